@@ -1,0 +1,19 @@
+import { Command } from 'commander';
+import { registerBuild } from './commands/build.ts';
+import { registerDb } from './commands/db.ts';
+import { registerDemo } from './commands/demo.ts';
+import { registerServe } from './commands/serve.ts';
+import { registerValidate } from './commands/validate.ts';
+
+const program = new Command()
+  .name('datekit')
+  .description('Validate, build and serve white-label dating sites from brands/<domain>.yaml')
+  .showHelpAfterError();
+
+registerValidate(program);
+registerBuild(program);
+registerDb(program);
+registerServe(program);
+registerDemo(program);
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,39 @@
+/**
+ * The error catalogue (spec §8) as stable codes. The server answers `{ error: code, message }` with the
+ * message translated from `errors.<code>` in the locale files; clients branch on the code, never the text.
+ */
+export const ERRORS = {
+  authentication_required: { status: 403 },
+  login_failed: { status: 401 },
+  login_blocked: { status: 429 },
+  invalid_email: { status: 422 },
+  invalid_date_of_birth: { status: 422 },
+  invalid_name: { status: 422 },
+  invalid_password: { status: 422 },
+  passwords_differ: { status: 422 },
+  email_taken: { status: 409 },
+  signups_closed: { status: 403 },
+  activation_failed: { status: 400 },
+  validation_failed: { status: 422 },
+  invalid_json: { status: 400 },
+  payload_too_large: { status: 413 },
+  unsupported_media_type: { status: 415 },
+  client_header_required: { status: 400 },
+  rate_limited: { status: 429 },
+  not_found: { status: 404 },
+  unknown_host: { status: 404 },
+  internal: { status: 500 },
+} as const satisfies Record<string, { status: number }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** What every failed API call answers. Extra fields carry details (e.g. `suggestion`, `fields`, `minutes`). */
+export interface ApiErrorBody {
+  error: ErrorCode;
+  message: string;
+  authentication_required?: true;
+  [detail: string]: unknown;
+}
+
+/** The header marking a request as made by our own client (spec §7); the server requires it on writes. */
+export const CLIENT_REQUEST_HEADER = 'x-client-request';

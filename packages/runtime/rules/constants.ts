@@ -1,0 +1,33 @@
+/**
+ * Every number the spec states as a rule, named once (spec §4, §9). Code and tests import these;
+ * nothing else spells the values.
+ */
+export const MIN_AGE = 18;
+export const MAX_AGE = 99;
+export const BADGE_MAX = 99;
+export const CREDIT_BADGE_THRESHOLD = 10;
+export const FREE_PHOTO_LIMIT = 3;
+export const PREMIUM_PHOTO_LIMIT = 25;
+export const FREE_CONVERSATION_LIMIT = 2;
+export const SWIPE_LIKES_PER_DAY = 4;
+export const DELETION_GRACE_DAYS = 14;
+export const TIME_BONUS_SECONDS = 14_400;
+export const TIME_BONUS_PERCENT = 25;
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
+export const REFRESH_FIRST_MS = 5_000;
+export const REFRESH_MS = 60_000;
+export const REFRESH_PUSH_MS = 300_000;
+export const MATCH_MODAL_LIKES_RELOAD_MS = 500;
+export const FETCH_DELAY_MS = 200;
+export const REQUEST_RETRIES = 5;
+export const LOADING_BAR_THROTTLE_MS = 200;
+export const LOADING_BAR_DURATION_MS = 5_000;
+export const AUTH_COOKIE_DAYS = 30;
+export const LANGUAGE_COOKIE_DAYS = 365;
+export const GEOLOCATION_CACHE_MS = 3_600_000;
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+export const TERMS_VERSION_DATE = '2023-12-01T12:00:00Z';
+export const NAME_MIN_LENGTH = 3;
+export const NAME_MAX_LENGTH = 24;
+export const PASSWORD_MIN_LENGTH = 8;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { LOCALES } from '../../data/locales.ts';
+
+export const imageSchema = z.object({
+  filename: z.string(),
+  thumb_filename: z.string(),
+  status: z.enum(['active', 'inspection']),
+  /** Square crop used by the match modal. */
+  match: z.string(),
+});
+
+/** A member as other members see them (spec §3 Profile). */
+export const profileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  country: z.string(),
+  city: z.string().nullable(),
+  status: z.enum(['active', 'disabled']),
+  fictional: z.boolean(),
+  main_image: imageSchema.nullable(),
+});
+
+/** The logged-in member (spec §3 User). */
+export const userSchema = z.object({
+  profile: profileSchema,
+  email: z.string(),
+  paid_user: z.boolean(),
+  credits: z.number().int(),
+  language: z.enum(LOCALES),
+  status: z.enum(['not_confirmed', 'active']),
+  notifications_disabled: z.array(z.enum(['fbl', 'bounce', 'listunsubscribe'])),
+  signup_date: z.string(),
+});
+
+export const userResponseSchema = z.object({ user: userSchema.nullable() });
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+
+export const languageRequestSchema = z.object({ language: z.string().min(2).max(10) });
+
+export type Image = z.infer<typeof imageSchema>;
+export type Profile = z.infer<typeof profileSchema>;
+export type User = z.infer<typeof userSchema>;
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
