@@ -11,6 +11,7 @@ export const ERRORS = {
   invalid_name: { status: 422 },
   invalid_password: { status: 422 },
   passwords_differ: { status: 422 },
+  terms_not_accepted: { status: 422 },
   email_taken: { status: 409 },
   signups_closed: { status: 403 },
   activation_failed: { status: 400 },

@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import { DEMO_ACCOUNT, seedDemoMembers } from '@datekit/server';
+import { buildSites } from '../build/build-sites.ts';
+import { startServer } from './serve.ts';
+
+const DEMO_BRAND = 'localhost';
+
+/** `npm start`: build the demo brand, migrate and seed the embedded database, serve on :4321. */
+export function registerDemo(program: Command): void {
+  program
+    .command('demo')
+    .description('Build the demo brand, migrate and seed the database, and serve it on http://localhost:4321')
+    .action(async () => {
+      await buildSites({ brands: [DEMO_BRAND] });
+      const { services } = await startServer({ migrate: true });
+      const brand = services.brands.get(DEMO_BRAND)!;
+      const seeded = await seedDemoMembers(services, brand);
+      if (!seeded.skipped) console.log(`Seeded ${seeded.created} fictional demo members.`);
+      console.log(`\nDemo ready: http://localhost:${services.config.port}  (log in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password})`);
+    });
+}

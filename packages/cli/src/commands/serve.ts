@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { createApp } from '@datekit/server';
+import { migrate, openServices } from '../server-context.ts';
+
+/** Starts the server for every built brand; stops cleanly on SIGINT/SIGTERM. */
+export async function startServer(options: { migrate?: boolean } = {}) {
+  const services = await openServices();
+  if (options.migrate) await migrate(services);
+  const app = createApp(services, { logger: process.env.LOG_REQUESTS === 'true' });
+  const { port, host } = services.config;
+  await app.listen({ port, host });
+  const shutdown = async () => {
+    await app.close();
+    await services.db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  return { app, services, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` };
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve every built brand and the API (PORT, default 4321)')
+    .option('--migrate', 'run pending migrations first')
+    .action(async (options: { migrate?: boolean }) => {
+      const { url, services } = await startServer(options);
+      const domains = services.brands.all().map((b) => b.domain);
+      console.log(`datekit serving ${domains.join(', ')} on ${url} (API docs: ${url}/api/openapi.json)`);
+    });
+}

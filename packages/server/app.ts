@@ -1,0 +1,62 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ApiError } from './errors/api-error.ts';
+import { createErrorHandler } from './errors/error-handler.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { catalogRoutes } from './features/catalog/catalog.routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { signupRoutes } from './features/signup/signup.routes.ts';
+import { mountRoute, type AnyRouteSpec } from './http/define-route.ts';
+import { buildOpenApi } from './http/openapi.ts';
+import type { Services } from './services.ts';
+import { decodePath, SiteHandler } from './site/site-handler.ts';
+import { serveMedia } from './media/media-route.ts';
+
+export const API_ROUTES: readonly AnyRouteSpec[] = [...settingsRoutes, ...catalogRoutes, ...authRoutes, ...signupRoutes];
+
+/** JSON bodies of the API are small; uploads get their own limit on their own routes. */
+const BODY_LIMIT = 64 * 1024;
+
+/** One process for every brand: the Host picks the brand, `/api` is the JSON API, the rest is the built site. */
+export function createApp(services: Services, options: { logger?: boolean } = {}): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: services.config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    // Fastify parses JSON with prototype-poisoning protection; everything else is refused with 415.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+  });
+  const site = new SiteHandler(services.config.distDir, services.brands.all());
+
+  void app.register(cookie);
+  app.decorateRequest('brand', null);
+  app.setErrorHandler(createErrorHandler(services));
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.brand = services.brands.forHost(request.headers.host);
+    if (request.brand) return;
+    // An unknown host is not ours to answer for: a plain 404, never a crash or another brand's page.
+    if (request.url.startsWith('/api/')) throw new ApiError('unknown_host');
+    return reply.code(404).type('text/plain; charset=utf-8').send('Unknown site');
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  for (const route of API_ROUTES) mountRoute(app, services, route);
+  const openApi = buildOpenApi(API_ROUTES);
+  app.get('/api/openapi.json', async () => openApi);
+  app.get('/media/*', async (request, reply) => serveMedia(services, decodePath(request.url), reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/')) throw new ApiError('not_found');
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError('not_found');
+    return site.serve(request, reply, request.brand!);
+  });
+
+  return app;
+}

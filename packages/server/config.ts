@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Everything the server reads from the environment, read once here and passed down. Secrets never come from brand files. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded SQLite file is used. */
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  distDir: string;
+  localesDir: string;
+  outboxDir: string;
+  mediaDir: string;
+  smtpUrl: string | undefined;
+  /** Overrides the sender; by default mail comes from the brand's support address. */
+  mailFrom: string | undefined;
+  /** Secure cookies everywhere but local development (plain http://localhost). */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  cdnPrefix: string;
+  pushPublicKey: string | null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const varDir = path.resolve(env.DATEKIT_VAR_DIR ?? path.join(ROOT, 'var'));
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: Number(env.PORT ?? 4321),
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqlitePath: path.resolve(env.SQLITE_PATH ?? path.join(varDir, 'datekit.sqlite')),
+    distDir: path.resolve(env.DATEKIT_DIST_DIR ?? path.join(ROOT, 'dist')),
+    localesDir: path.join(ROOT, 'locales'),
+    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(varDir, 'outbox')),
+    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(varDir, 'media')),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : production,
+    trustProxy: env.TRUST_PROXY === 'true',
+    cdnPrefix: env.CDN_PREFIX ?? '',
+    pushPublicKey: env.VAPID_PUBLIC_KEY || null,
+  };
+}

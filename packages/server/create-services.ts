@@ -1,0 +1,24 @@
+import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { BrandRegistry } from './brands/registry.ts';
+import type { ServerConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { createTranslator } from './i18n/translator.ts';
+import { createMailer } from './mail/mailer.ts';
+import type { Services } from './services.ts';
+
+/** Wires the real parts together: database from the config, mail to SMTP or the outbox, translations. */
+export function createServices(config: ServerConfig, brands: readonly Brand[], overrides: Partial<Services> = {}): Services {
+  const { db, engine } = overrides.db
+    ? { db: overrides.db, engine: overrides.engine ?? 'sqlite' }
+    : createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  return {
+    config,
+    db,
+    engine,
+    brands: new BrandRegistry(brands),
+    translate: createTranslator(config.localesDir),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir }),
+    now: () => Date.now(),
+    ...overrides,
+  };
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent, `sqlitePath` is used. */
+  databaseUrl?: string | undefined;
+  sqlitePath?: string;
+  /** PostgreSQL schema to work in (tests use a fresh one per file). */
+  searchPath?: string;
+}
+
+// pg returns int8 (bigint: our millisecond times and sums) as strings by default; ours fit in a double.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 || oid === 1700) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export function createDatabase(options: DatabaseOptions): { db: Db; engine: Engine } {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      types: pgTypes,
+      max: 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+  }
+  const file = options.sqlitePath ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run while one writer commits; busy_timeout makes a second writer wait instead of failing.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+}

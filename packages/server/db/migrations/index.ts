@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as accounts from './20261120_0001_accounts.ts';
+
+/** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '20261120_0001_accounts': accounts,
+};

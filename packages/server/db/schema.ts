@@ -1,0 +1,98 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types of every table. Times are unix milliseconds (bigint), booleans are 0/1 integers: the one
+ * representation both SQLite and PostgreSQL store and compare the same way.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  brand: string;
+  email: string;
+  email_normalized: string;
+  password_hash: string | null;
+  status: 'not_confirmed' | 'active';
+  language: string;
+  paid_user: number;
+  created_at: number;
+  activated_at: number | null;
+  accepted_terms_at: number | null;
+  signup_message: string | null;
+  network: string | null;
+  ref: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+}
+
+export interface ProfilesTable {
+  /** Same value as users.id: a profile is the public face of exactly one user. */
+  id: number;
+  brand: string;
+  name: string;
+  gender: 'male' | 'female' | null;
+  birth_date: string;
+  country: string;
+  region: string | null;
+  city: string | null;
+  about: string | null;
+  status: 'active' | 'disabled';
+  fictional: number;
+  created_at: number;
+}
+
+export interface PhotosTable {
+  id: Generated<number>;
+  profile_id: number;
+  filename: string;
+  thumb_filename: string;
+  match_filename: string;
+  status: 'active' | 'inspection';
+  is_main: number;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie token: a leaked database holds no usable session. */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ActivationTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface LoginThrottleTable {
+  /** brand + normalized e-mail, so unknown addresses are throttled exactly like known ones. */
+  key: string;
+  failures: number;
+  window_started_at: number;
+  blocked_until: number | null;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Positive for grants and purchases, negative for spending. The balance is the sum. */
+  amount: number;
+  reason: 'signup_bonus' | 'grant' | 'purchase' | 'message' | 'photo' | 'gift' | 'refund';
+  /** Unique per reason when set: the same payment or bonus can never be booked twice. */
+  ref: string | null;
+  note: string | null;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  profiles: ProfilesTable;
+  photos: PhotosTable;
+  sessions: SessionsTable;
+  activation_tokens: ActivationTokensTable;
+  login_throttle: LoginThrottleTable;
+  credit_ledger: CreditLedgerTable;
+}

@@ -1,0 +1,19 @@
+import { ERRORS, type ErrorCode } from '@datekit/runtime/errors.ts';
+
+/**
+ * The one error type of the API. `code` names an entry of the spec's error catalogue; `params`
+ * fill the translated message; `details` travel in the JSON body (e.g. `suggestion`, `fields`).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(code);
+    this.name = 'ApiError';
+    this.status = ERRORS[code].status;
+  }
+}

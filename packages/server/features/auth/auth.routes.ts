@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { LANGUAGE_COOKIE_DAYS } from '@datekit/runtime/rules/constants.ts';
+import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
+import { toLocale } from '@datekit/runtime/data/locales.ts';
+import { languageRequestSchema, loginRequestSchema, userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { LANGUAGE_COOKIE } from '../../http/request-context.ts';
+import { loadMemberById } from '../users/current-member.ts';
+import { toUserJson } from '../users/user-json.ts';
+import { blockedMinutes, clearFailures, recordFailure, throttleKey } from './login-throttle.ts';
+import { decoyHash, verifyPassword } from './passwords.ts';
+import { endSession, startSession } from './sessions.ts';
+
+export const getUser = defineRoute({
+  method: 'GET',
+  url: '/api/user.php',
+  summary: 'The logged-in member, or null for a visitor.',
+  auth: 'optional',
+  response: userResponseSchema,
+  handler: async ({ member, services }) => ({ user: member ? toUserJson(member, services.now()) : null }),
+});
+
+export const login = defineRoute({
+  method: 'POST',
+  url: '/api/user.php',
+  summary: 'Log in with e-mail and password. Too many wrong attempts block the login for some minutes.',
+  auth: 'none',
+  body: loginRequestSchema,
+  response: userResponseSchema,
+  handler: async ({ body, brand, services, reply }) => {
+    const key = throttleKey(brand.domain, normalizeEmail(body.email));
+    const minutes = await blockedMinutes(services, key);
+    if (minutes > 0) throw new ApiError('login_blocked', { minutes }, { minutes });
+
+    const account = await services.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('brand', '=', brand.domain)
+      .where('email_normalized', '=', normalizeEmail(body.email))
+      .executeTakeFirst();
+    // Unknown addresses cost the same hash as known ones and fail the same way: no enumeration.
+    const valid = await verifyPassword(body.password, account?.password_hash ?? (await decoyHash()));
+    if (!account?.password_hash || !valid) {
+      const blockedFor = await recordFailure(services, key);
+      if (blockedFor > 0) throw new ApiError('login_blocked', { minutes: blockedFor }, { minutes: blockedFor });
+      throw new ApiError('login_failed');
+    }
+    await clearFailures(services, key);
+    await startSession(services, reply, account.id);
+    const user = await loadMemberById(services, account.id);
+    return { user: toUserJson(user!, services.now()) };
+  },
+});
+
+export const setLanguage = defineRoute({
+  method: 'PUT',
+  url: '/api/user.php',
+  summary: "Choose the site language: kept in a cookie for 365 days and saved on the member's account.",
+  auth: 'optional',
+  body: languageRequestSchema,
+  response: userResponseSchema.extend({ language: z.string() }),
+  handler: async ({ body, brand, member, services, reply }) => {
+    const language = toLocale(body.language);
+    if (!language || !brand.languages.includes(language)) {
+      throw new ApiError('validation_failed', {}, { fields: { language: `one of ${brand.languages.join(', ')}` } });
+    }
+    reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_DAYS * 86_400 });
+    if (!member) return { user: null, language };
+    await services.db.updateTable('users').set({ language }).where('id', '=', member.id).execute();
+    return { user: toUserJson({ ...member, language }, services.now()), language };
+  },
+});
+
+export const logout = defineRoute({
+  method: 'GET',
+  url: '/api/logout.php',
+  summary: 'Log out: ends the session on the server and clears its cookie.',
+  auth: 'optional',
+  response: userResponseSchema,
+  handler: async ({ member, services, reply }) => {
+    await endSession(services, reply, member?.sessionTokenHash);
+    return { user: null };
+  },
+});
+
+export const authRoutes = [getUser, login, setLanguage, logout];

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { toLocale } from '@datekit/runtime/data/locales.ts';
+import { LANGUAGE_COOKIE_DAYS } from '@datekit/runtime/rules/constants.ts';
+import { companyInfoSchema, settingsResponseSchema } from '@datekit/runtime/schemas/api/settings.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { LANGUAGE_COOKIE } from '../../http/request-context.ts';
+import { toCompanyJson, toSettingsJson } from './settings-json.ts';
+
+/** Headers a trusted edge proxy sets with the visitor's country. */
+const GEOIP_HEADERS = ['cf-ipcountry', 'x-country-code', 'x-geoip-country'];
+
+export const getSettings = defineRoute({
+  method: 'GET',
+  url: '/api/settings.php',
+  summary:
+    'Brand settings for a host (the `host` parameter, else the Host header). Sets the language cookie from domain_language when the visitor has none.',
+  auth: 'none',
+  query: z.looseObject({ host: z.string().max(255).optional() }),
+  response: settingsResponseSchema,
+  handler: async ({ query, request, reply, services }) => {
+    const brand = query.host ? services.brands.forHost(query.host) : request.brand;
+    if (!brand) throw new ApiError('unknown_host');
+    const header = services.config.trustProxy ? GEOIP_HEADERS.map((h) => request.headers[h]).find(Boolean) : undefined;
+    const geoipCountry = typeof header === 'string' && /^[A-Z]{2}$/i.test(header) ? header.toUpperCase() : null;
+    const locale = toLocale(brand.domain_language);
+    if (!request.cookies[LANGUAGE_COOKIE] && locale && brand.languages.includes(locale)) {
+      reply.setCookie(LANGUAGE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_DAYS * 86_400 });
+    }
+    const settings = toSettingsJson(brand, {
+      geoipCountry,
+      cdnPrefix: services.config.cdnPrefix,
+      pushPublicKey: services.config.pushPublicKey,
+    });
+    return { settings, domain_language: brand.domain_language };
+  },
+});
+
+export const getCompanyInfo = defineRoute({
+  method: 'GET',
+  url: '/api/companyinfo.php',
+  summary: 'The company operating the site, as the legal pages name it.',
+  auth: 'none',
+  response: z.object({ company: companyInfoSchema }),
+  handler: async ({ brand }) => ({ company: toCompanyJson(brand) }),
+});
+
+export const settingsRoutes = [getSettings, getCompanyInfo];

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { COUNTRIES } from '@datekit/runtime/data/countries.ts';
+import { signupRequestSchema } from '@datekit/runtime/schemas/api/signup.ts';
+import { userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { requestOrigin } from '../../http/origin.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { startSession } from '../auth/sessions.ts';
+import { loadMemberById } from '../users/current-member.ts';
+import { toUserJson } from '../users/user-json.ts';
+import { activate, createActivationToken, sendActivationMail } from './activation.ts';
+import { assertSignupsOpen, assertValidSignup } from './signup-rules.ts';
+
+export const signup = defineRoute({
+  method: 'POST',
+  url: '/api/signup.php',
+  summary:
+    'Create an account: not confirmed, profile disabled, logged in at once; an activation link is mailed in the visitor\'s language.',
+  auth: 'none',
+  body: signupRequestSchema,
+  response: userResponseSchema,
+  status: 201,
+  handler: async ({ body, brand, locale, services, request, reply }) => {
+    assertSignupsOpen(brand, body.tracking);
+    assertValidSignup(body, new Date(services.now()));
+    const emailNormalized = normalizeEmail(body.email);
+    const taken = await services.db
+      .selectFrom('users')
+      .select('id')
+      .where('brand', '=', brand.domain)
+      .where('email_normalized', '=', emailNormalized)
+      .executeTakeFirst();
+    if (taken) throw new ApiError('email_taken', {}, { field: 'email' });
+
+    const passwordHash = await hashPassword(body.password);
+    const now = services.now();
+    const country = brand.countries[0]!;
+    const userId = await services.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('users')
+        .values({
+          brand: brand.domain,
+          email: body.email.trim(),
+          email_normalized: emailNormalized,
+          password_hash: passwordHash,
+          status: 'not_confirmed',
+          language: locale,
+          paid_user: 0,
+          created_at: now,
+          activated_at: null,
+          accepted_terms_at: now,
+          signup_message: body.signup_message || null,
+          network: body.tracking?.network ?? null,
+          ref: body.tracking?.ref ?? null,
+          sub1: body.tracking?.sub1 ?? null,
+          sub2: body.tracking?.sub2 ?? null,
+          sub3: body.tracking?.sub3 ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('profiles')
+        .values({
+          id: inserted.id,
+          brand: brand.domain,
+          name: body.name.trim(),
+          gender: body.gender ?? null,
+          birth_date: body.date_of_birth,
+          country: country in COUNTRIES ? country : 'NL',
+          region: null,
+          city: null,
+          about: null,
+          status: 'disabled',
+          fictional: 0,
+          created_at: now,
+        })
+        .execute();
+      return inserted.id;
+    }).catch((error: unknown) => {
+      // The unique index is the final word when two signups with one address race past the check above.
+      if (/unique|duplicate/i.test(String(error))) throw new ApiError('email_taken', {}, { field: 'email' });
+      throw error;
+    });
+
+    const token = await createActivationToken(services.db, userId, now);
+    await sendActivationMail(services, { brand, origin: requestOrigin(request), locale, to: body.email.trim(), name: body.name.trim(), token });
+    await startSession(services, reply, userId);
+    const user = await loadMemberById(services, userId);
+    return { user: toUserJson(user!, now) };
+  },
+});
+
+export const activateAccount = defineRoute({
+  method: 'GET',
+  url: '/api/activate.php',
+  summary: 'The link in the activation mail: activates the account, logs the member in and redirects to /activate/done (or /activate/error).',
+  auth: 'none',
+  query: z.object({ token: z.string().max(100).optional() }),
+  handler: async ({ query, brand, services, reply }) => {
+    const result = query.token ? await activate(services, brand, query.token) : { status: 'failed' as const };
+    if (result.status === 'activated') await startSession(services, reply, result.userId);
+    reply.header('cache-control', 'no-store');
+    await reply.redirect(result.status === 'failed' ? '/activate/error' : '/activate/done', 303);
+  },
+});
+
+export const signupRoutes = [signup, activateAccount];

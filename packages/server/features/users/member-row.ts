@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/**
+ * A member with profile, main photo and credit balance, in one query. Callers add their own `where`
+ * (and joins, such as sessions) to it.
+ */
+export function selectMembers(db: Db) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('profiles as p', 'p.id', 'u.id')
+    .leftJoin('photos as ph', (join) => join.onRef('ph.profile_id', '=', 'u.id').on('ph.is_main', '=', 1))
+    .select((eb) => [
+      'u.id',
+      'u.brand',
+      'u.email',
+      'u.status',
+      'u.language',
+      'u.paid_user',
+      'u.created_at',
+      'p.name',
+      'p.birth_date',
+      'p.country',
+      'p.city',
+      'p.status as profile_status',
+      'p.fictional',
+      'ph.filename as photo_filename',
+      'ph.thumb_filename as photo_thumb',
+      'ph.match_filename as photo_match',
+      'ph.status as photo_status',
+      eb
+        .selectFrom('credit_ledger as l')
+        .select(sql<number>`coalesce(sum(l.amount), 0)`.as('balance'))
+        .whereRef('l.user_id', '=', 'u.id')
+        .as('credits'),
+    ]);
+}
+
+export type MemberRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectMembers>['executeTakeFirst']>>>;

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Locale } from '@datekit/runtime/data/locales.ts';
+import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { loadCurrentMember, type CurrentMember } from '../features/users/current-member.ts';
+import type { Services } from '../services.ts';
+import { zodIssuesToFields } from './validation.ts';
+import { requestLocale } from './request-context.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Auth = 'none' | 'optional' | 'member';
+
+export interface RouteContext<Body, Query, A extends Auth> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: Services;
+  brand: Brand;
+  locale: Locale;
+  member: A extends 'member' ? CurrentMember : A extends 'optional' ? CurrentMember | null : null;
+  body: Body;
+  query: Query;
+}
+
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType, A extends Auth> {
+  method: Method;
+  url: string;
+  summary: string;
+  /** `member`: logged-in members only (403 with authentication_required otherwise). */
+  auth: A;
+  body?: B;
+  query?: Q;
+  /** The success answer, for the OpenAPI document. */
+  response?: R;
+  status?: number;
+  /**
+   * Writes require the client-request header (spec §7), which a cross-site form or image cannot send:
+   * our CSRF guard beside SameSite cookies. Only beacons, which cannot set headers, opt out.
+   */
+  clientHeader?: boolean;
+  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.input<R> | void>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRouteSpec = RouteSpec<any, any, any, Auth>;
+
+export function defineRoute<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType, A extends Auth>(
+  spec: RouteSpec<B, Q, R, A>,
+): RouteSpec<B, Q, R, A> {
+  return spec;
+}
+
+function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> {
+  if (!schema) return undefined as z.output<S>;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new ApiError('validation_failed', {}, { fields: zodIssuesToFields(result.error) });
+  return result.data;
+}
+
+/** Mounts a route: brand and language, client header, authentication, then zod-validated body and query. */
+export function mountRoute(app: FastifyInstance, services: Services, spec: AnyRouteSpec): void {
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    handler: async (request, reply) => {
+      const brand = request.brand!;
+      const locale = requestLocale(request, brand);
+      const needsHeader = spec.clientHeader ?? spec.method !== 'GET';
+      if (needsHeader && !request.headers['x-client-request']) throw new ApiError('client_header_required');
+      const member = spec.auth === 'none' ? null : await loadCurrentMember(services, request, brand);
+      if (spec.auth === 'member' && !member) {
+        throw new ApiError('authentication_required', {}, { authentication_required: true });
+      }
+      const body = parseWith(spec.body, request.body);
+      const query = parseWith(spec.query, request.query);
+      const result = await spec.handler({ request, reply, services, brand, locale, member, body, query });
+      if (reply.sent) return reply;
+      reply.code(spec.status ?? 200);
+      return result ?? {};
+    },
+  });
+}

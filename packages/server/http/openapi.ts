@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ERRORS } from '@datekit/runtime/errors.ts';
+import type { AnyRouteSpec } from './define-route.ts';
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+
+/** The OpenAPI 3.1 document of the API, generated from the same zod schemas that validate requests. */
+export function buildOpenApi(routes: readonly AnyRouteSpec[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const query = route.query ? (toSchema(route.query, 'input') as { properties?: Record<string, object>; required?: string[] }) : null;
+    const status = String(route.status ?? 200);
+    (paths[route.url] ??= {})[route.method.toLowerCase()] = {
+      summary: route.summary,
+      security: route.auth === 'member' ? [{ session: [] }] : [],
+      parameters: Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        required: query?.required?.includes(name) ?? false,
+        schema,
+      })),
+      ...(route.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } }
+        : {}),
+      responses: {
+        [status]: {
+          description: 'Success',
+          ...(route.response ? { content: { 'application/json': { schema: toSchema(route.response, 'output') } } } : {}),
+        },
+        default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'datekit API',
+      version: '1',
+      description:
+        'One JSON API for every brand, chosen by the Host header. Writes need the `x-client-request` header. Errors answer `{ error, message }` with the message in the visitor\'s language.',
+    },
+    paths,
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dk_session' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error', 'message'],
+          properties: {
+            error: { type: 'string', enum: Object.keys(ERRORS) },
+            message: { type: 'string', description: 'Translated, for showing to the member.' },
+            authentication_required: { type: 'boolean' },
+          },
+        },
+      },
+    },
+  };
+}

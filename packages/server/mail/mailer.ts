@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Marks the message's language for mail clients and screen readers. */
+  language: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  /** Where messages land when no SMTP server is configured; null when sending over SMTP. */
+  readonly outboxDir: string | null;
+}
+
+/**
+ * Real mail either way: with SMTP_URL over SMTP, otherwise each message is rendered as a complete
+ * RFC 822 `.eml` file in the outbox folder, which any mail client opens.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      outboxDir: null,
+      async send(mail) {
+        await transport.sendMail({ ...mail, headers: { 'Content-Language': mail.language } });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    outboxDir: options.outboxDir,
+    async send(mail) {
+      const info = await transport.sendMail({ ...mail, headers: { 'Content-Language': mail.language } });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(options.outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+    },
+  };
+}

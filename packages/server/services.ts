@@ -1,0 +1,20 @@
+import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { BrandRegistry } from './brands/registry.ts';
+import type { ServerConfig } from './config.ts';
+import type { Db, Engine } from './db/database.ts';
+import type { Translate } from './i18n/translator.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What every route and service may use, created once per server and passed down explicitly. */
+export interface Services {
+  config: ServerConfig;
+  db: Db;
+  engine: Engine;
+  brands: BrandRegistry;
+  translate: Translate;
+  mailer: Mailer;
+  /** Current time in unix milliseconds; tests move it forward to expire blocks and tokens. */
+  now: () => number;
+}
+
+export type { Brand };

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { compilePattern, compileRoutes, matchRoute, type ManifestRoute } from './route-matcher.ts';
+
+const route = (name: string, path: string): ManifestRoute => ({ name, path, shell: `${name}.html`, layout: 'default', auth: false });
+
+describe('route matching', () => {
+  const routes = compileRoutes([
+    route('index', '/'),
+    route('likes-type', '/likes/{type}'),
+    route('likes-m-id', '/likes/m/{id}'),
+    route('transactions-id', '/transactions/{id?}'),
+    route('landing2', '/members/{id}/landing2/{slug?}'),
+    route('activate-done', '/activate/done'),
+  ]);
+
+  it.each([
+    ['/', 'index'],
+    ['/likes/received', 'likes-type'],
+    ['/likes/m/12', 'likes-m-id'],
+    ['/transactions', 'transactions-id'],
+    ['/transactions/9', 'transactions-id'],
+    ['/members/4/landing2', 'landing2'],
+    ['/members/4/landing2/milf', 'landing2'],
+    ['/activate/done/', 'activate-done'],
+  ])('%s resolves to %s', (pathname, name) => {
+    expect(matchRoute(routes, pathname)?.name).toBe(name);
+  });
+
+  it.each(['/nope', '/likes', '/likes/m/1/2', '/activate/done.html', '/members//landing2'])('%s matches nothing', (pathname) => {
+    expect(matchRoute(routes, pathname)).toBeNull();
+  });
+
+  it('escapes literal segments', () => {
+    expect(compilePattern('/a.b').test('/axb')).toBe(false);
+  });
+});

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { requestLocale, SESSION_COOKIE } from '../http/request-context.ts';
+import { compileRoutes, matchRoute, type CompiledRoute, type RoutesManifest } from './route-matcher.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+interface BuiltSite {
+  manifest: RoutesManifest;
+  routes: CompiledRoute[];
+  root: string;
+}
+
+/**
+ * Serves the prerendered sites: the language directory from the cookie (spec §9), then the page for
+ * the path through the brand's routes manifest, else its 404 page with status 404.
+ */
+export class SiteHandler {
+  private readonly sites = new Map<string, BuiltSite>();
+
+  constructor(private readonly distDir: string, brands: readonly Brand[]) {
+    for (const brand of brands) {
+      const manifestFile = path.join(distDir, brand.domain, 'routes.json');
+      if (!fs.existsSync(manifestFile)) continue;
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RoutesManifest;
+      this.sites.set(brand.domain, { manifest, routes: compileRoutes(manifest.routes), root: path.join(distDir, brand.domain) });
+    }
+  }
+
+  isBuilt(domain: string): boolean {
+    return this.sites.has(domain);
+  }
+
+  builtDomains(): string[] {
+    return [...this.sites.keys()];
+  }
+
+  async serve(request: FastifyRequest, reply: FastifyReply, brand: Brand): Promise<FastifyReply> {
+    const site = this.sites.get(brand.domain);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send(`${brand.domain} has not been built yet: run datekit build.`);
+    const pathname = decodePath(request.url);
+    if (pathname === null) return this.sendPage(reply, site, this.language(request, brand, site), site.manifest.notFound, 404);
+    const lang = this.language(request, brand, site);
+
+    if (pathname.startsWith('/_astro/')) return this.sendFile(reply, path.join(this.distDir, pathname), 'public, max-age=31536000, immutable');
+    if (path.posix.extname(pathname)) {
+      const file = path.join(site.root, lang, pathname);
+      if (fs.existsSync(file)) return this.sendFile(reply, file, 'public, max-age=3600');
+      return this.sendPage(reply, site, lang, site.manifest.notFound, 404);
+    }
+    const route = matchRoute(site.routes, pathname);
+    if (!route) return this.sendPage(reply, site, lang, site.manifest.notFound, 404);
+    if (route.auth && !request.cookies[SESSION_COOKIE]) {
+      return reply.redirect(`/login?redirect=${encodeURIComponent(pathname)}`, 302);
+    }
+    return this.sendPage(reply, site, lang, route.shell, 200);
+  }
+
+  private language(request: FastifyRequest, brand: Brand, site: BuiltSite): string {
+    const wanted = requestLocale(request, brand);
+    return site.manifest.languages.includes(wanted) ? wanted : (site.manifest.languages[0] ?? 'en');
+  }
+
+  private async sendPage(reply: FastifyReply, site: BuiltSite, lang: string, shell: string, status: number) {
+    const html = await fs.promises.readFile(path.join(site.root, lang, shell));
+    // The same URL answers in the cookie's language, so shared caches must keep languages apart.
+    return reply.code(status).header('cache-control', 'no-cache').header('vary', 'Cookie').type(CONTENT_TYPES['.html']!).send(html);
+  }
+
+  private async sendFile(reply: FastifyReply, file: string, cacheControl: string) {
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile()) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+    return reply.header('cache-control', cacheControl).header('content-length', stat.size).type(type).send(fs.createReadStream(file));
+  }
+}
+
+/** The URL's path, decoded; null when it is malformed or climbs out of the site (`..`). */
+export function decodePath(url: string): string | null {
+  try {
+    const pathname = decodeURIComponent(url.split('?')[0]!.split('#')[0]!);
+    if (pathname.includes('\0') || pathname.split('/').includes('..')) return null;
+    return path.posix.normalize(pathname);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,48 @@
+import { brandFileSchema, type Brand, type BrandFileInput } from '@datekit/runtime/schemas/brand/index.ts';
+
+/** Two small brands, parsed by the real schema, so the API tests don't depend on the shipped brand files. */
+const base: BrandFileInput = {
+  name: 'Alpha Dates',
+  domain: 'alpha.test',
+  domain_language: 'en',
+  index_title: 'Alpha Dates – meet singles near you',
+  description: 'Alpha Dates is where singles meet, chat in private and find a date tonight.',
+  countries: ['NL', 'BE'],
+  languages: ['en', 'nl'],
+  niche: 'default',
+  support_phone: '+31 20 123 45 67',
+  support_email: 'support@alpha.test',
+  company: {
+    name: 'Alpha Media B.V.',
+    address: 'Keizersgracht 1',
+    kvk: '12345678',
+    city: '1015 CJ Amsterdam',
+    country: 'NL',
+    support_phone: '+31 20 123 45 67',
+    added: '2024-01-15',
+  },
+  signup_credits: 20,
+  credit_bundles: [{ id: 'starter', credits: 100, prices: { EUR: 19.95 } }],
+};
+
+export const alphaBrand: Brand = brandFileSchema.parse(base);
+
+export const betaBrand: Brand = brandFileSchema.parse({
+  ...base,
+  name: 'Beta Flirt',
+  domain: 'beta.test',
+  aliases: ['flirt.beta.test'],
+  domain_language: 'nl-NL',
+  support_email: 'support@beta.test',
+  signups: 'with_trafficsource',
+});
+
+export const closedBrand: Brand = brandFileSchema.parse({
+  ...base,
+  name: 'Closed Club',
+  domain: 'closed.test',
+  support_email: 'support@closed.test',
+  signups: 'closed',
+});
+
+export const FIXTURE_BRANDS = [alphaBrand, betaBrand, closedBrand];

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createServices } from '../create-services.ts';
+import type { Services } from '../services.ts';
+import { FIXTURE_BRANDS } from './fixture-brands.ts';
+import { TestClient } from './http-client.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestServer {
+  services: Services;
+  outboxDir: string;
+  /** A new browser (own cookie jar) visiting `host`. */
+  client(host?: string): TestClient;
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  /** The .eml files written so far, oldest first. */
+  outbox(): string[];
+  close(): Promise<void>;
+}
+
+/** The real app on a random port, a fresh database, its own outbox and media folders. */
+export async function startTestServer(options: { brands?: Brand[]; distDir?: string } = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-server-'));
+  const database = await createTestDatabase();
+  const config = {
+    ...loadConfig({ DATEKIT_VAR_DIR: dir }),
+    databaseUrl: undefined,
+    distDir: options.distDir ?? path.join(dir, 'dist'),
+    secureCookies: false,
+  };
+  let offset = 0;
+  const services = createServices(config, options.brands ?? FIXTURE_BRANDS, {
+    db: database.db,
+    engine: database.engine,
+    now: () => Date.now() + offset,
+  });
+  const app = createApp(services);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    services,
+    outboxDir: config.outboxDir,
+    client: (host = 'alpha.test') => new TestClient(port, host),
+    advance: (ms) => {
+      offset += ms;
+    },
+    outbox: () =>
+      fs.existsSync(config.outboxDir)
+        ? fs.readdirSync(config.outboxDir).sort().map((f) => fs.readFileSync(path.join(config.outboxDir, f), 'utf8'))
+        : [],
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The activation link of an .eml file (quoted-printable soft breaks undone). */
+export function activationLink(eml: string): string {
+  const unfolded = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = /https?:\/\/[^\s"<]+\/api\/activate\.php\?token=[\w-]+/.exec(unfolded);
+  if (!match) throw new Error(`no activation link in mail:\n${eml}`);
+  return match[0];
+}
+
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+export const validSignup = (overrides: Record<string, unknown> = {}) => ({
+  email: 'anna@example.com',
+  name: 'AnnaB',
+  password: 'correct horse battery',
+  date_of_birth: '1990-04-12',
+  gender: 'female',
+  accept_terms: true,
+  ...overrides,
+});
