@@ -15,6 +15,7 @@ export const ERRORS = {
   email_taken: { status: 409 },
   signups_closed: { status: 403 },
   activation_failed: { status: 400 },
+  already_activated: { status: 409 },
   validation_failed: { status: 422 },
   invalid_json: { status: 400 },
   payload_too_large: { status: 413 },

@@ -106,4 +106,32 @@ export const activateAccount = defineRoute({
   },
 });
 
-export const signupRoutes = [signup, activateAccount];
+/** At most one resend every two minutes and five a day, counted from the tokens already issued. */
+const RESEND_INTERVAL_MS = 2 * 60_000;
+const RESENDS_PER_DAY = 5;
+
+export const resendActivationMail = defineRoute({
+  method: 'POST',
+  url: '/api/activation-mail.php',
+  summary: 'Send the activation mail again to the logged-in, not yet confirmed member (rate-limited).',
+  auth: 'member',
+  response: z.object({ sent: z.literal(true) }),
+  handler: async ({ member, brand, locale, services, request }) => {
+    if (member.status === 'active') throw new ApiError('already_activated');
+    const now = services.now();
+    const recent = await services.db
+      .selectFrom('activation_tokens')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('latest')])
+      .where('user_id', '=', member.id)
+      .where('created_at', '>', now - 86_400_000)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.count) >= RESENDS_PER_DAY || (recent.latest !== null && now - Number(recent.latest) < RESEND_INTERVAL_MS)) {
+      throw new ApiError('rate_limited');
+    }
+    const token = await createActivationToken(services.db, member.id, now);
+    await sendActivationMail(services, { brand, origin: requestOrigin(request), locale, to: member.email, name: member.name, token });
+    return { sent: true as const };
+  },
+});
+
+export const signupRoutes = [signup, activateAccount, resendActivationMail];

@@ -145,3 +145,19 @@ describe('activation', () => {
     expect(res.headers.location).toBe('/activate/error');
   });
 });
+
+describe('resending the activation mail', () => {
+  it('sends a new working link to a not-confirmed member, at most once every two minutes', async () => {
+    const browser = server.client();
+    await browser.post('/api/signup.php', validSignup({ email: 'resend@example.com' }));
+    const mails = server.outbox().length;
+    expect((await browser.post('/api/activation-mail.php')).status).toBe(429);
+    server.advance(2 * 60_000 + 1000);
+    const res = await browser.post('/api/activation-mail.php');
+    expect(res.body).toEqual({ sent: true });
+    expect(server.outbox()).toHaveLength(mails + 1);
+    await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+    expect((await browser.get('/api/user.php')).body.user).toMatchObject({ status: 'active' });
+    expect((await browser.post('/api/activation-mail.php')).body.error).toBe('already_activated');
+  });
+});
