@@ -26,7 +26,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.query(`create schema ${name}`);
     await admin.end();
     const { db, engine } = createDatabase({ databaseUrl: url, searchPath: name });
-    await migrateToLatest(db);
+    await migrateToLatest(db, { schema: name });
     return {
       db,
       engine,
