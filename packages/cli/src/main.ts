@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerBuild } from './commands/build.ts';
 import { registerDb } from './commands/db.ts';
 import { registerDemo } from './commands/demo.ts';
+import { registerDocs } from './commands/docs.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerValidate } from './commands/validate.ts';
 
@@ -12,6 +13,7 @@ const program = new Command()
 
 registerValidate(program);
 registerBuild(program);
+registerDocs(program);
 registerDb(program);
 registerServe(program);
 registerDemo(program);

@@ -14,8 +14,11 @@ export const LANDER_VARIANTS = [
 ] as const;
 
 export const landersSchema = z.object({
-  landers: z.array(z.enum(LANDER_VARIANTS)).default([...LANDER_VARIANTS]).meta({
-    description: 'Lander variants this brand publishes under `/landers/`.',
-    examples: [['tinderswipe', 'gallery']],
-  }),
+  landers: z
+    .array(z.enum(LANDER_VARIANTS))
+    .default([...LANDER_VARIANTS])
+    .meta({
+      description: 'Lander variants this brand publishes under `/landers/`.',
+      examples: [['tinderswipe', 'gallery']],
+    }),
 });
