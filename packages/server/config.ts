@@ -29,7 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   return {
     port: Number(env.PORT ?? 4321),
-    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    host: env.HOST ?? (production ? '0.0.0.0' : 'localhost'),
     databaseUrl: env.DATABASE_URL || undefined,
     sqlitePath: path.resolve(env.SQLITE_PATH ?? path.join(varDir, 'datekit.sqlite')),
     distDir: path.resolve(env.DATEKIT_DIST_DIR ?? path.join(ROOT, 'dist')),

@@ -38,7 +38,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
    * our CSRF guard beside SameSite cookies. Only beacons, which cannot set headers, opt out.
    */
   clientHeader?: boolean;
-  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.input<R> | void>;
+  /** Answers the response body, or nothing when it already replied (a redirect). */
+  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.input<R> | undefined>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

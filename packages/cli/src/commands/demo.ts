@@ -16,6 +16,8 @@ export function registerDemo(program: Command): void {
       const brand = services.brands.get(DEMO_BRAND)!;
       const seeded = await seedDemoMembers(services, brand);
       if (!seeded.skipped) console.log(`Seeded ${seeded.created} fictional demo members.`);
-      console.log(`\nDemo ready: http://localhost:${services.config.port}  (log in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password})`);
+      console.log(
+        `\nDemo ready: http://localhost:${services.config.port}  (log in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password})`,
+      );
     });
 }

@@ -1,0 +1,38 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { E2E_BASE_URL, E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
+
+const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
+
+async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** Chromium present, demo brand built, a fresh database and outbox, the real server listening. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  execFileSync('bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    execFileSync(process.execPath, [CLI, 'build', '--brand', 'localhost'], { stdio: 'inherit', cwd: ROOT });
+  }
+  fs.rmSync(E2E_VAR_DIR, { recursive: true, force: true });
+  const server = spawn(process.execPath, [CLI, 'serve', '--migrate'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(E2E_PORT), HOST: 'localhost', DATEKIT_VAR_DIR: E2E_VAR_DIR, DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForServer(`${E2E_BASE_URL}/api/settings.php`, 30_000);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  };
+}
