@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { activationLinkIn, waitForMail } from './outbox.ts';
+
+const PASSWORD = 'a long and lovely secret';
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
+}
+
+async function logOut(page: Page) {
+  await page.getByTestId('nav-account').click();
+  await page.getByTestId('nav-logout').click();
+  await expect(page.getByTestId('nav-login')).toBeVisible();
+}
+
+test('a visitor signs up, activates from the mail, logs out and in, and is blocked after repeated wrong passwords', async ({ page }) => {
+  const email = `visitor-${Date.now()}@example.com`;
+
+  await page.goto('/');
+  await expect(page.getByTestId('nav-login')).toBeVisible();
+
+  await page.goto('/signup?network=e2e&sub1=journey');
+  const form = page.getByTestId('signup-form');
+  await form.locator('input[name="name"]').fill('Journey');
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(PASSWORD);
+  await form.locator('input[name="date_of_birth"]').fill('1991-07-21');
+  await form.locator('input[name="gender"][value="female"]').check();
+  await form.locator('input[name="accept_terms"]').check();
+  await form.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('signup-done')).toContainText(email);
+
+  const mail = await waitForMail(email);
+  expect(mail).toMatch(/^Subject: Activate your account on Datekit Demo/m);
+  await page.goto(activationLinkIn(mail));
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await expect(page.getByTestId('nav-account')).toBeVisible();
+
+  await logOut(page);
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByTestId('nav-account')).toBeVisible();
+  await logOut(page);
+
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await logIn(page, email, 'wrong password');
+    await expect(page.getByTestId('form-error')).toHaveText('Login failed, please try again');
+  }
+  await logIn(page, email, 'wrong password');
+  await expect(page.getByTestId('form-error')).toHaveText('Too many incorrect attempts, account blocked for 15 min.');
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByTestId('form-error')).toHaveText('Too many incorrect attempts, account blocked for 15 min.');
+});
+
+test('a bad activation link shows the activation error page', async ({ page }) => {
+  await page.goto('/api/activate.php?token=not-a-real-token');
+  await expect(page).toHaveURL(/\/activate\/error$/);
+  await expect(page.locator('main')).toContainText('Activation failed');
+});
+
+test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+  const response = await page.goto('/this/page/does/not/exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('main')).toContainText('This page could not be found');
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+});
