@@ -6,5 +6,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const BRANDS_DIR = path.join(ROOT, 'brands');
 export const NICHES_DIR = path.join(ROOT, 'niches');
 export const LOCALES_DIR = path.join(ROOT, 'locales');
-export const DIST_DIR = process.env.DATEKIT_DIST_DIR ? path.resolve(process.env.DATEKIT_DIST_DIR) : path.join(ROOT, 'dist');
+export const DIST_DIR = process.env.DATEKIT_DIST_DIR
+  ? path.resolve(process.env.DATEKIT_DIST_DIR)
+  : path.join(ROOT, 'dist');
 export const VAR_DIR = process.env.DATEKIT_VAR_DIR ? path.resolve(process.env.DATEKIT_VAR_DIR) : path.join(ROOT, 'var');

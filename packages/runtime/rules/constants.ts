@@ -31,3 +31,8 @@ export const TERMS_VERSION_DATE = '2023-12-01T12:00:00Z';
 export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 24;
 export const PASSWORD_MIN_LENGTH = 8;
+/** First retry waits this long; each further retry doubles it, up to RETRY_MAX_DELAY_MS (spec §7 "exponential delay"). */
+export const RETRY_BASE_DELAY_MS = 300;
+export const RETRY_MAX_DELAY_MS = 8_000;
+/** Name of the cookie that keeps the chosen language (spec §9); the server reads the same name. */
+export const LANGUAGE_COOKIE_NAME = 'lang';

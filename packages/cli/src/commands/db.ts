@@ -3,7 +3,9 @@ import { seedDemoMembers, DEMO_ACCOUNT } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 
 export function registerDb(program: Command): void {
-  const db = program.command('db').description('Database: migrations and demo data (SQLite by default, PostgreSQL with DATABASE_URL)');
+  const db = program
+    .command('db')
+    .description('Database: migrations and demo data (SQLite by default, PostgreSQL with DATABASE_URL)');
 
   db.command('migrate')
     .description('Bring the database schema to the latest migration')

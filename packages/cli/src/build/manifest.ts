@@ -1,0 +1,67 @@
+import type { LayoutName, RouteDef } from '@datekit/runtime/routes.ts';
+import { shellFile } from '@datekit/runtime/rules/route-shells.ts';
+
+/** One entry of `dist/<domain>/routes.json`. */
+export interface ManifestRoute {
+  name: string;
+  /** The spec's pattern syntax: `/members/{id}`, `/transactions/{id?}`. */
+  path: string;
+  /** The prerendered page, relative to `dist/<domain>/<lang>/`. */
+  shell: string;
+  layout: LayoutName;
+  auth: boolean;
+}
+
+/**
+ * What the server needs to answer a brand's page requests: every route that was built, each with its
+ * shell, and the page for anything else (answered with status 404). Static and dynamic paths alike go
+ * through it; other files with an extension are served from `dist/<domain>/<lang>/` as they are.
+ */
+export interface RoutesManifest {
+  domain: string;
+  languages: string[];
+  routes: ManifestRoute[];
+  notFound: string;
+}
+
+/** The not-found page, relative to `dist/<domain>/<lang>/`. */
+export const NOT_FOUND_SHELL = '404.html';
+
+export interface ManifestInput {
+  domain: string;
+  languages: readonly string[];
+  routes: readonly RouteDef[];
+  /** Whether the build wrote `shell` (relative to the language directory) for `lang`. */
+  hasShell: (lang: string, shell: string) => boolean;
+}
+
+export interface ManifestResult {
+  manifest: RoutesManifest;
+  /** Routes built for some languages but not all: the server could not serve them in every language. */
+  incomplete: { route: string; missing: string[] }[];
+  /** Routes of the table that no page builds yet. */
+  unbuilt: string[];
+}
+
+/**
+ * The routes manifest of one brand, from the route table and what the build wrote. A route is in the
+ * manifest when its shell exists in every language; dynamic routes map to their one prerendered shell
+ * (see `shellFile`), so `/members/{id}` is served by `members/_id/index.html` for every id.
+ */
+export function buildRoutesManifest(input: ManifestInput): ManifestResult {
+  const routes: ManifestRoute[] = [];
+  const incomplete: ManifestResult['incomplete'] = [];
+  const unbuilt: string[] = [];
+  for (const route of input.routes) {
+    const shell = shellFile(route.path);
+    const missing = input.languages.filter((lang) => !input.hasShell(lang, shell));
+    if (missing.length === input.languages.length) unbuilt.push(route.name);
+    else if (missing.length > 0) incomplete.push({ route: route.name, missing });
+    else routes.push({ name: route.name, path: route.path, shell, layout: route.layout, auth: route.auth });
+  }
+  return {
+    manifest: { domain: input.domain, languages: [...input.languages], routes, notFound: NOT_FOUND_SHELL },
+    incomplete,
+    unbuilt,
+  };
+}

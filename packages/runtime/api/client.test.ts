@@ -1,0 +1,129 @@
+import { describe, expect, it, vi } from 'vitest';
+import { REQUEST_RETRIES } from '../rules/constants.ts';
+import { ApiNetworkError, ApiRequestError, createApiClient, type ApiClientOptions } from './client.ts';
+
+type Answer = Response | Error;
+
+/** A fake network: answers the queued responses in order and records every request. */
+function fakeFetch(...answers: Answer[]) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} });
+    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
+    if (answer instanceof Error) throw answer;
+    return answer.clone();
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function client(network: ReturnType<typeof fakeFetch>, options: ApiClientOptions = {}) {
+  const delays: number[] = [];
+  const api = createApiClient({
+    fetch: network.fetch,
+    sleep: async (ms) => void delays.push(ms),
+    random: () => 1,
+    ...options,
+  });
+  return { api, delays };
+}
+
+describe('createApiClient', () => {
+  it('marks the request as the client’s own and sends cookies on the same origin', async () => {
+    const network = fakeFetch(json(200, { user: null }));
+    const { api } = client(network);
+    await expect(api.get('/api/user.php')).resolves.toEqual({ user: null });
+    const { url, init } = network.calls[0]!;
+    expect(url).toBe('/api/user.php');
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.headers).toMatchObject({ 'x-client-request': '1', accept: 'application/json' });
+    expect(init.body).toBeUndefined();
+  });
+
+  it('sends JSON bodies and query parameters', async () => {
+    const network = fakeFetch(json(200, { ok: true }));
+    const { api } = client(network, { baseUrl: 'https://example.test' });
+    await api.post('/api/user.php', { email: 'a@b.nl', password: 'secret' }, { query: { push: 1, skip: undefined } });
+    const { url, init } = network.calls[0]!;
+    expect(url).toBe('https://example.test/api/user.php?push=1');
+    expect(init.headers).toMatchObject({ 'content-type': 'application/json' });
+    expect(JSON.parse(init.body as string)).toEqual({ email: 'a@b.nl', password: 'secret' });
+  });
+
+  it('throws the server’s error body with its status', async () => {
+    const body = { error: 'invalid_email', message: 'Invalid email', suggestion: 'a@gmail.com' };
+    const { api } = client(fakeFetch(json(422, body)));
+    const error = await api.post('/api/signup.php', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 422, code: 'invalid_email', message: 'Invalid email', body });
+  });
+
+  it('never retries a refused request (4xx)', async () => {
+    const network = fakeFetch(json(429, { error: 'login_blocked', message: 'blocked', minutes: 5 }));
+    const { api } = client(network);
+    await expect(api.post('/api/user.php', {})).rejects.toMatchObject({ status: 429 });
+    expect(network.calls).toHaveLength(1);
+  });
+
+  it('retries server errors with exponential delay, then succeeds', async () => {
+    const network = fakeFetch(json(503, { error: 'internal', message: 'x' }), json(500, {}), json(200, { user: null }));
+    const { api, delays } = client(network);
+    await expect(api.get('/api/user.php')).resolves.toEqual({ user: null });
+    expect(network.calls).toHaveLength(3);
+    expect(delays).toEqual([300, 600]);
+  });
+
+  it(`gives up after ${REQUEST_RETRIES} retries of a network error`, async () => {
+    const network = fakeFetch(new TypeError('Failed to fetch'));
+    const { api, delays } = client(network);
+    await expect(api.get('/api/user.php')).rejects.toBeInstanceOf(ApiNetworkError);
+    expect(network.calls).toHaveLength(REQUEST_RETRIES + 1);
+    expect(delays).toEqual([300, 600, 1200, 2400, 4800]);
+  });
+
+  it('answers the last server error once the retries are used up', async () => {
+    const network = fakeFetch(json(502, { error: 'internal', message: 'Bad gateway' }));
+    const { api } = client(network, { retries: 2 });
+    await expect(api.get('/api/settings.php')).rejects.toMatchObject({ status: 502, message: 'Bad gateway' });
+    expect(network.calls).toHaveLength(3);
+  });
+
+  it('does not retry an aborted request', async () => {
+    const abort = new DOMException('The user aborted a request.', 'AbortError');
+    const network = fakeFetch(abort);
+    const { api } = client(network);
+    await expect(api.get('/api/user.php')).rejects.toBe(abort);
+    expect(network.calls).toHaveLength(1);
+  });
+
+  it('reports a 403 with authentication_required, so that the member is logged out', async () => {
+    const body = { error: 'authentication_required', message: 'Log in', authentication_required: true };
+    const onAuthenticationRequired = vi.fn();
+    const { api } = client(fakeFetch(json(403, body)), { onAuthenticationRequired });
+    await expect(api.get('/api/chats.php')).rejects.toMatchObject({ status: 403 });
+    expect(onAuthenticationRequired).toHaveBeenCalledWith(body);
+  });
+
+  it('does not log out on other 403 answers', async () => {
+    const onAuthenticationRequired = vi.fn();
+    const { api } = client(fakeFetch(json(403, { error: 'signups_closed', message: 'closed' })), {
+      onAuthenticationRequired,
+    });
+    await expect(api.post('/api/signup.php', {})).rejects.toMatchObject({ code: 'signups_closed' });
+    expect(onAuthenticationRequired).not.toHaveBeenCalled();
+  });
+
+  it('turns an error page that is not JSON into an error body', async () => {
+    const html = new Response('<h1>Bad Gateway</h1>', { status: 404, statusText: 'Not Found' });
+    const { api } = client(fakeFetch(html));
+    await expect(api.get('/api/nothing.php')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('answers undefined for an empty success', async () => {
+    const { api } = client(fakeFetch(new Response(null, { status: 204 })));
+    await expect(api.delete('/api/chat.php', { conversation: 1 })).resolves.toBeUndefined();
+  });
+});

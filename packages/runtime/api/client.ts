@@ -1,0 +1,159 @@
+import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
+import { REQUEST_RETRIES } from '../rules/constants.ts';
+import { isRetryableStatus, retryDelay } from '../rules/retry.ts';
+
+/** An answer of the API with a 4xx or 5xx status; `body` is the server's `{ error, message, ...details }`. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message || `The API answered ${status}`);
+  }
+
+  get code(): ApiErrorBody['error'] {
+    return this.body.error;
+  }
+}
+
+/** The API could not be reached (offline, DNS, connection reset), also after every retry. */
+export class ApiNetworkError extends Error {
+  override readonly name = 'ApiNetworkError';
+
+  constructor(options?: { cause?: unknown }) {
+    super('The API could not be reached', options);
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Overrides the client's number of retries for this request. */
+  retries?: number;
+}
+
+export interface ApiClientOptions {
+  /** The network boundary; tests pass a fake. Defaults to the global fetch. */
+  fetch?: typeof globalThis.fetch;
+  /** Prefix of every path; '' (same origin) by default. */
+  baseUrl?: string;
+  /** Waits between retries; tests pass one that returns at once. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Source of jitter for the retry delay, 0..1. */
+  random?: () => number;
+  /** Retries after the first attempt, on network errors and 5xx only (spec §7: 5). */
+  retries?: number;
+  /** Called when the server answers 403 with `authentication_required` (spec §8): the member is logged out. */
+  onAuthenticationRequired?: (body: ApiErrorBody) => void;
+}
+
+export interface ApiClient {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  delete<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The JSON API client of every island. Marks requests as the client's own (the server requires the
+ * header on writes), sends cookies on the same origin, and retries with exponential delay when the
+ * network or the server failed, never when the request itself was refused (4xx).
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const sleep = options.sleep ?? wait;
+  const random = options.random ?? Math.random;
+  const baseUrl = options.baseUrl ?? '';
+
+  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    const retries = init.retries ?? options.retries ?? REQUEST_RETRIES;
+    const headers: Record<string, string> = { accept: 'application/json', [CLIENT_REQUEST_HEADER]: '1' };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const requestInit: RequestInit = {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+    };
+    const url = baseUrl + path + queryString(init.query);
+
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetchImpl(url, requestInit);
+      } catch (error) {
+        if (init.signal?.aborted || isAbort(error)) throw error;
+        if (attempt >= retries) throw new ApiNetworkError({ cause: error });
+        await sleep(retryDelay(attempt + 1, random()));
+        continue;
+      }
+      if (isRetryableStatus(response.status) && attempt < retries && !init.signal?.aborted) {
+        // The body of a failed attempt is not read; release it without waiting.
+        response.body?.cancel().catch(() => undefined);
+        await sleep(retryDelay(attempt + 1, random()));
+        continue;
+      }
+      return (await readAnswer(response, options.onAuthenticationRequired)) as T;
+    }
+  }
+
+  return {
+    request,
+    get: (path, init) => request('GET', path, init),
+    post: (path, body, init) => request('POST', path, { ...init, body }),
+    put: (path, body, init) => request('PUT', path, { ...init, body }),
+    delete: (path, body, init) => request('DELETE', path, { ...init, body }),
+  };
+}
+
+async function readAnswer(response: Response, onAuthenticationRequired: ApiClientOptions['onAuthenticationRequired']) {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (response.ok) {
+    if (text && json === undefined) {
+      throw new ApiRequestError(response.status, {
+        error: 'internal',
+        message: 'The API answered with something other than JSON',
+      });
+    }
+    return json;
+  }
+  const body = isErrorBody(json)
+    ? json
+    : ({ error: response.status === 404 ? 'not_found' : 'internal', message: response.statusText } as ApiErrorBody);
+  if (response.status === 403 && body.authentication_required === true) onAuthenticationRequired?.(body);
+  throw new ApiRequestError(response.status, body);
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
+}
+
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

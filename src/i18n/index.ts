@@ -1,0 +1,42 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../packages/runtime/data/locales.ts';
+import {
+  i18nFor,
+  islandBundle,
+  registerUiBundle,
+  withFallback,
+  type InlineI18n,
+  type UiBundle,
+} from '../../packages/runtime/i18n/index.ts';
+
+/**
+ * Build-time side of i18n: every `locales/<lang>/ui.json` is read once by Vite (adding a language is
+ * adding its file), completed with English for keys it lacks, and registered for the islands'
+ * server-side render. Importing this module is what makes `i18nFor(lang)` work during the build.
+ */
+const files = import.meta.glob<UiBundle>('/locales/*/ui.json', { eager: true, import: 'default' });
+
+const raw = new Map<string, UiBundle>(Object.entries(files).map(([file, bundle]) => [file.split('/').at(-2)!, bundle]));
+const fallback = raw.get(DEFAULT_LOCALE) ?? {};
+
+const bundles = new Map<Locale, UiBundle>(LOCALES.map((lang) => [lang, withFallback(raw.get(lang), fallback)]));
+for (const [lang, bundle] of bundles) registerUiBundle(lang, bundle);
+
+/** Languages that have their own `ui.json`; the others show English. */
+export const TRANSLATED_LANGUAGES: readonly string[] = [...raw.keys()];
+
+/** The translate function of Astro components for one language. */
+export function translator(lang: Locale) {
+  return i18nFor(lang).t;
+}
+
+const inlined = new Map<Locale, InlineI18n>();
+
+/** What a page inlines for its islands: the language's strings without the build-only page copy. */
+export function inlineI18n(lang: Locale): InlineI18n {
+  let value = inlined.get(lang);
+  if (!value) {
+    value = { lng: lang, ui: islandBundle(bundles.get(lang) ?? fallback) };
+    inlined.set(lang, value);
+  }
+  return value;
+}

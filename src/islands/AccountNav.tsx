@@ -1,0 +1,147 @@
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { NavState } from '../../packages/runtime/rules/nav.ts';
+import { $nav } from '../../packages/runtime/stores/nav.ts';
+import { LINKS } from '../site/links.ts';
+import { Disclosure } from './Disclosure.tsx';
+import {
+  ChevronIcon,
+  CoinsIcon,
+  CrownIcon,
+  HeartIcon,
+  MessagesIcon,
+  SearchIcon,
+  SettingsIcon,
+  UserIcon,
+} from './icons.tsx';
+import LogoutButton from './LogoutButton.tsx';
+import { UiProvider } from './ui.tsx';
+
+const UNKNOWN: NavState = { kind: 'unknown' };
+
+/**
+ * The account side of the top navigation (spec §2): a Login button for visitors; for members the
+ * search, messages and likes with their badges, credits or Get Premium, and the account menu.
+ * Prerendered in the "not known yet" state, which reserves the space without showing either.
+ */
+export default function AccountNav({ lang }: { lang: string }) {
+  return (
+    <UiProvider lang={lang}>
+      <AccountNavContent />
+    </UiProvider>
+  );
+}
+
+function AccountNavContent() {
+  const { t } = useTranslation();
+  const nav = useStore($nav, { ssr: () => UNKNOWN });
+
+  if (nav.kind === 'unknown') return <div className="account-nav is-pending" aria-busy="true" />;
+
+  if (nav.kind === 'visitor') {
+    return (
+      <div className="account-nav">
+        <a className="btn btn-primary btn-sm" href={LINKS.login} data-testid="nav-login">
+          {t('nav.login')}
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="account-nav member-nav">
+      <li>
+        <a className="nav-item" href={LINKS.members}>
+          <SearchIcon />
+          <span className="nav-label">{t('nav.search')}</span>
+        </a>
+      </li>
+      <li>
+        <a className="nav-item" href={LINKS.chats} data-testid="nav-messages">
+          <MessagesIcon />
+          <span className="nav-label">{t('nav.messages')}</span>
+          <Badge text={nav.messagesBadge} tone="unread" label={t('nav.badge_unread', { badge: nav.messagesBadge })} />
+        </a>
+      </li>
+      <li>
+        <a className="nav-item" href={LINKS.likes} data-testid="nav-likes">
+          <HeartIcon />
+          <span className="nav-label">{t('nav.likes')}</span>
+          <Badge text={nav.likesBadge} tone="unread" label={t('nav.badge_new_likes', { badge: nav.likesBadge })} />
+        </a>
+      </li>
+      <li>
+        {nav.credits ? (
+          <a className="nav-item" href={LINKS.credits} data-testid="nav-credits">
+            <CoinsIcon />
+            <span className="nav-label">{t('nav.credits')}</span>
+            {nav.credits.badge !== 'none' ? (
+              <Badge
+                text={String(nav.credits.balance)}
+                tone={nav.credits.badge}
+                label={t('nav.badge_credits', { count: nav.credits.balance })}
+              />
+            ) : null}
+          </a>
+        ) : (
+          <a className="nav-item nav-premium" href={LINKS.premium} data-testid="nav-premium">
+            <CrownIcon />
+            <span className="nav-label">{t('nav.premium')}</span>
+          </a>
+        )}
+      </li>
+      <li>
+        <Disclosure
+          testId="nav-account"
+          buttonClassName="account-toggle"
+          panelClassName="dropdown-panel dropdown-end"
+          ariaLabel={t('nav.account', { name: nav.name })}
+          label={
+            <>
+              {nav.thumbnail ? (
+                <img className="avatar" src={nav.thumbnail} alt="" width="32" height="32" />
+              ) : (
+                <span className="avatar avatar-initials" aria-hidden="true">
+                  {nav.initials}
+                </span>
+              )}
+              <span className="account-name">{nav.name}</span>
+              <ChevronIcon />
+            </>
+          }
+        >
+          <ul className="dropdown-list">
+            <li>
+              <a className="dropdown-item" href={LINKS.profile}>
+                <UserIcon />
+                <span>{t('nav.profile')}</span>
+              </a>
+            </li>
+            <li>
+              <a className="dropdown-item" href={LINKS.settings}>
+                <SettingsIcon />
+                <span>{t('nav.settings')}</span>
+              </a>
+            </li>
+            <li>
+              <LogoutButton className="dropdown-item" />
+            </li>
+          </ul>
+        </Disclosure>
+      </li>
+    </ul>
+  );
+}
+
+/** A counter badge; the visible text is short ("99+"), the hidden label says what it counts. */
+function Badge({ text, tone, label }: { text: string; tone: 'unread' | 'warning' | 'danger'; label: string }) {
+  if (!text) return null;
+  return (
+    <>
+      <span className={`badge badge-${tone}`} aria-hidden="true">
+        {text}
+      </span>
+      <span className="visually-hidden">{label}</span>
+    </>
+  );
+}

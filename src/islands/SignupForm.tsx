@@ -1,0 +1,314 @@
+import { useStore } from '@nanostores/react';
+import { useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { hasTracking } from '../../packages/runtime/rules/tracking.ts';
+import {
+  MIN_AGE,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../packages/runtime/rules/constants.ts';
+import {
+  checkSignupForm,
+  SIGNUP_ERROR_FIELDS,
+  signupsOpen,
+  type SignupAvailability,
+  type SignupField,
+  type SignupFormValues,
+} from '../../packages/runtime/rules/signup-form.ts';
+import { ApiRequestError } from '../../packages/runtime/api/client.ts';
+import { captureTracking } from '../../packages/runtime/stores/tracking.ts';
+import { $user, signup } from '../../packages/runtime/stores/user.ts';
+import { LINKS } from '../site/links.ts';
+import { errorText, fieldErrors } from './errors.ts';
+import { Field, FormError, PasswordField } from './Field.tsx';
+import { useHydrated } from './hooks.ts';
+import { UiProvider } from './ui.tsx';
+
+interface Props {
+  lang: string;
+  /** Who may sign up on this brand (spec §4 signup availability). */
+  signups: SignupAvailability;
+}
+
+const FIELDS: readonly SignupField[] = ['name', 'email', 'password', 'date_of_birth', 'gender', 'accept_terms'];
+
+/**
+ * The free signup (spec §3, §5): name, e-mail with a did-you-mean hint, password, date of birth,
+ * gender, and the 18+ / terms confirmation. The form checks with the same rule functions the server
+ * uses, shows the server's messages beside the fields they concern, keeps the visitor's tracking
+ * parameters, and ends on the "confirm your e-mail" step.
+ */
+export default function SignupForm({ lang, signups }: Props) {
+  return (
+    <UiProvider lang={lang}>
+      <SignupFormContent signups={signups} />
+    </UiProvider>
+  );
+}
+
+function SignupFormContent({ signups }: { signups: SignupAvailability }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const user = useStore($user, { ssr: 'initial' });
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
+  const [suggestion, setSuggestion] = useState<{ for: string; address: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+
+  // Tracking and availability depend on the URL, which only the browser knows.
+  const tracking = useMemo(() => (hydrated ? captureTracking() : {}), [hydrated]);
+  const open = signups === 'all' || (hydrated ? signupsOpen(signups, hasTracking(tracking)) : signups !== 'closed');
+
+  const problemText = (code: string) =>
+    t(`validation.${code}`, {
+      min: PASSWORD_MIN_LENGTH,
+      minAge: MIN_AGE,
+      nameMin: NAME_MIN_LENGTH,
+      nameMax: NAME_MAX_LENGTH,
+    });
+
+  /** The form's (first) input for a field; radio groups answer their first button. */
+  function inputNamed(field: SignupField): HTMLInputElement | null {
+    return form.current?.querySelector<HTMLInputElement>(`[name="${field}"]`) ?? null;
+  }
+
+  function readValues(): SignupFormValues {
+    const data = new FormData(form.current!);
+    return {
+      name: String(data.get('name') ?? ''),
+      email: String(data.get('email') ?? '').trim(),
+      password: String(data.get('password') ?? ''),
+      date_of_birth: String(data.get('date_of_birth') ?? ''),
+      gender: String(data.get('gender') ?? ''),
+      accept_terms: data.get('accept_terms') === 'on',
+    };
+  }
+
+  function focusFirst(fields: Partial<Record<SignupField, unknown>>) {
+    const first = FIELDS.find((field) => fields[field]);
+    if (first) inputNamed(first)?.focus();
+  }
+
+  /** A field's message goes once the visitor changes that field. */
+  function clearError(field: SignupField) {
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }
+
+  function onEmailBlur() {
+    const values = readValues();
+    if (!values.email) return;
+    const check = checkSignupForm(values, new Date());
+    setSuggestion(check.suggestion ? { for: values.email, address: check.suggestion } : null);
+  }
+
+  function applySuggestion() {
+    const input = inputNamed('email');
+    if (!input || !suggestion) return;
+    input.value = suggestion.address;
+    setSuggestion(null);
+    setErrors((current) => ({ ...current, email: undefined }));
+    input.focus();
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = readValues();
+    // Submitting again after seeing the hint for this very address means: keep it as typed.
+    const keepEmail = suggestion?.for === values.email;
+    const check = checkSignupForm(values, new Date(), keepEmail);
+    setSuggestion(check.suggestion ? { for: values.email, address: check.suggestion } : null);
+    const problems = Object.fromEntries(
+      Object.entries(check.problems).map(([field, code]) => [field, problemText(code)]),
+    );
+    setErrors(problems);
+    setFormError(null);
+    if (Object.keys(problems).length > 0) {
+      focusFirst(problems);
+      return;
+    }
+
+    setBusy(true);
+    try {
+      await signup({
+        name: values.name.trim(),
+        email: values.email,
+        password: values.password,
+        date_of_birth: values.date_of_birth,
+        gender: values.gender as 'male' | 'female',
+        accept_terms: values.accept_terms,
+        ...(keepEmail ? { keep_email: true } : {}),
+        ...(hasTracking(tracking) ? { tracking } : {}),
+      });
+      setDone(values.email);
+      requestAnimationFrame(() => doneHeading.current?.focus());
+    } catch (error) {
+      setBusy(false);
+      const message = errorText(error, t);
+      const fields = fieldErrors(error);
+      if (error instanceof ApiRequestError) {
+        const field = SIGNUP_ERROR_FIELDS[error.code];
+        if (field) fields[field] = message;
+        const offered = error.body.suggestion;
+        if (typeof offered === 'string') setSuggestion({ for: values.email, address: offered });
+      }
+      setErrors(fields);
+      setFormError(message);
+      focusFirst(fields);
+    }
+  }
+
+  if (done) {
+    return (
+      <div className="signup-done" data-testid="signup-done">
+        <h2 ref={doneHeading} tabIndex={-1}>
+          {t('signup.done_title')}
+        </h2>
+        <p>
+          <Trans i18nKey="signup.done_text" values={{ email: done }} components={{ strong: <strong /> }} />
+        </p>
+        <p className="form-aside">{t('signup.done_spam')}</p>
+      </div>
+    );
+  }
+
+  if (!open) {
+    return (
+      <div className="form-notice" data-testid="signup-closed">
+        <p>{t('signup.closed')}</p>
+      </div>
+    );
+  }
+
+  if (user && !busy) {
+    return (
+      <div className="form-notice" data-testid="signup-logged-in">
+        <p>{t('login.logged_in_as', { name: user.profile.name })}</p>
+        <a className="btn btn-primary" href={LINKS.home}>
+          {t('login.continue')}
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      ref={form}
+      className="stack-form"
+      method="post"
+      noValidate
+      data-testid="signup-form"
+      onSubmit={(e) => void onSubmit(e)}
+      onChange={(e) => {
+        const target: EventTarget = e.target;
+        if (target instanceof HTMLInputElement) clearError(target.name as SignupField);
+      }}
+    >
+      <Field
+        name="name"
+        label={t('signup.name')}
+        hint={t('signup.name_hint')}
+        autoComplete="nickname"
+        autoCapitalize="off"
+        maxLength={NAME_MAX_LENGTH}
+        required
+        error={errors.name}
+      />
+      <Field
+        name="email"
+        type="email"
+        label={t('signup.email')}
+        hint={t('signup.email_hint')}
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.email}
+        onBlur={onEmailBlur}
+        onInput={(event) => {
+          if (suggestion && event.currentTarget.value.trim() !== suggestion.for) setSuggestion(null);
+        }}
+        after={
+          suggestion ? (
+            <div className="email-suggestion" data-testid="email-suggestion">
+              <span>{t('signup.email_suggestion', { suggestion: suggestion.address })}</span>
+              <button type="button" className="btn btn-secondary btn-sm" onClick={applySuggestion}>
+                {t('signup.use_suggestion', { suggestion: suggestion.address })}
+              </button>
+              <span className="email-suggestion-keep">{t('signup.keep_email')}</span>
+            </div>
+          ) : null
+        }
+      />
+      <PasswordField
+        name="password"
+        label={t('signup.password')}
+        hint={t('signup.password_hint', { min: PASSWORD_MIN_LENGTH })}
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        required
+        error={errors.password}
+      />
+      <Field
+        name="date_of_birth"
+        type="date"
+        label={t('signup.date_of_birth')}
+        hint={t('signup.date_of_birth_hint', { minAge: MIN_AGE })}
+        autoComplete="bday"
+        min="1900-01-01"
+        required
+        error={errors.date_of_birth}
+      />
+      <fieldset
+        className={errors.gender ? 'field has-error' : 'field'}
+        aria-describedby={errors.gender ? 'signup-gender-error' : undefined}
+      >
+        <legend>{t('signup.gender')}</legend>
+        <div className="choice-row">
+          <label className="choice">
+            <input type="radio" name="gender" value="female" required />
+            <span>{t('signup.gender_female')}</span>
+          </label>
+          <label className="choice">
+            <input type="radio" name="gender" value="male" required />
+            <span>{t('signup.gender_male')}</span>
+          </label>
+        </div>
+        <p id="signup-gender-error" className="field-error" aria-live="polite">
+          {errors.gender}
+        </p>
+      </fieldset>
+      <div className={errors.accept_terms ? 'field field-check has-error' : 'field field-check'}>
+        <label className="choice">
+          <input
+            type="checkbox"
+            name="accept_terms"
+            required
+            aria-invalid={errors.accept_terms ? true : undefined}
+            aria-describedby="signup-terms-error"
+          />
+          <span>
+            <Trans
+              i18nKey="signup.accept_terms"
+              values={{ minAge: MIN_AGE }}
+              components={{
+                terms: <a href={LINKS.terms} target="_blank" rel="noopener" />,
+                privacy: <a href={LINKS.privacy} target="_blank" rel="noopener" />,
+              }}
+            />
+          </span>
+        </label>
+        <p id="signup-terms-error" className="field-error" aria-live="polite">
+          {errors.accept_terms}
+        </p>
+      </div>
+      <FormError message={formError} />
+      {/* Disabled until hydrated: a click before that would submit the form natively, without the API. */}
+      <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!hydrated || busy} aria-busy={busy}>
+        {busy ? t('form.busy') : t('signup.submit')}
+      </button>
+    </form>
+  );
+}
