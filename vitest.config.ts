@@ -12,7 +12,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/runtime/**/*.test.ts', 'packages/cli/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          include: [
+            'packages/runtime/**/*.test.ts',
+            'packages/cli/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'bench/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

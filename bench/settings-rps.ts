@@ -39,8 +39,14 @@ await migrateToLatest(services.db);
 const app = createApp(services);
 await app.listen({ port: 0, host: '127.0.0.1' });
 
-console.log(`autocannon, ${connections} connections, ${seconds} s each, Node ${process.version}, ${os.cpus().length} cores`);
-const bare = await measure('bare Fastify hello-world', `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}/`, 'localhost');
+console.log(
+  `autocannon, ${connections} connections, ${seconds} s each, Node ${process.version}, ${os.cpus().length} cores`,
+);
+const bare = await measure(
+  'bare Fastify hello-world',
+  `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}/`,
+  'localhost',
+);
 const settings = await measure(
   'GET /api/settings.php',
   `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/settings.php`,

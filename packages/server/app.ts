@@ -12,7 +12,12 @@ import type { Services } from './services.ts';
 import { decodePath, SiteHandler } from './site/site-handler.ts';
 import { serveMedia } from './media/media-route.ts';
 
-export const API_ROUTES: readonly AnyRouteSpec[] = [...settingsRoutes, ...catalogRoutes, ...authRoutes, ...signupRoutes];
+export const API_ROUTES: readonly AnyRouteSpec[] = [
+  ...settingsRoutes,
+  ...catalogRoutes,
+  ...authRoutes,
+  ...signupRoutes,
+];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */
 const BODY_LIMIT = 64 * 1024;

@@ -7,7 +7,11 @@ import { createMailer } from './mail/mailer.ts';
 import type { Services } from './services.ts';
 
 /** Wires the real parts together: database from the config, mail to SMTP or the outbox, translations. */
-export function createServices(config: ServerConfig, brands: readonly Brand[], overrides: Partial<Services> = {}): Services {
+export function createServices(
+  config: ServerConfig,
+  brands: readonly Brand[],
+  overrides: Partial<Services> = {},
+): Services {
   const { db, engine } = overrides.db
     ? { db: overrides.db, engine: overrides.engine ?? 'sqlite' }
     : createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });

@@ -17,7 +17,9 @@ async function logOut(page: Page) {
   await expect(page.getByTestId('nav-login')).toBeVisible();
 }
 
-test('a visitor signs up, activates from the mail, logs out and in, and is blocked after repeated wrong passwords', async ({ page }) => {
+test('a visitor signs up, activates from the mail, logs out and in, and is blocked after repeated wrong passwords', async ({
+  page,
+}) => {
   const email = `visitor-${Date.now()}@example.com`;
 
   await page.goto('/');

@@ -83,7 +83,8 @@ export function logout(): Promise<void> {
 /** Creates the account; the new member is logged in as not_confirmed until they follow the activation link. */
 export function signup(request: SignupRequest): Promise<User> {
   return task(async () => {
-    const { user } = await api().post<UserAnswer>('/api/signup.php', request);
+    // Creating an account is not safe to repeat: a retry after a lost answer would meet `email_taken`.
+    const { user } = await api().post<UserAnswer>('/api/signup.php', request, { retries: 0 });
     if (!user) throw new Error('The server created no user');
     setUser(user);
     return user;

@@ -20,7 +20,8 @@ function toApiError(error: FastifyError | ApiError | Error): ApiError {
   if (mapped) return new ApiError(mapped);
   if (error instanceof SyntaxError) return new ApiError('invalid_json');
   if (fastifyError.statusCode === 429) return new ApiError('rate_limited');
-  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) return new ApiError('validation_failed');
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)
+    return new ApiError('validation_failed');
   return new ApiError('internal');
 }
 

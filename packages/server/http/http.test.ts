@@ -15,9 +15,24 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     ['malformed JSON', { raw: '{"email": ' }, 400, 'invalid_json'],
     ['a wrong type', { body: { email: 42, password: ['x'] } }, 422, 'validation_failed'],
     ['a missing body', {}, 422, 'validation_failed'],
-    ['an oversized body', { raw: JSON.stringify({ email: 'a@b.cd', password: 'x'.repeat(70_000) }) }, 413, 'payload_too_large'],
-    ['a non-JSON content type', { raw: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, 'unsupported_media_type'],
-    ['no client-request header', { body: { email: 'a@b.cd', password: 'x' }, noClientHeader: true }, 400, 'client_header_required'],
+    [
+      'an oversized body',
+      { raw: JSON.stringify({ email: 'a@b.cd', password: 'x'.repeat(70_000) }) },
+      413,
+      'payload_too_large',
+    ],
+    [
+      'a non-JSON content type',
+      { raw: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'no client-request header',
+      { body: { email: 'a@b.cd', password: 'x' }, noClientHeader: true },
+      400,
+      'client_header_required',
+    ],
   ])('%s', async (_case, options, status, code) => {
     const res = await server.client().request('POST', '/api/user.php', options);
     expect(res.status).toBe(status);
@@ -59,7 +74,11 @@ describe('member endpoints', () => {
   it('answer 403 with authentication_required when logged out', async () => {
     const res = await server.client().post('/api/activation-mail.php', {});
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'authentication_required', message: 'Please log in to continue.', authentication_required: true });
+    expect(res.body).toEqual({
+      error: 'authentication_required',
+      message: 'Please log in to continue.',
+      authentication_required: true,
+    });
   });
 });
 
@@ -97,13 +116,20 @@ describe('settings.php', () => {
 
   it('answers company info', async () => {
     const res = await server.client().get('/api/companyinfo.php');
-    expect(res.body.company).toMatchObject({ name: 'Alpha Media B.V.', kvk: '12345678', country: 'NL', added: '2024-01-15' });
+    expect(res.body.company).toMatchObject({
+      name: 'Alpha Media B.V.',
+      kvk: '12345678',
+      country: 'NL',
+      added: '2024-01-15',
+    });
   });
 });
 
 describe('catalogue', () => {
-  it('lists interests with icons, named in the visitor\'s language', async () => {
-    const en = await server.client().get<{ interests: { slug: string; name: string; icon: string }[] }>('/api/interests.php');
+  it("lists interests with icons, named in the visitor's language", async () => {
+    const en = await server
+      .client()
+      .get<{ interests: { slug: string; name: string; icon: string }[] }>('/api/interests.php');
     const nlClient = server.client();
     nlClient.cookies.set('lang', 'nl');
     const nl = await nlClient.get<{ interests: { slug: string; name: string }[] }>('/api/interests.php');
@@ -127,7 +153,14 @@ describe('openapi.json', () => {
   it('documents every endpoint with its schemas', async () => {
     const res = await server.client().get<{ paths: Record<string, Record<string, unknown>> }>('/api/openapi.json');
     expect(Object.keys(res.body.paths)).toEqual(
-      expect.arrayContaining(['/api/settings.php', '/api/user.php', '/api/signup.php', '/api/activate.php', '/api/logout.php', '/api/regions.php']),
+      expect.arrayContaining([
+        '/api/settings.php',
+        '/api/user.php',
+        '/api/signup.php',
+        '/api/activate.php',
+        '/api/logout.php',
+        '/api/regions.php',
+      ]),
     );
     expect(Object.keys(res.body.paths['/api/user.php']!)).toEqual(['get', 'post', 'put']);
   });

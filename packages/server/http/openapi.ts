@@ -8,7 +8,9 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s
 export function buildOpenApi(routes: readonly AnyRouteSpec[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const query = route.query ? (toSchema(route.query, 'input') as { properties?: Record<string, object>; required?: string[] }) : null;
+    const query = route.query
+      ? (toSchema(route.query, 'input') as { properties?: Record<string, object>; required?: string[] })
+      : null;
     const status = String(route.status ?? 200);
     (paths[route.url] ??= {})[route.method.toLowerCase()] = {
       summary: route.summary,
@@ -20,14 +22,21 @@ export function buildOpenApi(routes: readonly AnyRouteSpec[]) {
         schema,
       })),
       ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } }
+        ? {
+            requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } },
+          }
         : {}),
       responses: {
         [status]: {
           description: 'Success',
-          ...(route.response ? { content: { 'application/json': { schema: toSchema(route.response, 'output') } } } : {}),
+          ...(route.response
+            ? { content: { 'application/json': { schema: toSchema(route.response, 'output') } } }
+            : {}),
         },
-        default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        default: {
+          description: 'Error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
     };
   }
@@ -37,7 +46,7 @@ export function buildOpenApi(routes: readonly AnyRouteSpec[]) {
       title: 'datekit API',
       version: '1',
       description:
-        'One JSON API for every brand, chosen by the Host header. Writes need the `x-client-request` header. Errors answer `{ error, message }` with the message in the visitor\'s language.',
+        "One JSON API for every brand, chosen by the Host header. Writes need the `x-client-request` header. Errors answer `{ error, message }` with the message in the visitor's language.",
     },
     paths,
     components: {

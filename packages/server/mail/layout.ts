@@ -7,7 +7,13 @@ export function escapeHtml(text: string): string {
 }
 
 /** The brand's frame around every e-mail: name in its colour, one paragraph per line, one button. */
-export function renderMailHtml(brand: Brand, lang: string, paragraphs: string[], button: { label: string; url: string }, footer: string): string {
+export function renderMailHtml(
+  brand: Brand,
+  lang: string,
+  paragraphs: string[],
+  button: { label: string; url: string },
+  footer: string,
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   return `<!doctype html><html lang="${escapeHtml(lang)}"><body style="margin:0;background:#f4f4f6;font-family:Arial,Helvetica,sans-serif;color:${brand.theme.dark}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">

@@ -19,7 +19,7 @@ const PALETTES = [
 
 export function avatarSvg(seed: number, size = 512): string {
   const [from, to] = PALETTES[seed % PALETTES.length]!;
-  const hairTilt = (seed * 37) % 40 - 20;
+  const hairTilt = ((seed * 37) % 40) - 20;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 512 512">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="512" height="512" fill="url(#g)"/>

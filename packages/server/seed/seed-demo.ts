@@ -45,7 +45,9 @@ export async function seedDemoMembers(services: Services, brand: Brand, count = 
 
   for (let i = 0; i < count; i++) {
     const gender = i % 3 === 2 ? 'male' : 'female';
-    const country = pick(brand.countries.filter((c) => c in CITIES).length ? brand.countries.filter((c) => c in CITIES) : ['NL']);
+    const country = pick(
+      brand.countries.filter((c) => c in CITIES).length ? brand.countries.filter((c) => c in CITIES) : ['NL'],
+    );
     const age = 20 + Math.floor(random() * 42);
     const birthDate = `${year - age - 1}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
     const avatar = await renderAvatar(i);
@@ -159,7 +161,14 @@ async function seedDemoAccount(services: Services, brand: Brand, now: number): P
     if (brand.signup_credits > 0) {
       await trx
         .insertInto('credit_ledger')
-        .values({ user_id: user.id, amount: brand.signup_credits, reason: 'signup_bonus', ref: `user:${user.id}`, note: 'demo account', created_at: now })
+        .values({
+          user_id: user.id,
+          amount: brand.signup_credits,
+          reason: 'signup_bonus',
+          ref: `user:${user.id}`,
+          note: 'demo account',
+          created_at: now,
+        })
         .execute();
     }
   });

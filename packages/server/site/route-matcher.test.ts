@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compilePattern, compileRoutes, matchRoute, type ManifestRoute } from './route-matcher.ts';
 
-const route = (name: string, path: string): ManifestRoute => ({ name, path, shell: `${name}.html`, layout: 'default', auth: false });
+const route = (name: string, path: string): ManifestRoute => ({
+  name,
+  path,
+  shell: `${name}.html`,
+  layout: 'default',
+  auth: false,
+});
 
 describe('route matching', () => {
   const routes = compileRoutes([
@@ -26,9 +32,12 @@ describe('route matching', () => {
     expect(matchRoute(routes, pathname)?.name).toBe(name);
   });
 
-  it.each(['/nope', '/likes', '/likes/m/1/2', '/activate/done.html', '/members//landing2'])('%s matches nothing', (pathname) => {
-    expect(matchRoute(routes, pathname)).toBeNull();
-  });
+  it.each(['/nope', '/likes', '/likes/m/1/2', '/activate/done.html', '/members//landing2'])(
+    '%s matches nothing',
+    (pathname) => {
+      expect(matchRoute(routes, pathname)).toBeNull();
+    },
+  );
 
   it('escapes literal segments', () => {
     expect(compilePattern('/a.b').test('/axb')).toBe(false);

@@ -34,12 +34,19 @@ interface BuiltSite {
 export class SiteHandler {
   private readonly sites = new Map<string, BuiltSite>();
 
-  constructor(private readonly distDir: string, brands: readonly Brand[]) {
+  constructor(
+    private readonly distDir: string,
+    brands: readonly Brand[],
+  ) {
     for (const brand of brands) {
       const manifestFile = path.join(distDir, brand.domain, 'routes.json');
       if (!fs.existsSync(manifestFile)) continue;
       const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RoutesManifest;
-      this.sites.set(brand.domain, { manifest, routes: compileRoutes(manifest.routes), root: path.join(distDir, brand.domain) });
+      this.sites.set(brand.domain, {
+        manifest,
+        routes: compileRoutes(manifest.routes),
+        root: path.join(distDir, brand.domain),
+      });
     }
   }
 
@@ -53,12 +60,18 @@ export class SiteHandler {
 
   async serve(request: FastifyRequest, reply: FastifyReply, brand: Brand): Promise<FastifyReply> {
     const site = this.sites.get(brand.domain);
-    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send(`${brand.domain} has not been built yet: run datekit build.`);
+    if (!site)
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send(`${brand.domain} has not been built yet: run datekit build.`);
     const pathname = decodePath(request.url);
-    if (pathname === null) return this.sendPage(reply, site, this.language(request, brand, site), site.manifest.notFound, 404);
+    if (pathname === null)
+      return this.sendPage(reply, site, this.language(request, brand, site), site.manifest.notFound, 404);
     const lang = this.language(request, brand, site);
 
-    if (pathname.startsWith('/_astro/')) return this.sendFile(reply, path.join(this.distDir, pathname), 'public, max-age=31536000, immutable');
+    if (pathname.startsWith('/_astro/'))
+      return this.sendFile(reply, path.join(this.distDir, pathname), 'public, max-age=31536000, immutable');
     if (path.posix.extname(pathname)) {
       const file = path.join(site.root, lang, pathname);
       if (fs.existsSync(file)) return this.sendFile(reply, file, 'public, max-age=3600');
@@ -80,14 +93,23 @@ export class SiteHandler {
   private async sendPage(reply: FastifyReply, site: BuiltSite, lang: string, shell: string, status: number) {
     const html = await fs.promises.readFile(path.join(site.root, lang, shell));
     // The same URL answers in the cookie's language, so shared caches must keep languages apart.
-    return reply.code(status).header('cache-control', 'no-cache').header('vary', 'Cookie').type(CONTENT_TYPES['.html']!).send(html);
+    return reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
+      .type(CONTENT_TYPES['.html']!)
+      .send(html);
   }
 
   private async sendFile(reply: FastifyReply, file: string, cacheControl: string) {
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat?.isFile()) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
-    return reply.header('cache-control', cacheControl).header('content-length', stat.size).type(type).send(fs.createReadStream(file));
+    return reply
+      .header('cache-control', cacheControl)
+      .header('content-length', stat.size)
+      .type(type)
+      .send(fs.createReadStream(file));
   }
 }
 

@@ -24,7 +24,9 @@ export interface TestServer {
 }
 
 /** The real app on a random port, a fresh database, its own outbox and media folders. */
-export async function startTestServer(options: { brands?: Brand[]; distDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { brands?: Brand[]; distDir?: string; services?: Partial<Services> } = {},
+): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-server-'));
   const database = await createTestDatabase();
   const config = {
@@ -38,6 +40,7 @@ export async function startTestServer(options: { brands?: Brand[]; distDir?: str
     db: database.db,
     engine: database.engine,
     now: () => Date.now() + offset,
+    ...options.services,
   });
   const app = createApp(services);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -51,7 +54,10 @@ export async function startTestServer(options: { brands?: Brand[]; distDir?: str
     },
     outbox: () =>
       fs.existsSync(config.outboxDir)
-        ? fs.readdirSync(config.outboxDir).sort().map((f) => fs.readFileSync(path.join(config.outboxDir, f), 'utf8'))
+        ? fs
+            .readdirSync(config.outboxDir)
+            .sort()
+            .map((f) => fs.readFileSync(path.join(config.outboxDir, f), 'utf8'))
         : [],
     async close() {
       await app.close();

@@ -21,7 +21,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sub2', 'text')
     .addColumn('sub3', 'text')
     .execute();
-  await db.schema.createIndex('users_brand_email').on('users').columns(['brand', 'email_normalized']).unique().execute();
+  await db.schema
+    .createIndex('users_brand_email')
+    .on('users')
+    .columns(['brand', 'email_normalized'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('profiles')
@@ -92,11 +97,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('credit_ledger_user').on('credit_ledger').column('user_id').execute();
-  await db.schema.createIndex('credit_ledger_reason_ref').on('credit_ledger').columns(['reason', 'ref']).unique().execute();
+  await db.schema
+    .createIndex('credit_ledger_reason_ref')
+    .on('credit_ledger')
+    .columns(['reason', 'ref'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['credit_ledger', 'login_throttle', 'activation_tokens', 'sessions', 'photos', 'profiles', 'users']) {
+  for (const table of [
+    'credit_ledger',
+    'login_throttle',
+    'activation_tokens',
+    'sessions',
+    'photos',
+    'profiles',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -50,11 +50,17 @@ describe('login', () => {
     for (let i = 1; i < MAX_FAILED_LOGINS; i++) expect((await login('blocked@example.com', 'wrong')).status).toBe(401);
     const blocked = await login('blocked@example.com', 'wrong');
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ error: 'login_blocked', message: 'Too many incorrect attempts, account blocked for 15 min.', minutes: 15 });
+    expect(blocked.body).toMatchObject({
+      error: 'login_blocked',
+      message: 'Too many incorrect attempts, account blocked for 15 min.',
+      minutes: 15,
+    });
     expect((await login('blocked@example.com')).status).toBe(429);
 
     server.advance(BLOCK_MS - 4 * 60_000);
-    expect((await login('blocked@example.com')).body.message).toBe('Too many incorrect attempts, account blocked for 4 min.');
+    expect((await login('blocked@example.com')).body.message).toBe(
+      'Too many incorrect attempts, account blocked for 4 min.',
+    );
     server.advance(4 * 60_000 + 1000);
     expect((await login('blocked@example.com')).status).toBe(200);
   });

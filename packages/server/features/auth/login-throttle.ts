@@ -15,7 +15,11 @@ export function throttleKey(brand: string, emailNormalized: string): string {
 
 /** Minutes left of a block, rounded up, or 0 when the login is not blocked. */
 export async function blockedMinutes(services: Services, key: string): Promise<number> {
-  const row = await services.db.selectFrom('login_throttle').select('blocked_until').where('key', '=', key).executeTakeFirst();
+  const row = await services.db
+    .selectFrom('login_throttle')
+    .select('blocked_until')
+    .where('key', '=', key)
+    .executeTakeFirst();
   const left = (row?.blocked_until ?? 0) - services.now();
   return left > 0 ? Math.ceil(left / 60_000) : 0;
 }
@@ -28,7 +32,11 @@ export async function recordFailure(services: Services, key: string): Promise<nu
     const freshWindow = !row || now - row.window_started_at > FAILURE_WINDOW_MS || (row.blocked_until ?? 0) > 0;
     const failures = freshWindow ? 1 : row.failures + 1;
     const blockedUntil = failures >= MAX_FAILED_LOGINS ? now + BLOCK_MS : null;
-    const values = { failures, window_started_at: freshWindow ? now : row.window_started_at, blocked_until: blockedUntil };
+    const values = {
+      failures,
+      window_started_at: freshWindow ? now : row.window_started_at,
+      blocked_until: blockedUntil,
+    };
     if (row) await trx.updateTable('login_throttle').set(values).where('key', '=', key).execute();
     else {
       // Two first failures at once: the second one counts on top of the first instead of failing.

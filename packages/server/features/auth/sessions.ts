@@ -13,7 +13,12 @@ export async function startSession(services: Services, reply: FastifyReply, user
   const now = services.now();
   await services.db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + AUTH_COOKIE_DAYS * DAY_MS })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + AUTH_COOKIE_DAYS * DAY_MS,
+    })
     .execute();
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -24,7 +29,16 @@ export async function startSession(services: Services, reply: FastifyReply, user
   });
 }
 
-export async function endSession(services: Services, reply: FastifyReply, tokenHash: string | undefined): Promise<void> {
+export async function endSession(
+  services: Services,
+  reply: FastifyReply,
+  tokenHash: string | undefined,
+): Promise<void> {
   if (tokenHash) await services.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: services.config.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: services.config.secureCookies,
+  });
 }

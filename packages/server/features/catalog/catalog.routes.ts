@@ -7,11 +7,18 @@ import { defineRoute } from '../../http/define-route.ts';
 export const listInterests = defineRoute({
   method: 'GET',
   url: '/api/interests.php',
-  summary: 'The fixed list of interests (hobbies and intimate interests), each with an icon, named in the request language.',
+  summary:
+    'The fixed list of interests (hobbies and intimate interests), each with an icon, named in the request language.',
   auth: 'none',
   response: z.object({
     interests: z.array(
-      z.object({ id: z.number(), slug: z.string(), category: z.enum(['hobby', 'intimate']), icon: z.string(), name: z.string() }),
+      z.object({
+        id: z.number(),
+        slug: z.string(),
+        category: z.enum(['hobby', 'intimate']),
+        icon: z.string(),
+        name: z.string(),
+      }),
     ),
   }),
   handler: async ({ locale, services, reply }) => {

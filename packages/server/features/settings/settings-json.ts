@@ -50,6 +50,7 @@ export function toSettingsJson(brand: Brand, facts: RequestFacts): Settings {
 }
 
 export function toCompanyJson(brand: Brand): CompanyInfo {
-  const { name, address, kvk, city, country, tradenames, vat_numbers, support_phone, delete_discount, added } = brand.company;
+  const { name, address, kvk, city, country, tradenames, vat_numbers, support_phone, delete_discount, added } =
+    brand.company;
   return { name, address, kvk, city, country, tradenames, vat_numbers, support_phone, delete_discount, added };
 }

@@ -31,11 +31,20 @@ export async function sendActivationMail(
   const link = `${input.origin}/api/activate.php?token=${encodeURIComponent(input.token)}`;
   const from = services.config.mailFrom ?? `"${input.brand.name}" <${input.brand.support_email}>`;
   await services.mailer.send(
-    activationMail({ brand: input.brand, locale: input.locale, translate: services.translate, from, to: input.to, name: input.name, link }),
+    activationMail({
+      brand: input.brand,
+      locale: input.locale,
+      translate: services.translate,
+      from,
+      to: input.to,
+      name: input.name,
+      link,
+    }),
   );
 }
 
-export type ActivationResult = { status: 'activated'; userId: number } | { status: 'already_active' } | { status: 'failed' };
+export type ActivationResult =
+  { status: 'activated'; userId: number } | { status: 'already_active' } | { status: 'failed' };
 
 /**
  * Uses a token: the account becomes active, the profile visible, and the brand's signup credits are
@@ -67,7 +76,14 @@ export async function activate(services: Services, brand: Brand, token: string):
     if (brand.signup_credits > 0) {
       await trx
         .insertInto('credit_ledger')
-        .values({ user_id: row.user_id, amount: brand.signup_credits, reason: 'signup_bonus', ref: `user:${row.user_id}`, note: null, created_at: now })
+        .values({
+          user_id: row.user_id,
+          amount: brand.signup_credits,
+          reason: 'signup_bonus',
+          ref: `user:${row.user_id}`,
+          note: null,
+          created_at: now,
+        })
         .onConflict((oc) => oc.columns(['reason', 'ref']).doNothing())
         .execute();
     }

@@ -17,7 +17,7 @@ export const signup = defineRoute({
   method: 'POST',
   url: '/api/signup.php',
   summary:
-    'Create an account: not confirmed, profile disabled, logged in at once; an activation link is mailed in the visitor\'s language.',
+    "Create an account: not confirmed, profile disabled, logged in at once; an activation link is mailed in the visitor's language.",
   auth: 'none',
   body: signupRequestSchema,
   response: userResponseSchema,
@@ -37,55 +37,67 @@ export const signup = defineRoute({
     const passwordHash = await hashPassword(body.password);
     const now = services.now();
     const country = brand.countries[0]!;
-    const userId = await services.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('users')
-        .values({
-          brand: brand.domain,
-          email: body.email.trim(),
-          email_normalized: emailNormalized,
-          password_hash: passwordHash,
-          status: 'not_confirmed',
-          language: locale,
-          paid_user: 0,
-          created_at: now,
-          activated_at: null,
-          accepted_terms_at: now,
-          signup_message: body.signup_message || null,
-          network: body.tracking?.network ?? null,
-          ref: body.tracking?.ref ?? null,
-          sub1: body.tracking?.sub1 ?? null,
-          sub2: body.tracking?.sub2 ?? null,
-          sub3: body.tracking?.sub3 ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('profiles')
-        .values({
-          id: inserted.id,
-          brand: brand.domain,
-          name: body.name.trim(),
-          gender: body.gender ?? null,
-          birth_date: body.date_of_birth,
-          country: country in COUNTRIES ? country : 'NL',
-          region: null,
-          city: null,
-          about: null,
-          status: 'disabled',
-          fictional: 0,
-          created_at: now,
-        })
-        .execute();
-      return inserted.id;
-    }).catch((error: unknown) => {
-      // The unique index is the final word when two signups with one address race past the check above.
-      if (/unique|duplicate/i.test(String(error))) throw new ApiError('email_taken', {}, { field: 'email' });
-      throw error;
-    });
+    const userId = await services.db
+      .transaction()
+      .execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('users')
+          .values({
+            brand: brand.domain,
+            email: body.email.trim(),
+            email_normalized: emailNormalized,
+            password_hash: passwordHash,
+            status: 'not_confirmed',
+            language: locale,
+            paid_user: 0,
+            created_at: now,
+            activated_at: null,
+            accepted_terms_at: now,
+            signup_message: body.signup_message || null,
+            network: body.tracking?.network ?? null,
+            ref: body.tracking?.ref ?? null,
+            sub1: body.tracking?.sub1 ?? null,
+            sub2: body.tracking?.sub2 ?? null,
+            sub3: body.tracking?.sub3 ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('profiles')
+          .values({
+            id: inserted.id,
+            brand: brand.domain,
+            name: body.name.trim(),
+            gender: body.gender ?? null,
+            birth_date: body.date_of_birth,
+            country: country in COUNTRIES ? country : 'NL',
+            region: null,
+            city: null,
+            about: null,
+            status: 'disabled',
+            fictional: 0,
+            created_at: now,
+          })
+          .execute();
+        return inserted.id;
+      })
+      .catch((error: unknown) => {
+        // The unique index is the final word when two signups with one address race past the check above.
+        if (/unique|duplicate/i.test(String(error))) throw new ApiError('email_taken', {}, { field: 'email' });
+        throw error;
+      });
 
     const token = await createActivationToken(services.db, userId, now);
-    await sendActivationMail(services, { brand, origin: requestOrigin(request), locale, to: body.email.trim(), name: body.name.trim(), token });
+    // The account exists now: a mail server hiccup must not turn that into an error. The member sees
+    // the activation reminder and can have the mail sent again.
+    await sendActivationMail(services, {
+      brand,
+      origin: requestOrigin(request),
+      locale,
+      to: body.email.trim(),
+      name: body.name.trim(),
+      token,
+    }).catch((error: unknown) => request.log.error({ err: error }, 'activation mail failed'));
     await startSession(services, reply, userId);
     const user = await loadMemberById(services, userId);
     return { user: toUserJson(user!, now) };
@@ -95,7 +107,8 @@ export const signup = defineRoute({
 export const activateAccount = defineRoute({
   method: 'GET',
   url: '/api/activate.php',
-  summary: 'The link in the activation mail: activates the account, logs the member in and redirects to /activate/done (or /activate/error).',
+  summary:
+    'The link in the activation mail: activates the account, logs the member in and redirects to /activate/done (or /activate/error).',
   auth: 'none',
   query: z.object({ token: z.string().max(100).optional() }),
   handler: async ({ query, brand, services, reply }) => {
@@ -125,11 +138,21 @@ export const resendActivationMail = defineRoute({
       .where('user_id', '=', member.id)
       .where('created_at', '>', now - 86_400_000)
       .executeTakeFirstOrThrow();
-    if (Number(recent.count) >= RESENDS_PER_DAY || (recent.latest !== null && now - Number(recent.latest) < RESEND_INTERVAL_MS)) {
+    if (
+      Number(recent.count) >= RESENDS_PER_DAY ||
+      (recent.latest !== null && now - Number(recent.latest) < RESEND_INTERVAL_MS)
+    ) {
       throw new ApiError('rate_limited');
     }
     const token = await createActivationToken(services.db, member.id, now);
-    await sendActivationMail(services, { brand, origin: requestOrigin(request), locale, to: member.email, name: member.name, token });
+    await sendActivationMail(services, {
+      brand,
+      origin: requestOrigin(request),
+      locale,
+      to: member.email,
+      name: member.name,
+      token,
+    });
     return { sent: true as const };
   },
 });

@@ -8,16 +8,34 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const countUsers = async () =>
-  Number((await server.services.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.services.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('signup', () => {
   it('creates a not-confirmed member with a disabled profile, logs them in and mails an activation link', async () => {
     const browser = server.client();
     const before = server.outbox().length;
-    const res = await browser.post('/api/signup.php', validSignup({ email: 'first@example.com', tracking: { network: 'ads', sub1: 'x' } }));
+    const res = await browser.post(
+      '/api/signup.php',
+      validSignup({ email: 'first@example.com', tracking: { network: 'ads', sub1: 'x' } }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ status: 'not_confirmed', email: 'first@example.com', credits: 0, paid_user: false });
-    expect((res.body.user as { profile: { status: string; name: string } }).profile).toMatchObject({ status: 'disabled', name: 'AnnaB' });
+    expect(res.body.user).toMatchObject({
+      status: 'not_confirmed',
+      email: 'first@example.com',
+      credits: 0,
+      paid_user: false,
+    });
+    expect((res.body.user as { profile: { status: string; name: string } }).profile).toMatchObject({
+      status: 'disabled',
+      name: 'AnnaB',
+    });
     expect((await browser.get('/api/user.php')).body.user).toMatchObject({ email: 'first@example.com' });
 
     const mails = server.outbox();
@@ -28,12 +46,16 @@ describe('signup', () => {
     expect(mail).toContain('alpha.test');
     expect(activationLink(mail)).toMatch(/^http:\/\/alpha\.test\/api\/activate\.php\?token=/);
 
-    const row = await server.services.db.selectFrom('users').selectAll().where('email', '=', 'first@example.com').executeTakeFirstOrThrow();
+    const row = await server.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'first@example.com')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ network: 'ads', sub1: 'x', ref: null, status: 'not_confirmed' });
     expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
   });
 
-  it('writes the activation mail in the visitor\'s language', async () => {
+  it("writes the activation mail in the visitor's language", async () => {
     const browser = server.client();
     browser.cookies.set('lang', 'nl');
     expect((await browser.post('/api/signup.php', validSignup({ email: 'dutch@example.com' }))).status).toBe(201);
@@ -44,7 +66,7 @@ describe('signup', () => {
 
   it.each([
     ['name equal to the e-mail', { name: 'same@example.com', email: 'same@example.com' }, 'invalid_name'],
-    ['name equal to the e-mail\'s local part', { name: 'samename', email: 'samename@example.com' }, 'invalid_name'],
+    ["name equal to the e-mail's local part", { name: 'samename', email: 'samename@example.com' }, 'invalid_name'],
     ['name starting with @', { name: '@anna' }, 'invalid_name'],
     ['under 18', { date_of_birth: `${new Date().getUTCFullYear() - 17}-01-01` }, 'invalid_date_of_birth'],
     ['no date of birth', { date_of_birth: '' }, 'invalid_date_of_birth'],
@@ -55,7 +77,9 @@ describe('signup', () => {
   ])('refuses %s and changes nothing', async (_case, overrides, code) => {
     const users = await countUsers();
     const mails = server.outbox().length;
-    const res = await server.client().post('/api/signup.php', validSignup({ email: 'refused@example.com', ...overrides }));
+    const res = await server
+      .client()
+      .post('/api/signup.php', validSignup({ email: 'refused@example.com', ...overrides }));
     expect(res.status).toBe(422);
     expect(res.body.error).toBe(code);
     expect(await countUsers()).toBe(users);
@@ -70,7 +94,9 @@ describe('signup', () => {
   });
 
   it('accepts an unusual domain once the visitor chose to keep it', async () => {
-    const res = await server.client().post('/api/signup.php', validSignup({ email: 'kept@gmial.com', keep_email: true }));
+    const res = await server
+      .client()
+      .post('/api/signup.php', validSignup({ email: 'kept@gmial.com', keep_email: true }));
     expect(res.status).toBe(201);
   });
 
@@ -83,15 +109,21 @@ describe('signup', () => {
 
   it('lets the same address sign up on another brand', async () => {
     await server.client().post('/api/signup.php', validSignup({ email: 'twice@example.com' }));
-    const res = await server.client('beta.test').post('/api/signup.php', validSignup({ email: 'twice@example.com', tracking: { ref: 'partner' } }));
+    const res = await server
+      .client('beta.test')
+      .post('/api/signup.php', validSignup({ email: 'twice@example.com', tracking: { ref: 'partner' } }));
     expect(res.status).toBe(201);
   });
 
   it('opens with_trafficsource signups only to visitors who bring tracking, and closed ones to nobody', async () => {
-    const without = await server.client('beta.test').post('/api/signup.php', validSignup({ email: 'organic@example.com' }));
+    const without = await server
+      .client('beta.test')
+      .post('/api/signup.php', validSignup({ email: 'organic@example.com' }));
     expect(without.status).toBe(403);
     expect(without.body.error).toBe('signups_closed');
-    const closed = await server.client('closed.test').post('/api/signup.php', validSignup({ email: 'c@example.com', tracking: { network: 'x' } }));
+    const closed = await server
+      .client('closed.test')
+      .post('/api/signup.php', validSignup({ email: 'c@example.com', tracking: { network: 'x' } }));
     expect(closed.body.error).toBe('signups_closed');
   });
 });
@@ -108,7 +140,11 @@ describe('activation', () => {
     const res = await browser.get(pathOf(link));
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/activate/done');
-    const user = (await browser.get('/api/user.php')).body.user as { status: string; credits: number; profile: { status: string } };
+    const user = (await browser.get('/api/user.php')).body.user as {
+      status: string;
+      credits: number;
+      profile: { status: string };
+    };
     expect(user).toMatchObject({ status: 'active', credits: 20, profile: { status: 'active' } });
 
     const again = await server.client().get(pathOf(link));
@@ -120,7 +156,10 @@ describe('activation', () => {
     const { link } = await signUp('fresh-browser@example.com');
     const other = server.client();
     await other.get(pathOf(link));
-    expect((await other.get('/api/user.php')).body.user).toMatchObject({ email: 'fresh-browser@example.com', status: 'active' });
+    expect((await other.get('/api/user.php')).body.user).toMatchObject({
+      email: 'fresh-browser@example.com',
+      status: 'active',
+    });
   });
 
   it.each([
@@ -159,5 +198,21 @@ describe('resending the activation mail', () => {
     await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
     expect((await browser.get('/api/user.php')).body.user).toMatchObject({ status: 'active' });
     expect((await browser.post('/api/activation-mail.php')).body.error).toBe('already_activated');
+  });
+});
+
+describe('when the mail server fails', () => {
+  it('still creates the account, so a retry or reload never meets "email taken" for a half-made signup', async () => {
+    const failing = await startTestServer({
+      services: { mailer: { outboxDir: null, send: () => Promise.reject(new Error('SMTP down')) } },
+    });
+    try {
+      const browser = failing.client();
+      const res = await browser.post('/api/signup.php', validSignup({ email: 'nomail@example.com' }));
+      expect(res.status).toBe(201);
+      expect((await browser.get('/api/user.php')).body.user).toMatchObject({ status: 'not_confirmed' });
+    } finally {
+      await failing.close();
+    }
   });
 });

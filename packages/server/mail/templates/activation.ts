@@ -15,7 +15,11 @@ export function activationMail(input: {
   link: string;
 }): OutgoingMail {
   const t = (key: string) =>
-    input.translate(input.locale, `mail:${key}`, { name: input.name, brand: input.brand.name, domain: input.brand.domain });
+    input.translate(input.locale, `mail:${key}`, {
+      name: input.name,
+      brand: input.brand.name,
+      domain: input.brand.domain,
+    });
   const paragraphs = [t('activation.greeting'), t('activation.body'), t('activation.ignore')];
   const button = { label: t('activation.button'), url: input.link };
   const footer = t('footer');
