@@ -30,6 +30,7 @@ export * from './stores/api.ts';
 export * from './stores/chat-counters.ts';
 export * from './stores/language.ts';
 export * from './stores/nav.ts';
+export * from './stores/new-members.ts';
 export * from './stores/settings.ts';
 export * from './stores/tracking.ts';
 export * from './stores/user.ts';

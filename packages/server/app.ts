@@ -4,6 +4,7 @@ import { ApiError } from './errors/api-error.ts';
 import { createErrorHandler } from './errors/error-handler.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
+import { memberRoutes } from './features/members/members.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
 import { mountRoute, type AnyRouteSpec } from './http/define-route.ts';
@@ -17,6 +18,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...catalogRoutes,
   ...authRoutes,
   ...signupRoutes,
+  ...memberRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */

@@ -25,9 +25,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     execFileSync(process.execPath, [CLI, 'build', '--brand', 'localhost'], { stdio: 'inherit', cwd: ROOT });
   }
   fs.rmSync(E2E_VAR_DIR, { recursive: true, force: true });
+  const env = {
+    ...process.env,
+    PORT: String(E2E_PORT),
+    HOST: 'localhost',
+    DATEKIT_VAR_DIR: E2E_VAR_DIR,
+    DATABASE_URL: '',
+  };
+  execFileSync(process.execPath, [CLI, 'db', 'seed', '--brand', 'localhost', '--count', '12'], {
+    stdio: 'inherit',
+    cwd: ROOT,
+    env,
+  });
   const server = spawn(process.execPath, [CLI, 'serve', '--migrate'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(E2E_PORT), HOST: 'localhost', DATEKIT_VAR_DIR: E2E_VAR_DIR, DATABASE_URL: '' },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForServer(`${E2E_BASE_URL}/api/settings.php`, 30_000);

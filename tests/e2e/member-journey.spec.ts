@@ -57,6 +57,19 @@ test('a visitor signs up, activates from the mail, logs out and in, and is block
   await expect(page.getByTestId('form-error')).toHaveText('Too many incorrect attempts, account blocked for 15 min.');
 });
 
+test('the home page shows the newest members, fictional ones marked with the brand icon', async ({ page }) => {
+  await page.goto('/');
+  // The teaser hydrates only when it scrolls into view.
+  await page.getByRole('region', { name: 'New members' }).getByRole('list').scrollIntoViewIfNeeded();
+  const members = page.getByTestId('new-members');
+  await expect(members.locator('li')).toHaveCount(8);
+  await expect(members.getByTestId('fictional-marker').first()).toContainText('✦');
+  await expect(page.getByText('Profiles marked ✦ are fictional')).toBeVisible();
+  const image = members.locator('img').first();
+  await expect(image).toHaveJSProperty('complete', true);
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(128);
+});
+
 test('a bad activation link shows the activation error page', async ({ page }) => {
   await page.goto('/api/activate.php?token=not-a-real-token');
   await expect(page).toHaveURL(/\/activate\/error$/);

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoMembers } from '../../seed/seed-demo.ts';
+import { alphaBrand } from '../../test/fixture-brands.ts';
+import { startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { NEW_MEMBERS_LIMIT } from './members.routes.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedDemoMembers(server.services, alphaBrand, 10);
+});
+afterAll(() => server.close());
+
+describe('seeded demo members', () => {
+  it('are fictional, active, with generated avatars that the media route serves as WebP', async () => {
+    const res = await server
+      .client()
+      .get<{ profiles: { fictional: boolean; status: string; main_image: { thumb_filename: string } }[] }>(
+        '/api/new-members.php',
+      );
+    expect(res.body.profiles).toHaveLength(NEW_MEMBERS_LIMIT);
+    for (const profile of res.body.profiles) {
+      expect(profile).toMatchObject({ fictional: true, status: 'active' });
+    }
+    const image = await server.client().get(res.body.profiles[0]!.main_image.thumb_filename);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+  });
+
+  it('are seeded once per brand', async () => {
+    expect(await seedDemoMembers(server.services, alphaBrand, 10)).toEqual({ created: 0, skipped: true });
+  });
+
+  it('include a demo account that can log in and is not fictional', async () => {
+    const res = await server.client().post('/api/user.php', { email: 'demo@datekit.test', password: 'datekit-demo' });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ status: 'active', credits: 20, profile: { fictional: false } });
+  });
+});
+
+describe('new members', () => {
+  it("shows only the brand's own, activated members with an approved photo", async () => {
+    await server.client().post('/api/signup.php', validSignup({ email: 'unconfirmed@example.com' }));
+    const alpha = await server.client().get<{ profiles: { name: string }[] }>('/api/new-members.php');
+    expect(alpha.body.profiles.map((p) => p.name)).not.toContain('AnnaB');
+    const beta = await server.client('beta.test').get<{ profiles: unknown[] }>('/api/new-members.php');
+    expect(beta.body.profiles).toEqual([]);
+  });
+
+  it('refuses media paths outside the media folder', async () => {
+    for (const path of ['/media/../../etc/passwd', '/media/%2e%2e/secret.webp', '/media/avatars/x.svg']) {
+      expect((await server.client().get(path)).status).toBe(404);
+    }
+  });
+});

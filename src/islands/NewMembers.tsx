@@ -1,0 +1,79 @@
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
+import { $newMembers } from '../../packages/runtime/stores/new-members.ts';
+import { UiProvider } from './ui.tsx';
+
+interface Props {
+  lang: string;
+  /** The brand's fictional icon and, when the brand overrides it, its label (spec §3 Settings). */
+  fictionalIcon: string;
+  fictionalLabel: string | undefined;
+}
+
+/**
+ * The home page's newest members. Fictional profiles always carry the brand's fictional icon and a
+ * label, so nobody mistakes an illustration for a person. Hydrates when scrolled into view.
+ */
+export default function NewMembers(props: Props) {
+  return (
+    <UiProvider lang={props.lang}>
+      <NewMembersContent {...props} />
+    </UiProvider>
+  );
+}
+
+function NewMembersContent({ fictionalIcon, fictionalLabel }: Props) {
+  const { t } = useTranslation();
+  const state = useStore($newMembers);
+  const label = fictionalLabel ?? t('members.fictional');
+  if (state.status === 'failed') return <p className="new-members-note">{t('members.new_failed')}</p>;
+  if (state.status === 'loading') return <ul className="new-members-grid" aria-busy="true" />;
+  if (!state.profiles.length) return <p className="new-members-note">{t('members.new_empty')}</p>;
+  const anyFictional = state.profiles.some((p) => p.fictional);
+  return (
+    <>
+      <ul className="new-members-grid" data-testid="new-members">
+        {state.profiles.map((profile) => (
+          <MemberCard key={profile.id} profile={profile} fictionalIcon={fictionalIcon} fictionalLabel={label} />
+        ))}
+      </ul>
+      {anyFictional && <p className="new-members-note">{t('members.fictional_note', { icon: fictionalIcon })}</p>}
+    </>
+  );
+}
+
+function MemberCard({
+  profile,
+  fictionalIcon,
+  fictionalLabel,
+}: {
+  profile: Profile;
+  fictionalIcon: string;
+  fictionalLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className="member-card">
+      {profile.main_image ? (
+        <img src={profile.main_image.thumb_filename} alt="" width="128" height="128" loading="lazy" decoding="async" />
+      ) : (
+        <span className="member-card-placeholder" aria-hidden="true" />
+      )}
+      <span className="member-card-name">
+        {profile.name}
+        {profile.fictional && (
+          <span className="member-card-fictional" title={fictionalLabel} data-testid="fictional-marker">
+            <span aria-hidden="true"> {fictionalIcon}</span>
+            <span className="visually-hidden">{fictionalLabel}</span>
+          </span>
+        )}
+      </span>
+      <span className="member-card-meta">
+        {profile.city
+          ? t('members.age_city', { age: profile.age, city: profile.city })
+          : t('members.age', { age: profile.age })}
+      </span>
+    </li>
+  );
+}
