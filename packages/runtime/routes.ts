@@ -48,3 +48,26 @@ export function pathFor(name: string, params: Record<string, string | number> = 
   });
   return filled || '/';
 }
+
+/** One entry of `dist/<domain>/routes.json`: written by `datekit build`, read by the server. */
+export interface ManifestRoute {
+  name: string;
+  /** The spec's pattern syntax: `/members/{id}`, `/transactions/{id?}`. */
+  path: string;
+  /** The prerendered page, relative to `dist/<domain>/<lang>/`. */
+  shell: string;
+  layout: LayoutName;
+  auth: boolean;
+}
+
+/**
+ * What the server needs to answer a brand's page requests: every route that was built, each with its
+ * shell, and the page for anything else (answered with status 404). Static and dynamic paths alike go
+ * through it; other files with an extension are served from `dist/<domain>/<lang>/` as they are.
+ */
+export interface RoutesManifest {
+  domain: string;
+  languages: string[];
+  routes: ManifestRoute[];
+  notFound: string;
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import { COUNTRIES } from '@datekit/runtime/data/countries.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
+import { insertMember } from '../features/users/insert-member.ts';
 import { renderAvatar } from '../media/avatar.ts';
 import type { Services } from '../services.ts';
 import { ABOUT_LINES, CITIES, FIRST_NAMES } from './demo-people.ts';
@@ -58,49 +59,30 @@ export async function seedDemoMembers(services: Services, brand: Brand, count = 
       fs.writeFile(path.join(avatarDir, `${base}-match.webp`), avatar.match),
     ]);
     await services.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .insertInto('users')
-        .values({
-          brand: brand.domain,
-          email: `fictional-${i}@members.invalid`,
-          email_normalized: `fictional-${i}@members.invalid`,
-          password_hash: null, // fictional members cannot log in
-          status: 'active',
-          language: COUNTRIES[country as keyof typeof COUNTRIES]?.languages[0] ?? 'en',
-          paid_user: 0,
-          created_at: now - i * 3_600_000,
-          activated_at: now - i * 3_600_000,
-          accepted_terms_at: null,
-          signup_message: null,
-          network: null,
-          ref: null,
-          sub1: null,
-          sub2: null,
-          sub3: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('profiles')
-        .values({
-          id: user.id,
-          brand: brand.domain,
+      const createdAt = now - i * 3_600_000;
+      const userId = await insertMember(trx, {
+        brand: brand.domain,
+        email: `fictional-${i}@members.invalid`,
+        passwordHash: null, // fictional members cannot log in
+        status: 'active',
+        language: COUNTRIES[country as keyof typeof COUNTRIES]?.languages[0] ?? 'en',
+        createdAt,
+        acceptedTermsAt: null,
+        profile: {
           name: pick(FIRST_NAMES[gender]),
           gender,
           birth_date: birthDate,
           country,
-          region: null,
           city: pick(CITIES[country] ?? CITIES.NL!),
           about: pick(ABOUT_LINES),
           status: 'active',
           fictional: 1,
-          created_at: now - i * 3_600_000,
-        })
-        .execute();
+        },
+      });
       await trx
         .insertInto('photos')
         .values({
-          profile_id: user.id,
+          profile_id: userId,
           filename: `avatars/${base}.webp`,
           thumb_filename: `avatars/${base}-thumb.webp`,
           match_filename: `avatars/${base}-match.webp`,
@@ -119,53 +101,30 @@ export async function seedDemoMembers(services: Services, brand: Brand, count = 
 async function seedDemoAccount(services: Services, brand: Brand, now: number): Promise<void> {
   const passwordHash = await hashPassword(DEMO_ACCOUNT.password);
   await services.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        brand: brand.domain,
-        email: DEMO_ACCOUNT.email,
-        email_normalized: DEMO_ACCOUNT.email,
-        password_hash: passwordHash,
-        status: 'active',
-        language: brand.default_language,
-        paid_user: 0,
-        created_at: now,
-        activated_at: now,
-        accepted_terms_at: now,
-        signup_message: null,
-        network: null,
-        ref: null,
-        sub1: null,
-        sub2: null,
-        sub3: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('profiles')
-      .values({
-        id: user.id,
-        brand: brand.domain,
+    const userId = await insertMember(trx, {
+      brand: brand.domain,
+      email: DEMO_ACCOUNT.email,
+      passwordHash,
+      status: 'active',
+      language: brand.default_language,
+      createdAt: now,
+      acceptedTermsAt: now,
+      profile: {
         name: DEMO_ACCOUNT.name,
         gender: 'male',
         birth_date: '1990-06-15',
         country: brand.countries[0]!,
-        region: null,
-        city: null,
-        about: null,
         status: 'active',
-        fictional: 0,
-        created_at: now,
-      })
-      .execute();
+      },
+    });
     if (brand.signup_credits > 0) {
       await trx
         .insertInto('credit_ledger')
         .values({
-          user_id: user.id,
+          user_id: userId,
           amount: brand.signup_credits,
           reason: 'signup_bonus',
-          ref: `user:${user.id}`,
+          ref: `user:${userId}`,
           note: 'demo account',
           created_at: now,
         })

@@ -1,20 +1,6 @@
-/** One entry of `dist/<domain>/routes.json`, as `datekit build` writes it. */
-export interface ManifestRoute {
-  name: string;
-  /** The spec's pattern syntax: `/members/{id}`, `/transactions/{id?}`. */
-  path: string;
-  /** The prerendered page, relative to `dist/<domain>/<lang>/`. */
-  shell: string;
-  layout: string;
-  auth: boolean;
-}
+import type { ManifestRoute, RoutesManifest } from '@datekit/runtime/routes.ts';
 
-export interface RoutesManifest {
-  domain: string;
-  languages: string[];
-  routes: ManifestRoute[];
-  notFound: string;
-}
+export type { ManifestRoute, RoutesManifest };
 
 export interface CompiledRoute extends ManifestRoute {
   pattern: RegExp;

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteDef } from '@datekit/runtime/routes.ts';
-import { ROUTES } from '@datekit/runtime/routes.ts';
-import type { RoutesManifest as ServedManifest } from '@datekit/server/site/route-matcher.ts';
 import { buildRoutesManifest, type ManifestInput } from './manifest.ts';
 
 const route = (name: string, path: string, auth = false): RouteDef => ({ name, path, layout: 'default', auth });
@@ -75,16 +73,5 @@ describe('buildRoutesManifest', () => {
     });
     expect(result.manifest.routes).toEqual([]);
     expect(result.incomplete).toEqual([{ route: 'login', missing: ['fr'] }]);
-  });
-
-  it('writes what the server reads', () => {
-    const { manifest } = buildRoutesManifest({
-      domain: 'localhost',
-      languages: ['en'],
-      routes: ROUTES,
-      hasShell: () => true,
-    });
-    const served: ServedManifest = manifest;
-    expect(served.routes).toHaveLength(ROUTES.length);
   });
 });

@@ -1,28 +1,7 @@
-import type { LayoutName, RouteDef } from '@datekit/runtime/routes.ts';
+import type { ManifestRoute, RouteDef, RoutesManifest } from '@datekit/runtime/routes.ts';
+
+export type { ManifestRoute, RoutesManifest };
 import { shellFile } from '@datekit/runtime/rules/route-shells.ts';
-
-/** One entry of `dist/<domain>/routes.json`. */
-export interface ManifestRoute {
-  name: string;
-  /** The spec's pattern syntax: `/members/{id}`, `/transactions/{id?}`. */
-  path: string;
-  /** The prerendered page, relative to `dist/<domain>/<lang>/`. */
-  shell: string;
-  layout: LayoutName;
-  auth: boolean;
-}
-
-/**
- * What the server needs to answer a brand's page requests: every route that was built, each with its
- * shell, and the page for anything else (answered with status 404). Static and dynamic paths alike go
- * through it; other files with an extension are served from `dist/<domain>/<lang>/` as they are.
- */
-export interface RoutesManifest {
-  domain: string;
-  languages: string[];
-  routes: ManifestRoute[];
-  notFound: string;
-}
 
 /** The not-found page, relative to `dist/<domain>/<lang>/`. */
 export const NOT_FOUND_SHELL = '404.html';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { COUNTRIES } from '@datekit/runtime/data/countries.ts';
 import { signupRequestSchema } from '@datekit/runtime/schemas/api/signup.ts';
 import { userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
 import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
@@ -9,6 +8,7 @@ import { requestOrigin } from '../../http/origin.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { startSession } from '../auth/sessions.ts';
 import { loadMemberById } from '../users/current-member.ts';
+import { insertMember } from '../users/insert-member.ts';
 import { toUserJson } from '../users/user-json.ts';
 import { activate, createActivationToken, sendActivationMail } from './activation.ts';
 import { assertSignupsOpen, assertValidSignup } from './signup-rules.ts';
@@ -36,51 +36,28 @@ export const signup = defineRoute({
 
     const passwordHash = await hashPassword(body.password);
     const now = services.now();
-    const country = brand.countries[0]!;
     const userId = await services.db
       .transaction()
-      .execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('users')
-          .values({
-            brand: brand.domain,
-            email: body.email.trim(),
-            email_normalized: emailNormalized,
-            password_hash: passwordHash,
-            status: 'not_confirmed',
-            language: locale,
-            paid_user: 0,
-            created_at: now,
-            activated_at: null,
-            accepted_terms_at: now,
-            signup_message: body.signup_message || null,
-            network: body.tracking?.network ?? null,
-            ref: body.tracking?.ref ?? null,
-            sub1: body.tracking?.sub1 ?? null,
-            sub2: body.tracking?.sub2 ?? null,
-            sub3: body.tracking?.sub3 ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('profiles')
-          .values({
-            id: inserted.id,
-            brand: brand.domain,
+      .execute((trx) =>
+        insertMember(trx, {
+          brand: brand.domain,
+          email: body.email.trim(),
+          passwordHash,
+          status: 'not_confirmed',
+          language: locale,
+          createdAt: now,
+          acceptedTermsAt: now,
+          signupMessage: body.signup_message || null,
+          ...(body.tracking ? { tracking: body.tracking } : {}),
+          profile: {
             name: body.name.trim(),
             gender: body.gender ?? null,
             birth_date: body.date_of_birth,
-            country: country in COUNTRIES ? country : 'NL',
-            region: null,
-            city: null,
-            about: null,
+            country: brand.countries[0]!,
             status: 'disabled',
-            fictional: 0,
-            created_at: now,
-          })
-          .execute();
-        return inserted.id;
-      })
+          },
+        }),
+      )
       .catch((error: unknown) => {
         // The unique index is the final word when two signups with one address race past the check above.
         if (/unique|duplicate/i.test(String(error))) throw new ApiError('email_taken', {}, { field: 'email' });

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
+import type { Tracking } from '@datekit/runtime/schemas/api/signup.ts';
+import type { Database, ProfilesTable, UsersTable } from '../../db/schema.ts';
+
+export interface NewMember {
+  brand: string;
+  email: string;
+  /** null for accounts that cannot log in (fictional members). */
+  passwordHash: string | null;
+  status: UsersTable['status'];
+  language: string;
+  createdAt: number;
+  acceptedTermsAt: number | null;
+  signupMessage?: string | null;
+  tracking?: Tracking;
+  profile: Pick<ProfilesTable, 'name' | 'gender' | 'birth_date' | 'country' | 'status'> &
+    Partial<Pick<ProfilesTable, 'city' | 'about' | 'fictional'>>;
+}
+
+/** Creates a user and their profile (same id); call inside a transaction so neither exists alone. */
+export async function insertMember(db: Kysely<Database>, member: NewMember): Promise<number> {
+  const activated = member.status === 'active' ? member.createdAt : null;
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      brand: member.brand,
+      email: member.email,
+      email_normalized: normalizeEmail(member.email),
+      password_hash: member.passwordHash,
+      status: member.status,
+      language: member.language,
+      paid_user: 0,
+      created_at: member.createdAt,
+      activated_at: activated,
+      accepted_terms_at: member.acceptedTermsAt,
+      signup_message: member.signupMessage ?? null,
+      network: member.tracking?.network ?? null,
+      ref: member.tracking?.ref ?? null,
+      sub1: member.tracking?.sub1 ?? null,
+      sub2: member.tracking?.sub2 ?? null,
+      sub3: member.tracking?.sub3 ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('profiles')
+    .values({
+      id,
+      brand: member.brand,
+      region: null,
+      city: null,
+      about: null,
+      fictional: 0,
+      created_at: member.createdAt,
+      ...member.profile,
+    })
+    .execute();
+  return id;
+}
