@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { createApp } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
@@ -27,6 +29,11 @@ export function registerServe(program: Command): void {
     .action(async (options: { migrate?: boolean }) => {
       const { url, services } = await startServer(options);
       const domains = services.brands.all().map((b) => b.domain);
-      console.log(`datekit serving ${domains.join(', ')} on ${url} (API docs: ${url}/api/openapi.json)`);
+      const built = domains.filter((d) => fs.existsSync(path.join(services.config.distDir, d, 'routes.json')));
+      const unbuilt = domains.filter((d) => !built.includes(d));
+      console.log(
+        `datekit serving ${built.join(', ') || 'no built brand'} on ${url} (API docs: ${url}/api/openapi.json)`,
+      );
+      if (unbuilt.length) console.log(`Not built yet (run datekit build): ${unbuilt.join(', ')}`);
     });
 }
