@@ -19,12 +19,67 @@ const route = (name: string, path: string, layout: LayoutName = 'default', auth 
   auth,
 });
 
+/** Lander variants under `/landers/` (spec §2); `tinderswipe` takes no slug. */
+export const LANDER_ROUTE_VARIANTS = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+] as const;
+
+export const STATIC_PAGES = ['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const;
+
+/**
+ * Layouts (spec §2): the conversation screens use `chat`, landers and member landing pages `lander`,
+ * the focused signup follow-ups `empty`; everything else `default`. `auth` marks what only members
+ * see; the server sends visitors of those paths to /login.
+ */
 export const ROUTES: readonly RouteDef[] = [
   route('index', '/'),
+  route('likes-m-id', '/likes/m/{id}', 'default', true),
+  route('account-deleted', '/account-deleted'),
+  route('chats', '/chats', 'default', true),
+  route('chats-id', '/chats/{id}', 'chat', true),
+  route('complaints', '/complaints'),
+  route('complete-signup', '/complete-signup', 'empty', true),
+  route('credits', '/credits', 'default', true),
+  route('credits-repeat-order', '/credits/repeat-order', 'default', true),
+  route('credits-id-paymentmethod', '/credits/{id}/{paymentmethod?}', 'default', true),
+  route('directdebit', '/directdebit', 'default', true),
+  route('lang-config', '/lang-config'),
+  route('likes', '/likes', 'default', true),
+  route('likes-type', '/likes/{type}', 'default', true),
   route('login', '/login'),
+  route('match-finder', '/match-finder', 'default', true),
+  route('members', '/members'),
+  route('members-id', '/members/{id}'),
+  route('members-id-chat', '/members/{id}/chat', 'chat', true),
+  route('members-id-landing', '/members/{id}/landing', 'lander'),
+  route('members-id-signup', '/members/{id}/signup'),
+  route('members-id-landing2-slug', '/members/{id}/landing2/{slug?}', 'lander'),
+  route('members-id-landing3-slug', '/members/{id}/landing3/{slug?}', 'lander'),
+  route('notifications', '/notifications', 'default', true),
+  route('premium', '/premium', 'default', true),
+  route('pricing', '/pricing'),
+  route('profile', '/profile', 'default', true),
+  route('reset-password', '/reset-password'),
+  route('reset-password-do', '/reset-password/do'),
   route('signup', '/signup'),
+  route('signup-matches', '/signup-matches', 'empty', true),
+  route('swipe-game', '/swipe-game', 'default', true),
   route('activate-done', '/activate/done'),
   route('activate-error', '/activate/error'),
+  route('mail-change-do', '/mail-change/do'),
+  route('transactions-id', '/transactions/{id?}', 'default', true),
+  /** Account settings: referenced by the layout, not in the spec's table (spec §2). */
+  route('settings', '/settings', 'default', true),
+  ...STATIC_PAGES.map((page) => route(`pages-${page}`, `/pages/${page}`)),
+  route('landers-tinderswipe', '/landers/tinderswipe', 'lander'),
+  ...LANDER_ROUTE_VARIANTS.map((variant) => route(`landers-${variant}-slug`, `/landers/${variant}/{slug?}`, 'lander')),
 ];
 
 /** Routes the default layout treats as the members area (spec §2 Layouts). */

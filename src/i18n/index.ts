@@ -9,19 +9,28 @@ import {
 } from '../../packages/runtime/i18n/index.ts';
 
 /**
- * Build-time side of i18n: every `locales/<lang>/ui.json` is read once by Vite (adding a language is
- * adding its file), completed with English for keys it lacks, and registered for the islands'
- * server-side render. Importing this module is what makes `i18nFor(lang)` work during the build.
+ * Build-time side of i18n: every site file of `locales/<lang>/` (ui, pages, landers, visitor, …) is
+ * read once by Vite and merged into the one `ui` bundle of flat keys (adding a language is adding its
+ * folder), completed with English for keys it lacks, and registered for the islands' server-side
+ * render. Importing this module is what makes `i18nFor(lang)` work during the build. The server's
+ * own namespaces (API errors, e-mail, catalogue names) stay out of the site's bundles.
  */
-const files = import.meta.glob<UiBundle>('/locales/*/ui.json', { eager: true, import: 'default' });
+const files = import.meta.glob<UiBundle>(['/locales/*/*.json', '!/locales/*/{errors,mail,interests}.json'], {
+  eager: true,
+  import: 'default',
+});
 
-const raw = new Map<string, UiBundle>(Object.entries(files).map(([file, bundle]) => [file.split('/').at(-2)!, bundle]));
+const raw = new Map<string, UiBundle>();
+for (const [file, bundle] of Object.entries(files)) {
+  const lang = file.split('/').at(-2)!;
+  raw.set(lang, { ...raw.get(lang), ...bundle });
+}
 const fallback = raw.get(DEFAULT_LOCALE) ?? {};
 
 const bundles = new Map<Locale, UiBundle>(LOCALES.map((lang) => [lang, withFallback(raw.get(lang), fallback)]));
 for (const [lang, bundle] of bundles) registerUiBundle(lang, bundle);
 
-/** Languages that have their own `ui.json`; the others show English. */
+/** Languages that have their own locale folder; the others show English. */
 export const TRANSLATED_LANGUAGES: readonly string[] = [...raw.keys()];
 
 /** The translate function of Astro components for one language. */

@@ -9,7 +9,11 @@ import { LOCALES } from '../data/locales.ts';
 
 const localesDir = new URL('../../../locales/', import.meta.url);
 const SOURCE = 'en';
-const NAMESPACES = ['ui', 'errors', 'mail', 'interests'] as const;
+/** Every namespace English has: a file added to `locales/en/` is checked in every language at once. */
+const NAMESPACES = readdirSync(new URL('en/', localesDir))
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.replace(/\.json$/, ''))
+  .sort();
 
 /**
  * Share of a language's texts (all namespaces together, texts with words only) that may equal English:
