@@ -1,3 +1,5 @@
+import { NICHE_SLUGS } from './data/niches.ts';
+
 /**
  * The spec's route table (§2) as data: one place that the site, the server's routes manifest and the
  * navigation all read. Paths use `{param}` and `{param?}` for (optional) dynamic segments.
@@ -10,14 +12,20 @@ export interface RouteDef {
   layout: LayoutName;
   /** Whether the route needs a logged-in member; visitors are sent to login. */
   auth: boolean;
+  /** Allowed values of path parameters; any other value answers 404 (e.g. a lander slug must be a niche slug). */
+  params?: Readonly<Record<string, readonly string[]>>;
 }
 
-const route = (name: string, path: string, layout: LayoutName = 'default', auth = false): RouteDef => ({
-  name,
-  path,
-  layout,
-  auth,
-});
+const route = (
+  name: string,
+  path: string,
+  layout: LayoutName = 'default',
+  auth = false,
+  params?: RouteDef['params'],
+): RouteDef => ({ name, path, layout, auth, ...(params ? { params } : {}) });
+
+/** Lander slugs name a niche (spec §2 landing pages). */
+const NICHE_SLUG_PARAM = { slug: NICHE_SLUGS };
 
 /** Lander variants under `/landers/` (spec §2); `tinderswipe` takes no slug. */
 export const LANDER_ROUTE_VARIANTS = [
@@ -60,8 +68,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('members-id-chat', '/members/{id}/chat', 'chat', true),
   route('members-id-landing', '/members/{id}/landing', 'lander'),
   route('members-id-signup', '/members/{id}/signup'),
-  route('members-id-landing2-slug', '/members/{id}/landing2/{slug?}', 'lander'),
-  route('members-id-landing3-slug', '/members/{id}/landing3/{slug?}', 'lander'),
+  route('members-id-landing2-slug', '/members/{id}/landing2/{slug?}', 'lander', false, NICHE_SLUG_PARAM),
+  route('members-id-landing3-slug', '/members/{id}/landing3/{slug?}', 'lander', false, NICHE_SLUG_PARAM),
   route('notifications', '/notifications', 'default', true),
   route('premium', '/premium', 'default', true),
   route('pricing', '/pricing'),
@@ -79,7 +87,9 @@ export const ROUTES: readonly RouteDef[] = [
   route('settings', '/settings', 'default', true),
   ...STATIC_PAGES.map((page) => route(`pages-${page}`, `/pages/${page}`)),
   route('landers-tinderswipe', '/landers/tinderswipe', 'lander'),
-  ...LANDER_ROUTE_VARIANTS.map((variant) => route(`landers-${variant}-slug`, `/landers/${variant}/{slug?}`, 'lander')),
+  ...LANDER_ROUTE_VARIANTS.map((variant) =>
+    route(`landers-${variant}-slug`, `/landers/${variant}/{slug?}`, 'lander', false, NICHE_SLUG_PARAM),
+  ),
 ];
 
 /** Routes the default layout treats as the members area (spec §2 Layouts). */
@@ -113,6 +123,7 @@ export interface ManifestRoute {
   shell: string;
   layout: LayoutName;
   auth: boolean;
+  params?: RouteDef['params'];
 }
 
 /**

@@ -176,6 +176,13 @@ describe('built sites', () => {
       fs.writeFileSync(path.join(dist, 'alpha.test', lang, 'login', 'index.html'), `<h1>login ${lang}</h1>`);
       fs.writeFileSync(path.join(dist, 'alpha.test', lang, '404.html'), `<h1>404 ${lang}</h1>`);
       fs.writeFileSync(path.join(dist, 'alpha.test', lang, 'robots.txt'), 'User-agent: *');
+      for (const slug of ['_slug', 'milf']) {
+        fs.mkdirSync(path.join(dist, 'alpha.test', lang, 'landers', 'gallery', slug), { recursive: true });
+        fs.writeFileSync(
+          path.join(dist, 'alpha.test', lang, 'landers', 'gallery', slug, 'index.html'),
+          `gallery ${slug}`,
+        );
+      }
     }
     fs.mkdirSync(path.join(dist, '_astro'));
     fs.writeFileSync(path.join(dist, '_astro', 'app.abc123.js'), 'console.log(1)');
@@ -189,6 +196,14 @@ describe('built sites', () => {
           { name: 'index', path: '/', shell: 'index.html', layout: 'default', auth: false },
           { name: 'login', path: '/login', shell: 'login/index.html', layout: 'default', auth: false },
           { name: 'members-id', path: '/members/{id}', shell: 'login/index.html', layout: 'default', auth: true },
+          {
+            name: 'landers-gallery-slug',
+            path: '/landers/gallery/{slug?}',
+            shell: 'landers/gallery/_slug/index.html',
+            layout: 'lander',
+            auth: false,
+            params: { slug: ['default', 'milf'] },
+          },
         ],
       }),
     );
@@ -215,6 +230,13 @@ describe('built sites', () => {
     const res = await site.client().get('/no/such/page');
     expect(res.status).toBe(404);
     expect(res.text).toBe('<h1>404 en</h1>');
+  });
+
+  it('serves the page prerendered for a parameter value, the shell otherwise, and 404 for a value not allowed', async () => {
+    expect((await site.client().get('/landers/gallery/milf')).text).toBe('gallery milf');
+    expect((await site.client().get('/landers/gallery')).text).toBe('gallery _slug');
+    expect((await site.client().get('/landers/gallery/default')).text).toBe('gallery _slug');
+    expect((await site.client().get('/landers/gallery/bogus')).status).toBe(404);
   });
 
   it('sends visitors of a members-only route to login', async () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compilePattern, compileRoutes, matchRoute, type ManifestRoute } from './route-matcher.ts';
 
-const route = (name: string, path: string): ManifestRoute => ({
+const route = (name: string, path: string, params?: ManifestRoute['params']): ManifestRoute => ({
   name,
   path,
   shell: `${name}.html`,
   layout: 'default',
   auth: false,
+  ...(params ? { params } : {}),
 });
 
 describe('route matching', () => {
@@ -17,6 +18,7 @@ describe('route matching', () => {
     route('transactions-id', '/transactions/{id?}'),
     route('landing2', '/members/{id}/landing2/{slug?}'),
     route('activate-done', '/activate/done'),
+    route('landers-gallery-slug', '/landers/gallery/{slug?}', { slug: ['milf', 'default'] }),
   ]);
 
   it.each([
@@ -28,11 +30,18 @@ describe('route matching', () => {
     ['/members/4/landing2', 'landing2'],
     ['/members/4/landing2/milf', 'landing2'],
     ['/activate/done/', 'activate-done'],
+    ['/landers/gallery', 'landers-gallery-slug'],
+    ['/landers/gallery/milf', 'landers-gallery-slug'],
   ])('%s resolves to %s', (pathname, name) => {
-    expect(matchRoute(routes, pathname)?.name).toBe(name);
+    expect(matchRoute(routes, pathname)?.route.name).toBe(name);
   });
 
-  it.each(['/nope', '/likes', '/likes/m/1/2', '/activate/done.html', '/members//landing2'])(
+  it('captures parameters by name', () => {
+    expect(matchRoute(routes, '/members/4/landing2/milf')?.params).toEqual({ id: '4', slug: 'milf' });
+    expect(matchRoute(routes, '/transactions')?.params).toEqual({});
+  });
+
+  it.each(['/nope', '/likes', '/likes/m/1/2', '/activate/done.html', '/members//landing2', '/landers/gallery/bogus'])(
     '%s matches nothing',
     (pathname) => {
       expect(matchRoute(routes, pathname)).toBeNull();

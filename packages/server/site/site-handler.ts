@@ -77,12 +77,18 @@ export class SiteHandler {
       if (fs.existsSync(file)) return this.sendFile(reply, file, 'public, max-age=3600');
       return this.sendPage(reply, site, lang, site.manifest.notFound, 404);
     }
-    const route = matchRoute(site.routes, pathname);
-    if (!route) return this.sendPage(reply, site, lang, site.manifest.notFound, 404);
-    if (route.auth && !request.cookies[SESSION_COOKIE]) {
+    const match = matchRoute(site.routes, pathname);
+    if (!match) return this.sendPage(reply, site, lang, site.manifest.notFound, 404);
+    if (match.route.auth && !request.cookies[SESSION_COOKIE]) {
       return reply.redirect(`/login?redirect=${encodeURIComponent(pathname)}`, 302);
     }
-    return this.sendPage(reply, site, lang, route.shell, 200);
+    // A dynamic route may have pages prerendered for some parameter values (a lander per niche slug);
+    // those win over the route's generic shell.
+    if (Object.keys(match.params).length) {
+      const specific = path.join(pathname.replace(/^\/+|\/+$/g, ''), 'index.html');
+      if (fs.existsSync(path.join(site.root, lang, specific))) return this.sendPage(reply, site, lang, specific, 200);
+    }
+    return this.sendPage(reply, site, lang, match.route.shell, 200);
   }
 
   private language(request: FastifyRequest, brand: Brand, site: BuiltSite): string {

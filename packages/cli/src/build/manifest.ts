@@ -36,7 +36,10 @@ export function buildRoutesManifest(input: ManifestInput): ManifestResult {
     const missing = input.languages.filter((lang) => !input.hasShell(lang, shell));
     if (missing.length === input.languages.length) unbuilt.push(route.name);
     else if (missing.length > 0) incomplete.push({ route: route.name, missing });
-    else routes.push({ name: route.name, path: route.path, shell, layout: route.layout, auth: route.auth });
+    else {
+      const { name, path, layout, auth, params } = route;
+      routes.push({ name, path, shell, layout, auth, ...(params ? { params } : {}) });
+    }
   }
   return {
     manifest: { domain: input.domain, languages: [...input.languages], routes, notFound: NOT_FOUND_SHELL },
