@@ -7,6 +7,7 @@ import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { memberRoutes } from './features/members/members.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
+import { trackingRoutes } from './features/tracking/page-hidden.routes.ts';
 import { mountRoute, type AnyRouteSpec } from './http/define-route.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import type { Services } from './services.ts';
@@ -19,6 +20,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...authRoutes,
   ...signupRoutes,
   ...memberRoutes,
+  ...trackingRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */

@@ -87,6 +87,18 @@ export interface CreditLedgerTable {
   created_at: number;
 }
 
+export interface PageBouncesTable {
+  id: Generated<number>;
+  brand: string;
+  path: string;
+  network: string | null;
+  ref: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -95,4 +107,5 @@ export interface Database {
   activation_tokens: ActivationTokensTable;
   login_throttle: LoginThrottleTable;
   credit_ledger: CreditLedgerTable;
+  page_bounces: PageBouncesTable;
 }
