@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ApiError } from './errors/api-error.ts';
 import { createErrorHandler } from './errors/error-handler.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -9,6 +9,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
 import { trackingRoutes } from './features/tracking/page-hidden.routes.ts';
 import { mountRoute, type AnyRouteSpec } from './http/define-route.ts';
+import { requestLocale } from './http/request-context.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import type { Services } from './services.ts';
 import { decodePath, SiteHandler } from './site/site-handler.ts';
@@ -40,7 +41,19 @@ export function createApp(services: Services, options: { logger?: boolean } = {}
 
   void app.register(cookie);
   app.decorateRequest('brand', null);
-  app.setErrorHandler(createErrorHandler(services));
+  const apiErrors = createErrorHandler(services);
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // Pages get the brand's error page; the API (and unknown hosts) get JSON.
+    if (request.url.startsWith('/api/') || !request.brand) return apiErrors(error, request, reply);
+    request.log.error({ err: error }, 'page request failed');
+    const locale = requestLocale(request, request.brand);
+    const text = {
+      lang: locale,
+      message: services.translate(locale, 'errors:error_page_failed'),
+      home: services.translate(locale, 'errors:back_home'),
+    };
+    return site.serveError(request, reply, request.brand, text);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     request.brand = services.brands.forHost(request.headers.host);

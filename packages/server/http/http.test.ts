@@ -176,6 +176,7 @@ describe('built sites', () => {
       fs.writeFileSync(path.join(dist, 'alpha.test', lang, 'login', 'index.html'), `<h1>login ${lang}</h1>`);
       fs.writeFileSync(path.join(dist, 'alpha.test', lang, '404.html'), `<h1>404 ${lang}</h1>`);
       fs.writeFileSync(path.join(dist, 'alpha.test', lang, 'robots.txt'), 'User-agent: *');
+      if (lang === 'en') fs.writeFileSync(path.join(dist, 'alpha.test', lang, '500.html'), '<h1>Error 500 en</h1>');
       for (const slug of ['_slug', 'milf']) {
         fs.mkdirSync(path.join(dist, 'alpha.test', lang, 'landers', 'gallery', slug), { recursive: true });
         fs.writeFileSync(
@@ -196,6 +197,7 @@ describe('built sites', () => {
           { name: 'index', path: '/', shell: 'index.html', layout: 'default', auth: false },
           { name: 'login', path: '/login', shell: 'login/index.html', layout: 'default', auth: false },
           { name: 'members-id', path: '/members/{id}', shell: 'login/index.html', layout: 'default', auth: true },
+          { name: 'broken', path: '/broken', shell: 'missing/index.html', layout: 'default', auth: false },
           {
             name: 'landers-gallery-slug',
             path: '/landers/gallery/{slug?}',
@@ -237,6 +239,23 @@ describe('built sites', () => {
     expect((await site.client().get('/landers/gallery')).text).toBe('gallery _slug');
     expect((await site.client().get('/landers/gallery/default')).text).toBe('gallery _slug');
     expect((await site.client().get('/landers/gallery/bogus')).status).toBe(404);
+  });
+
+  it("answers a failed page request with the brand's error page and status 500", async () => {
+    const res = await site.client().get('/broken');
+    expect(res.status).toBe(500);
+    expect(res.text).toBe('<h1>Error 500 en</h1>');
+  });
+
+  it('falls back to a bare page with details and a link home when the error page itself fails', async () => {
+    const dutch = site.client();
+    dutch.cookies.set('lang', 'nl');
+    const res = await dutch.get('/broken');
+    expect(res.status).toBe(500);
+    expect(res.text).toContain('Er is een fout opgetreden bij het tonen van de foutpagina');
+    expect(res.text).toContain('<a href="/">Terug naar de startpagina</a>');
+    expect(res.text).toMatch(/500 · ENOENT · req-/);
+    expect(res.text).not.toContain('/tmp');
   });
 
   it('sends visitors of a members-only route to login', async () => {

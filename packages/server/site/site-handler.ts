@@ -21,6 +21,22 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** The generic error page every brand build has beside `404.html`. */
+const ERROR_PAGE = '500.html';
+
+export interface ErrorPageText {
+  lang: string;
+  message: string;
+  home: string;
+}
+
+/** The last resort when the error page itself failed: plain HTML, no build output needed. */
+export function errorPageFallback(text: ErrorPageText, details: string): string {
+  const escape = (value: string) =>
+    value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return `<!doctype html><html lang="${escape(text.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(text.message)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${escape(text.message)}</h1><pre style="white-space:pre-wrap">${escape(details)}</pre><p><a href="/">${escape(text.home)}</a></p></body></html>`;
+}
+
 interface BuiltSite {
   manifest: RoutesManifest;
   routes: CompiledRoute[];
@@ -89,6 +105,28 @@ export class SiteHandler {
       if (fs.existsSync(path.join(site.root, lang, specific))) return this.sendPage(reply, site, lang, specific, 200);
     }
     return this.sendPage(reply, site, lang, match.route.shell, 200);
+  }
+
+  /**
+   * The brand's error page for a failed page request (spec §8: status default 500). When even that
+   * page cannot be sent, a bare page says so, with the details and a link home.
+   */
+  async serveError(request: FastifyRequest, reply: FastifyReply, brand: Brand, fallback: ErrorPageText, status = 500) {
+    const site = this.sites.get(brand.domain);
+    try {
+      if (!site) throw new Error(`${brand.domain} has not been built`);
+      return await this.sendPage(reply, site, this.language(request, brand, site), ERROR_PAGE, status);
+    } catch (error) {
+      // Details for support, without file paths or messages that would tell an attacker about the server.
+      request.log.error({ err: error }, 'error page failed');
+      const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'error';
+      const details = `${status} · ${code} · ${request.id}`;
+      return reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .type(CONTENT_TYPES['.html']!)
+        .send(errorPageFallback(fallback, details));
+    }
   }
 
   private language(request: FastifyRequest, brand: Brand, site: BuiltSite): string {
