@@ -16,6 +16,8 @@ export const ERRORS = {
   signups_closed: { status: 403 },
   activation_failed: { status: 400 },
   already_activated: { status: 409 },
+  reset_limit: { status: 429 },
+  reset_link_invalid: { status: 400 },
   validation_failed: { status: 422 },
   invalid_json: { status: 400 },
   payload_too_large: { status: 413 },

@@ -5,6 +5,7 @@ import { createErrorHandler } from './errors/error-handler.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { memberRoutes } from './features/members/members.routes.ts';
+import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
 import { trackingRoutes } from './features/tracking/page-hidden.routes.ts';
@@ -22,6 +23,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...signupRoutes,
   ...memberRoutes,
   ...trackingRoutes,
+  ...passwordResetRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */
@@ -43,8 +45,10 @@ export function createApp(services: Services, options: { logger?: boolean } = {}
   app.decorateRequest('brand', null);
   const apiErrors = createErrorHandler(services);
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    // Pages get the brand's error page; the API (and unknown hosts) get JSON.
-    if (request.url.startsWith('/api/') || !request.brand) return apiErrors(error, request, reply);
+    // Our own faults on page requests get the brand's error page; client errors keep their status and
+    // the JSON body, as does everything under /api and any unknown host.
+    const clientError = (error instanceof ApiError ? error.status : (error.statusCode ?? 500)) < 500;
+    if (clientError || request.url.startsWith('/api/') || !request.brand) return apiErrors(error, request, reply);
     request.log.error({ err: error }, 'page request failed');
     const locale = requestLocale(request, request.brand);
     const text = {

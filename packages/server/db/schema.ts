@@ -99,6 +99,21 @@ export interface PageBouncesTable {
   created_at: number;
 }
 
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface PasswordResetRequestsTable {
+  id: Generated<number>;
+  /** brand + normalized e-mail, like the login throttle. */
+  key: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -108,4 +123,6 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   credit_ledger: CreditLedgerTable;
   page_bounces: PageBouncesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  password_reset_requests: PasswordResetRequestsTable;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locale } from '@datekit/runtime/data/locales.ts';
 import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import type { Db } from '../../db/database.ts';
-import { activationMail } from '../../mail/templates/activation.ts';
+import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
 
@@ -29,17 +29,10 @@ export async function sendActivationMail(
   input: { brand: Brand; origin: string; locale: Locale; to: string; name: string; token: string },
 ): Promise<void> {
   const link = `${input.origin}/api/activate.php?token=${encodeURIComponent(input.token)}`;
-  const from = services.config.mailFrom ?? `"${input.brand.name}" <${input.brand.support_email}>`;
+  const from = brandSender(input.brand, services.config.mailFrom);
+  const { brand, locale, to, name } = input;
   await services.mailer.send(
-    activationMail({
-      brand: input.brand,
-      locale: input.locale,
-      translate: services.translate,
-      from,
-      to: input.to,
-      name: input.name,
-      link,
-    }),
+    linkMail({ kind: 'activation', brand, locale, translate: services.translate, from, to, name, link }),
   );
 }
 

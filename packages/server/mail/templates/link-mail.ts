@@ -4,8 +4,12 @@ import type { Translate } from '../../i18n/translator.ts';
 import type { OutgoingMail } from '../mailer.ts';
 import { renderMailHtml } from '../layout.ts';
 
-/** The activation mail, in the member's language, naming the brand and its domain. */
-export function activationMail(input: {
+/** Mails whose point is one link: their texts are `mail:<kind>.subject|greeting|body|button|ignore`. */
+export type LinkMailKind = 'activation' | 'password_reset';
+
+/** A mail in the member's language, naming the brand and its domain, with one button to `link`. */
+export function linkMail(input: {
+  kind: LinkMailKind;
   brand: Brand;
   locale: Locale;
   translate: Translate;
@@ -20,15 +24,20 @@ export function activationMail(input: {
       brand: input.brand.name,
       domain: input.brand.domain,
     });
-  const paragraphs = [t('activation.greeting'), t('activation.body'), t('activation.ignore')];
-  const button = { label: t('activation.button'), url: input.link };
+  const paragraphs = [t(`${input.kind}.greeting`), t(`${input.kind}.body`), t(`${input.kind}.ignore`)];
+  const button = { label: t(`${input.kind}.button`), url: input.link };
   const footer = t('footer');
   return {
     from: input.from,
     to: input.to,
-    subject: t('activation.subject'),
+    subject: t(`${input.kind}.subject`),
     language: input.locale,
     text: [...paragraphs, `${button.label}: ${button.url}`, '', footer].join('\n\n'),
     html: renderMailHtml(input.brand, input.locale, paragraphs, button, footer),
   };
+}
+
+/** The sender of a brand's mail: MAIL_FROM when set, else the brand's support address. */
+export function brandSender(brand: Brand, mailFrom: string | undefined): string {
+  return mailFrom ?? `"${brand.name}" <${brand.support_email}>`;
 }

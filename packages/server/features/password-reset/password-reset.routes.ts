@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { toLocale } from '@datekit/runtime/data/locales.ts';
+import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime/rules/signup.ts';
+import { userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { requestOrigin } from '../../http/origin.ts';
+import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
+import { startSession } from '../auth/sessions.ts';
+import { loadMemberById } from '../users/current-member.ts';
+import { toUserJson } from '../users/user-json.ts';
+import { completeReset, requestReset } from './password-reset.ts';
+
+export const requestPasswordReset = defineRoute({
+  method: 'POST',
+  url: '/api/password-reset.php',
+  summary:
+    'Mail a password reset link (valid one hour, single use). Answers the same whether or not the address has an account; at most 3 a day per address.',
+  auth: 'none',
+  body: z.object({ email: z.string().trim().max(254) }),
+  response: z.object({ sent: z.literal(true) }),
+  handler: async ({ body, brand, locale, services, request }) => {
+    if (!checkEmail(body.email, true).ok) throw new ApiError('invalid_email', {}, { field: 'email' });
+    const reset = await requestReset(services, brand, normalizeEmail(body.email));
+    if (reset) {
+      const link = `${requestOrigin(request)}/reset-password/do?token=${encodeURIComponent(reset.token)}`;
+      await services.mailer
+        .send(
+          linkMail({
+            kind: 'password_reset',
+            brand,
+            locale: toLocale(reset.language) ?? locale,
+            translate: services.translate,
+            from: brandSender(brand, services.config.mailFrom),
+            to: reset.email,
+            name: reset.name,
+            link,
+          }),
+        )
+        .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+    }
+    return { sent: true as const };
+  },
+});
+
+export const completePasswordReset = defineRoute({
+  method: 'POST',
+  url: '/api/password-reset-do.php',
+  summary: 'Set a new password with the token of a reset link; ends every other session and logs the member in.',
+  auth: 'none',
+  body: z.object({ token: z.string().max(100), password: z.string().max(200), password_repeat: z.string().max(200) }),
+  response: userResponseSchema,
+  handler: async ({ body, brand, services, reply }) => {
+    if (body.password !== body.password_repeat)
+      throw new ApiError('passwords_differ', {}, { field: 'password_repeat' });
+    if (!isValidPassword(body.password)) throw new ApiError('invalid_password', {}, { field: 'password' });
+    const userId = await completeReset(services, brand, body.token, body.password);
+    await startSession(services, reply, userId);
+    const member = await loadMemberById(services, userId);
+    return { user: toUserJson(member!, services.now()) };
+  },
+});
+
+export const passwordResetRoutes = [requestPasswordReset, completePasswordReset];
