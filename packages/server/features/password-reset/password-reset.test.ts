@@ -89,13 +89,11 @@ describe('password reset', () => {
     await member('reset-crossbrand@example.com');
     await ask('reset-crossbrand@example.com');
     const token = resetLink(server.outbox().at(-1)!);
-    const res = await server
-      .client('beta.test')
-      .post('/api/password-reset-do.php', {
-        token,
-        password: 'a brand new secret',
-        password_repeat: 'a brand new secret',
-      });
+    const res = await server.client('beta.test').post('/api/password-reset-do.php', {
+      token,
+      password: 'a brand new secret',
+      password_repeat: 'a brand new secret',
+    });
     expect(res.body.error).toBe('reset_link_invalid');
   });
 });
