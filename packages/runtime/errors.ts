@@ -18,6 +18,8 @@ export const ERRORS = {
   already_activated: { status: 409 },
   reset_limit: { status: 429 },
   reset_link_invalid: { status: 400 },
+  blocked_by: { status: 403 },
+  cannot_like_self: { status: 422 },
   validation_failed: { status: 422 },
   invalid_json: { status: 400 },
   payload_too_large: { status: 413 },

@@ -4,6 +4,9 @@ import { ApiError } from './errors/api-error.ts';
 import { createErrorHandler } from './errors/error-handler.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
+import { blockRoutes } from './features/blocks/blocks.routes.ts';
+import { likeRoutes } from './features/likes/likes.routes.ts';
+import { memberProfileRoutes } from './features/members/member-profile.routes.ts';
 import { memberRoutes } from './features/members/members.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
@@ -24,6 +27,9 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...memberRoutes,
   ...trackingRoutes,
   ...passwordResetRoutes,
+  ...memberProfileRoutes,
+  ...likeRoutes,
+  ...blockRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */

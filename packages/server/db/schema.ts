@@ -38,6 +38,34 @@ export interface ProfilesTable {
   status: 'active' | 'disabled';
   fictional: number;
   created_at: number;
+  sexuality: string | null;
+  relationship_status: string | null;
+  hair_colour: string | null;
+  eye_colour: string | null;
+  body_type: string | null;
+  tattoos: string | null;
+  signup_reason: string | null;
+  /** Invisible mode (spec §6): hidden from search; others cannot message or like them. */
+  invisible: Generated<number>;
+}
+
+export interface ProfileInterestsTable {
+  profile_id: number;
+  interest_id: number;
+}
+
+export interface LikesTable {
+  liker_id: number;
+  liked_id: number;
+  created_at: number;
+  is_new: Generated<number>;
+  source: Generated<'profile' | 'swipe'>;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: number;
 }
 
 export interface PhotosTable {
@@ -125,4 +153,7 @@ export interface Database {
   page_bounces: PageBouncesTable;
   password_reset_tokens: PasswordResetTokensTable;
   password_reset_requests: PasswordResetRequestsTable;
+  profile_interests: ProfileInterestsTable;
+  likes: LikesTable;
+  blocks: BlocksTable;
 }

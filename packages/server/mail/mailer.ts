@@ -34,13 +34,16 @@ export function createMailer(options: { smtpUrl: string | undefined; outboxDir: 
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Time plus a sequence number: files sort in the order they were sent, even within one millisecond.
+  let sequence = 0;
   return {
     outboxDir: options.outboxDir,
     async send(mail) {
       const info = await transport.sendMail({ ...mail, headers: { 'Content-Language': mail.language } });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(options.outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
+      const order = String(++sequence).padStart(6, '0');
+      const file = path.join(options.outboxDir, `${stamp}-${order}-${randomBytes(3).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
     },
   };

@@ -43,7 +43,9 @@ export class TestClient {
     const headers: Record<string, string> = {
       host: this.host,
       ...(options.noClientHeader ? {} : { 'x-client-request': '1' }),
-      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(payload !== undefined
+        ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+        : {}),
       ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
       ...options.headers,
     };

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { contactableProfile } from '../members/contact-rules.ts';
+import { selectMembers } from '../users/member-row.ts';
+import { toProfileJson } from '../users/user-json.ts';
+
+const profileIdBody = z.object({ profile_id: z.number().int().positive() });
+
+export const likesResponseSchema = z.object({
+  /** Every profile named in the lists below, once. */
+  profiles: z.array(profileSchema),
+  /** Received likes, new first, then newest first (spec §4). */
+  liked_by: z.array(z.object({ id: z.number(), like_new: z.boolean() })),
+  /** Sent likes, newest first. */
+  likes: z.array(z.object({ id: z.number() })),
+  /** Members who like each other. */
+  matches: z.array(z.number()),
+});
+
+export const listLikes = defineRoute({
+  method: 'GET',
+  url: '/api/likes.php',
+  summary: 'Received likes (liked_by, with like_new), sent likes and matches, with the profiles they name.',
+  auth: 'member',
+  response: likesResponseSchema,
+  handler: async ({ member, services }) => {
+    // Two queries whatever the number of likes: the like rows, then the profiles they name.
+    const rows = await services.db
+      .selectFrom('likes')
+      .select(['liker_id', 'liked_id', 'is_new', 'created_at'])
+      .where((eb) => eb.or([eb('liker_id', '=', member.id), eb('liked_id', '=', member.id)]))
+      .execute();
+    const received = rows
+      .filter((r) => r.liked_id === member.id)
+      .sort((a, b) => b.is_new - a.is_new || b.created_at - a.created_at);
+    const sent = rows.filter((r) => r.liker_id === member.id).sort((a, b) => b.created_at - a.created_at);
+    const sentIds = new Set(sent.map((r) => r.liked_id));
+    const ids = [...new Set([...received.map((r) => r.liker_id), ...sentIds])];
+    const blocked = await services.db
+      .selectFrom('blocks')
+      .select(['blocker_id', 'blocked_id'])
+      .where((eb) => eb.or([eb('blocker_id', '=', member.id), eb('blocked_id', '=', member.id)]))
+      .execute();
+    const hidden = new Set(blocked.map((b) => (b.blocker_id === member.id ? b.blocked_id : b.blocker_id)));
+    const profiles = ids.length
+      ? await selectMembers(services.db).where('u.id', 'in', ids).where('p.status', '=', 'active').execute()
+      : [];
+    const visible = new Set(profiles.map((p) => p.id).filter((id) => !hidden.has(id)));
+    const now = services.now();
+    return {
+      profiles: profiles.filter((p) => visible.has(p.id)).map((p) => toProfileJson(p, now)),
+      liked_by: received
+        .filter((r) => visible.has(r.liker_id))
+        .map((r) => ({ id: r.liker_id, like_new: r.is_new === 1 })),
+      likes: sent.filter((r) => visible.has(r.liked_id)).map((r) => ({ id: r.liked_id })),
+      matches: received.filter((r) => sentIds.has(r.liker_id) && visible.has(r.liker_id)).map((r) => r.liker_id),
+    };
+  },
+});
+
+export const like = defineRoute({
+  method: 'POST',
+  url: '/api/like.php',
+  summary: 'Like a member. Answers whether this makes a match (they liked you too). Liking twice changes nothing.',
+  auth: 'member',
+  body: profileIdBody,
+  response: z.object({ match: z.boolean() }),
+  handler: async ({ body, member, services }) => {
+    const target = await contactableProfile(services, member, body.profile_id);
+    await services.db
+      .insertInto('likes')
+      .values({ liker_id: member.id, liked_id: target.id, created_at: services.now() })
+      .onConflict((oc) => oc.columns(['liker_id', 'liked_id']).doNothing())
+      .execute();
+    return { match: target.contactedViewer };
+  },
+});
+
+export const unlike = defineRoute({
+  method: 'DELETE',
+  url: '/api/like.php',
+  summary: 'Take a like back.',
+  auth: 'member',
+  body: profileIdBody,
+  response: z.object({ ok: z.literal(true) }),
+  handler: async ({ body, member, services }) => {
+    await services.db
+      .deleteFrom('likes')
+      .where('liker_id', '=', member.id)
+      .where('liked_id', '=', body.profile_id)
+      .execute();
+    return { ok: true as const };
+  },
+});
+
+export const autoLike = defineRoute({
+  method: 'GET',
+  url: '/api/auto-like.php',
+  summary: 'For the like/match modal without a profile: the newest member whose like you have not seen yet, or null.',
+  auth: 'member',
+  response: z.object({ profile: profileSchema.nullable() }),
+  handler: async ({ member, services }) => {
+    const row = await selectMembers(services.db)
+      .innerJoin('likes as l', 'l.liker_id', 'u.id')
+      .where('l.liked_id', '=', member.id)
+      .where('l.is_new', '=', 1)
+      .where('p.status', '=', 'active')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('blocks')
+              .select('blocks.blocker_id')
+              .where((b) =>
+                b.or([
+                  b.and([b('blocks.blocker_id', '=', member.id), b('blocks.blocked_id', '=', b.ref('u.id'))]),
+                  b.and([b('blocks.blocked_id', '=', member.id), b('blocks.blocker_id', '=', b.ref('u.id'))]),
+                ]),
+              ),
+          ),
+        ),
+      )
+      .orderBy('l.created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return { profile: row ? toProfileJson(row, services.now()) : null };
+  },
+});
+
+export const likeRoutes = [listLikes, like, unlike, autoLike];

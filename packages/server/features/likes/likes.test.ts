@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../test/http-client.ts';
+import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+interface Member {
+  id: number;
+  name: string;
+  browser: TestClient;
+}
+
+let counter = 0;
+async function activeMember(host = 'alpha.test'): Promise<Member> {
+  const browser = server.client(host);
+  const email = `likes-${++counter}@example.com`;
+  const name = `Member${counter}`;
+  const res = await browser.post<{ user: { profile: { id: number } } }>(
+    '/api/signup.php',
+    validSignup({ email, name, tracking: { network: 'n' } }),
+  );
+  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  return { id: res.body.user.profile.id, name, browser };
+}
+
+type Likes = {
+  liked_by: { id: number; like_new: boolean }[];
+  likes: { id: number }[];
+  matches: number[];
+  profiles: { id: number }[];
+};
+const likesOf = async (m: Member) => (await m.browser.get<Likes>('/api/likes.php')).body;
+
+describe('likes and matches', () => {
+  it('a like shows as new for the liked member, a like back makes a match for both', async () => {
+    const [anna, ben] = [await activeMember(), await activeMember()];
+    expect((await anna.browser.post('/api/like.php', { profile_id: ben.id })).body).toEqual({ match: false });
+    expect(await likesOf(ben)).toMatchObject({ liked_by: [{ id: anna.id, like_new: true }], likes: [], matches: [] });
+    expect((await ben.browser.post('/api/like.php', { profile_id: anna.id })).body).toEqual({ match: true });
+    expect((await likesOf(anna)).matches).toEqual([ben.id]);
+    expect((await likesOf(ben)).matches).toEqual([anna.id]);
+  });
+
+  it('orders received likes new first and clears the new flag when the profile is opened', async () => {
+    const [me, first, second] = [await activeMember(), await activeMember(), await activeMember()];
+    await first.browser.post('/api/like.php', { profile_id: me.id });
+    server.advance(1000);
+    await second.browser.post('/api/like.php', { profile_id: me.id });
+    expect((await likesOf(me)).liked_by).toEqual([
+      { id: second.id, like_new: true },
+      { id: first.id, like_new: true },
+    ]);
+    await me.browser.get(`/api/member.php?id=${second.id}`);
+    expect((await likesOf(me)).liked_by).toEqual([
+      { id: first.id, like_new: true },
+      { id: second.id, like_new: false },
+    ]);
+  });
+
+  it('auto-like gives the newest unseen liker with a match image path, or null', async () => {
+    const [me, liker] = [await activeMember(), await activeMember()];
+    expect((await me.browser.get('/api/auto-like.php')).body).toEqual({ profile: null });
+    await liker.browser.post('/api/like.php', { profile_id: me.id });
+    expect((await me.browser.get('/api/auto-like.php')).body).toMatchObject({ profile: { id: liker.id } });
+  });
+
+  it('liking twice changes nothing; unliking removes the like', async () => {
+    const [a, b] = [await activeMember(), await activeMember()];
+    await a.browser.post('/api/like.php', { profile_id: b.id });
+    await a.browser.post('/api/like.php', { profile_id: b.id });
+    expect((await likesOf(b)).liked_by).toHaveLength(1);
+    const res = await a.browser.request('DELETE', '/api/like.php', { body: { profile_id: b.id } });
+    expect(res.body).toEqual({ ok: true });
+    expect((await likesOf(b)).liked_by).toEqual([]);
+  });
+
+  it('refuses liking yourself, an unknown member, a member of another brand and a not yet activated one', async () => {
+    const me = await activeMember();
+    expect((await me.browser.post('/api/like.php', { profile_id: me.id })).body.error).toBe('cannot_like_self');
+    expect((await me.browser.post('/api/like.php', { profile_id: 999_999 })).status).toBe(404);
+    const other = await activeMember('beta.test');
+    expect((await me.browser.post('/api/like.php', { profile_id: other.id })).status).toBe(404);
+    const pending = await server
+      .client()
+      .post<{ user: { profile: { id: number } } }>(
+        '/api/signup.php',
+        validSignup({ email: 'pending-like@example.com' }),
+      );
+    expect((await me.browser.post('/api/like.php', { profile_id: pending.body.user.profile.id })).status).toBe(404);
+  });
+
+  it('needs a logged-in member', async () => {
+    const res = await server.client().get('/api/likes.php');
+    expect(res.status).toBe(403);
+    expect(res.body.authentication_required).toBe(true);
+  });
+});
+
+describe('blocking', () => {
+  it('deletes the likes between the two, and the blocked member can neither view nor like the blocker', async () => {
+    const [blocker, blocked] = [await activeMember(), await activeMember()];
+    await blocker.browser.post('/api/like.php', { profile_id: blocked.id });
+    await blocked.browser.post('/api/like.php', { profile_id: blocker.id });
+    expect((await blocker.browser.post('/api/block.php', { profile_id: blocked.id })).status).toBe(200);
+    expect(await likesOf(blocker)).toMatchObject({ liked_by: [], likes: [], matches: [] });
+    expect(await likesOf(blocked)).toMatchObject({ liked_by: [], likes: [], matches: [] });
+
+    const view = await blocked.browser.get(`/api/member.php?id=${blocker.id}`);
+    expect(view.status).toBe(403);
+    expect(view.body).toMatchObject({
+      error: 'blocked_by',
+      message: `You're blocked by ${blocker.name}. You do not have access to this page.`,
+    });
+    expect((await blocked.browser.post('/api/like.php', { profile_id: blocker.id })).status).toBe(403);
+    // The blocker cannot like the blocked member either while the block stands.
+    expect((await blocker.browser.post('/api/like.php', { profile_id: blocked.id })).status).toBe(404);
+  });
+
+  it('unblocking allows contact again', async () => {
+    const [a, b] = [await activeMember(), await activeMember()];
+    await a.browser.post('/api/block.php', { profile_id: b.id });
+    await a.browser.request('DELETE', '/api/block.php', { body: { profile_id: b.id } });
+    expect((await b.browser.post('/api/like.php', { profile_id: a.id })).status).toBe(200);
+  });
+});
+
+describe('invisible mode', () => {
+  const setInvisible = (id: number) =>
+    server.services.db.updateTable('profiles').set({ invisible: 1 }).where('id', '=', id).execute();
+
+  it('hides the member from others, who cannot like them, until the invisible member makes contact', async () => {
+    const [hidden, other] = [await activeMember(), await activeMember()];
+    await setInvisible(hidden.id);
+    expect((await other.browser.get(`/api/member.php?id=${hidden.id}`)).status).toBe(404);
+    expect((await other.browser.post('/api/like.php', { profile_id: hidden.id })).status).toBe(404);
+    await hidden.browser.post('/api/like.php', { profile_id: other.id });
+    expect((await other.browser.get(`/api/member.php?id=${hidden.id}`)).status).toBe(200);
+    expect((await other.browser.post('/api/like.php', { profile_id: hidden.id })).body).toEqual({ match: true });
+  });
+});

@@ -1,0 +1,91 @@
+import { ApiError } from '../../errors/api-error.ts';
+import type { Services } from '../../services.ts';
+import type { CurrentMember } from '../users/current-member.ts';
+
+export interface ProfileTarget {
+  id: number;
+  name: string;
+  invisible: number;
+  /** The target blocked the viewer. */
+  blocksViewer: boolean;
+  /** The viewer blocked the target. */
+  blockedByViewer: boolean;
+  /** The target started contact with the viewer (liked them): an invisible member stays visible to them. */
+  contactedViewer: boolean;
+}
+
+/**
+ * Loads another member as the viewer may reach them, in one query, enforcing spec §6 on the server:
+ * only active profiles of the viewer's own brand; a member who blocked the viewer answers
+ * `blocked_by` ("You're blocked by {name}…"); an invisible member exists only for those they
+ * contacted first. Anything else answers `not_found`, never hinting that a hidden member exists.
+ */
+export async function reachableProfile(
+  services: Services,
+  viewer: CurrentMember,
+  profileId: number,
+): Promise<ProfileTarget> {
+  const row = await services.db
+    .selectFrom('profiles as p')
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.invisible',
+      eb
+        .exists(
+          eb
+            .selectFrom('blocks')
+            .select('blocks.blocker_id')
+            .whereRef('blocks.blocker_id', '=', 'p.id')
+            .where('blocks.blocked_id', '=', viewer.id),
+        )
+        .as('blocks_viewer'),
+      eb
+        .exists(
+          eb
+            .selectFrom('blocks')
+            .select('blocks.blocker_id')
+            .where('blocks.blocker_id', '=', viewer.id)
+            .whereRef('blocks.blocked_id', '=', 'p.id'),
+        )
+        .as('blocked_by_viewer'),
+      eb
+        .exists(
+          eb
+            .selectFrom('likes')
+            .select('likes.liker_id')
+            .whereRef('likes.liker_id', '=', 'p.id')
+            .where('likes.liked_id', '=', viewer.id),
+        )
+        .as('contacted_viewer'),
+    ])
+    .where('p.id', '=', profileId)
+    .where('p.id', '!=', viewer.id)
+    .where('p.brand', '=', viewer.brand)
+    .where('p.status', '=', 'active')
+    .executeTakeFirst();
+  if (!row) throw new ApiError('not_found');
+  const target: ProfileTarget = {
+    id: row.id,
+    name: row.name,
+    invisible: row.invisible,
+    blocksViewer: Boolean(Number(row.blocks_viewer)),
+    blockedByViewer: Boolean(Number(row.blocked_by_viewer)),
+    contactedViewer: Boolean(Number(row.contacted_viewer)),
+  };
+  if (target.blocksViewer) throw new ApiError('blocked_by', { name: target.name }, { name: target.name });
+  if (target.invisible && !target.contactedViewer) throw new ApiError('not_found');
+  return target;
+}
+
+/** Who may be contacted (liked, later messaged): reachable, and not blocked by the viewer either. */
+export async function contactableProfile(
+  services: Services,
+  viewer: CurrentMember,
+  profileId: number,
+): Promise<ProfileTarget> {
+  if (profileId === viewer.id) throw new ApiError('cannot_like_self');
+  const target = await reachableProfile(services, viewer, profileId);
+  if (target.blockedByViewer) throw new ApiError('not_found');
+  return target;
+}
