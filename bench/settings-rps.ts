@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { createApp, createServices, loadConfig, migrateToLatest } from '@datekit/server';
-import { loadBrands } from '../packages/cli/src/brand/load.ts';
+import { createApp, loadConfig, migrateToLatest } from '@datekit/server';
+import { openServices } from '../packages/cli/src/server-context.ts';
 
 const seconds = Number(process.argv[2] ?? 8);
 const connections = 50;
@@ -32,9 +32,7 @@ hello.get('/', async () => ({ hello: 'world' }));
 await hello.listen({ port: 0, host: '127.0.0.1' });
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-bench-'));
-const { brands, problems } = await loadBrands();
-if (problems.length) throw new Error('brand files have problems; run datekit validate');
-const services = createServices(loadConfig({ DATEKIT_VAR_DIR: dir }), brands);
+const services = await openServices(loadConfig({ DATEKIT_VAR_DIR: dir }));
 await migrateToLatest(services.db);
 const app = createApp(services);
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -9,6 +9,7 @@ import { likeRoutes } from './features/likes/likes.routes.ts';
 import { memberProfileRoutes } from './features/members/member-profile.routes.ts';
 import { memberRoutes } from './features/members/members.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
 import { trackingRoutes } from './features/tracking/page-hidden.routes.ts';
@@ -30,6 +31,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...memberProfileRoutes,
   ...likeRoutes,
   ...blockRoutes,
+  ...searchRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */

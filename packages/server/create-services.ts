@@ -1,5 +1,6 @@
 import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import { BrandRegistry } from './brands/registry.ts';
+import type { NicheSearchDefaults } from './brands/search-defaults.ts';
 import type { ServerConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { createTranslator } from './i18n/translator.ts';
@@ -9,7 +10,7 @@ import type { Services } from './services.ts';
 /** Wires the real parts together: database from the config, mail to SMTP or the outbox, translations. */
 export function createServices(
   config: ServerConfig,
-  brands: readonly Brand[],
+  site: { brands: readonly Brand[]; searchDefaults: NicheSearchDefaults },
   overrides: Partial<Services> = {},
 ): Services {
   const { db, engine } = overrides.db
@@ -19,7 +20,8 @@ export function createServices(
     config,
     db,
     engine,
-    brands: new BrandRegistry(brands),
+    brands: new BrandRegistry(site.brands),
+    searchDefaults: site.searchDefaults,
     translate: createTranslator(config.localesDir),
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir }),
     now: () => Date.now(),

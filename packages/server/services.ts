@@ -1,5 +1,6 @@
 import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import type { BrandRegistry } from './brands/registry.ts';
+import type { NicheSearchDefaults } from './brands/search-defaults.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { Translate } from './i18n/translator.ts';
@@ -11,6 +12,8 @@ export interface Services {
   db: Db;
   engine: Engine;
   brands: BrandRegistry;
+  /** Per niche, what the member search starts with. */
+  searchDefaults: NicheSearchDefaults;
   translate: Translate;
   mailer: Mailer;
   /** Current time in unix milliseconds; tests move it forward to expire blocks and tokens. */

@@ -1,16 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createServices, loadConfig, migrateToLatest, type Services } from '@datekit/server';
+import { createServices, loadConfig, migrateToLatest, type ServerConfig, type Services } from '@datekit/server';
+import type { NicheSearchDefaults } from '@datekit/server/brands/search-defaults.ts';
+import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import { formatProblem, loadBrands } from './brand/load.ts';
+import { loadNiches } from './brand/niches.ts';
 
-/** Loads and validates the brands and wires the server's services; exits with the problems when a brand is broken. */
-export async function openServices(): Promise<Services> {
-  const { brands, problems } = await loadBrands();
-  if (problems.length) {
-    for (const problem of problems) console.error(formatProblem(problem));
-    throw new Error(`${problems.length} problem(s) in brands/; run datekit validate`);
+/** The brands and niches the server needs, validated; throws after printing the problems when any file is broken. */
+export async function loadSite(): Promise<{ brands: Brand[]; searchDefaults: NicheSearchDefaults }> {
+  const [{ brands, problems }, niches] = await Promise.all([loadBrands(), loadNiches()]);
+  const all = [...problems, ...niches.problems];
+  if (all.length) {
+    for (const problem of all) console.error(formatProblem(problem));
+    throw new Error(`${all.length} problem(s) in brands/ or niches/; run datekit validate`);
   }
-  return createServices(loadConfig(), brands);
+  const searchDefaults = Object.fromEntries(
+    niches.niches.map((n) => [n.slug, n.search_defaults]),
+  ) as NicheSearchDefaults;
+  return { brands, searchDefaults };
+}
+
+/** Wires the server's services for the repository's brands and niches. */
+export async function openServices(config: ServerConfig = loadConfig()): Promise<Services> {
+  return createServices(config, await loadSite());
 }
 
 export async function migrate(services: Services): Promise<string[]> {

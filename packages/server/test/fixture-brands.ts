@@ -1,3 +1,4 @@
+import type { NicheSearchDefaults } from '../brands/search-defaults.ts';
 import { brandFileSchema, type Brand, type BrandFileInput } from '@datekit/runtime/schemas/brand/index.ts';
 
 /** Two small brands, parsed by the real schema, so the API tests don't depend on the shipped brand files. */
@@ -46,3 +47,14 @@ export const closedBrand: Brand = brandFileSchema.parse({
 });
 
 export const FIXTURE_BRANDS = [alphaBrand, betaBrand, closedBrand];
+
+/** The shipped niches' search defaults, as `niches/*.yaml` give them. */
+export const FIXTURE_SEARCH_DEFAULTS: NicheSearchDefaults = {
+  default: { gender: 'female', min_age: 18, max_age: 99 },
+  she: { gender: 'female', min_age: 18, max_age: 99 },
+  bdsm: { gender: 'female', min_age: 18, max_age: 99 },
+  bbw: { gender: 'female', min_age: 18, max_age: 99 },
+  gilf: { gender: 'female', min_age: 60, max_age: 99 },
+  milf: { gender: 'female', min_age: 35, max_age: 65 },
+  gay: { gender: 'male', min_age: 18, max_age: 99 },
+};

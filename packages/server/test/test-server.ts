@@ -7,7 +7,7 @@ import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createServices } from '../create-services.ts';
 import type { Services } from '../services.ts';
-import { FIXTURE_BRANDS } from './fixture-brands.ts';
+import { FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from './fixture-brands.ts';
 import { TestClient } from './http-client.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -36,7 +36,8 @@ export async function startTestServer(
     secureCookies: false,
   };
   let offset = 0;
-  const services = createServices(config, options.brands ?? FIXTURE_BRANDS, {
+  const site = { brands: options.brands ?? FIXTURE_BRANDS, searchDefaults: FIXTURE_SEARCH_DEFAULTS };
+  const services = createServices(config, site, {
     db: database.db,
     engine: database.engine,
     now: () => Date.now() + offset,

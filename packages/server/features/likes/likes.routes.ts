@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
-import { selectMembers } from '../users/member-row.ts';
+import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 
 const profileIdBody = z.object({ profile_id: z.number().int().positive() });
@@ -44,7 +44,7 @@ export const listLikes = defineRoute({
       .execute();
     const hidden = new Set(blocked.map((b) => (b.blocker_id === member.id ? b.blocked_id : b.blocker_id)));
     const profiles = ids.length
-      ? await selectMembers(services.db).where('u.id', 'in', ids).where('p.status', '=', 'active').execute()
+      ? await selectProfiles(services.db).where('p.id', 'in', ids).where('p.status', '=', 'active').execute()
       : [];
     const visible = new Set(profiles.map((p) => p.id).filter((id) => !hidden.has(id)));
     const now = services.now();
@@ -101,8 +101,8 @@ export const autoLike = defineRoute({
   auth: 'member',
   response: z.object({ profile: profileSchema.nullable() }),
   handler: async ({ member, services }) => {
-    const row = await selectMembers(services.db)
-      .innerJoin('likes as l', 'l.liker_id', 'u.id')
+    const row = await selectProfiles(services.db)
+      .innerJoin('likes as l', 'l.liker_id', 'p.id')
       .where('l.liked_id', '=', member.id)
       .where('l.is_new', '=', 1)
       .where('p.status', '=', 'active')
@@ -114,8 +114,8 @@ export const autoLike = defineRoute({
               .select('blocks.blocker_id')
               .where((b) =>
                 b.or([
-                  b.and([b('blocks.blocker_id', '=', member.id), b('blocks.blocked_id', '=', b.ref('u.id'))]),
-                  b.and([b('blocks.blocked_id', '=', member.id), b('blocks.blocker_id', '=', b.ref('u.id'))]),
+                  b.and([b('blocks.blocker_id', '=', member.id), b('blocks.blocked_id', '=', b.ref('p.id'))]),
+                  b.and([b('blocks.blocked_id', '=', member.id), b('blocks.blocker_id', '=', b.ref('p.id'))]),
                 ]),
               ),
           ),

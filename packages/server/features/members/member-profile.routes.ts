@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { loadMemberById } from '../users/current-member.ts';
+import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { reachableProfile } from './contact-rules.ts';
 
@@ -23,7 +23,7 @@ export const memberProfile = defineRoute({
   handler: async ({ query, member, services }) => {
     const target = await reachableProfile(services, member, query.id);
     const [row, liked] = await Promise.all([
-      loadMemberById(services, target.id),
+      selectProfiles(services.db).where('p.id', '=', target.id).executeTakeFirst(),
       services.db
         .selectFrom('likes')
         .select('liker_id')

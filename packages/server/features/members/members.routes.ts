@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { selectMembers } from '../users/member-row.ts';
+import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 
 export const NEW_MEMBERS_LIMIT = 8;
@@ -14,12 +14,12 @@ export const newMembers = defineRoute({
   auth: 'none',
   response: z.object({ profiles: z.array(profileSchema) }),
   handler: async ({ brand, services, reply }) => {
-    const rows = await selectMembers(services.db)
-      .where('u.brand', '=', brand.domain)
+    const rows = await selectProfiles(services.db)
+      .where('p.brand', '=', brand.domain)
       .where('p.status', '=', 'active')
       .where('ph.status', '=', 'active')
       .orderBy('p.created_at', 'desc')
-      .orderBy('u.id', 'desc')
+      .orderBy('p.id', 'desc')
       .limit(NEW_MEMBERS_LIMIT)
       .execute();
     reply.header('cache-control', 'public, max-age=60');

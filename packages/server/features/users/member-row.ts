@@ -2,8 +2,33 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /**
- * A member with profile, main photo and credit balance, in one query. Callers add their own `where`
- * (and joins, such as sessions) to it.
+ * Public profiles with their main photo, for lists (search, likes, teasers): no account fields, no
+ * balance. Callers add their own `where`, order and limit.
+ */
+export function selectProfiles(db: Db) {
+  return db
+    .selectFrom('profiles as p')
+    .leftJoin('photos as ph', (join) => join.onRef('ph.profile_id', '=', 'p.id').on('ph.is_main', '=', 1))
+    .select([
+      'p.id',
+      'p.name',
+      'p.birth_date',
+      'p.country',
+      'p.city',
+      'p.status as profile_status',
+      'p.fictional',
+      'ph.filename as photo_filename',
+      'ph.thumb_filename as photo_thumb',
+      'ph.match_filename as photo_match',
+      'ph.status as photo_status',
+    ]);
+}
+
+export type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectProfiles>['executeTakeFirst']>>>;
+
+/**
+ * A member with account fields, profile, main photo and credit balance, in one query. Callers add
+ * their own `where` (and joins, such as sessions).
  */
 export function selectMembers(db: Db) {
   return db

@@ -1,12 +1,12 @@
 import { toLocale } from '@datekit/runtime/data/locales.ts';
 import { ageOn } from '@datekit/runtime/rules/signup.ts';
 import type { Profile, User } from '@datekit/runtime/schemas/api/user.ts';
-import type { MemberRow } from './member-row.ts';
+import type { MemberRow, ProfileRow } from './member-row.ts';
 
 export const MEDIA_PREFIX = '/media/';
 
 /** A member as the API shows them to others (spec §3 Profile). Never leaks account fields. */
-export function toProfileJson(row: MemberRow, now: number): Profile {
+export function toProfileJson(row: ProfileRow, now: number): Profile {
   return {
     id: row.id,
     name: row.name,

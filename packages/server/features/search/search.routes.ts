@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '@datekit/runtime/data/countries.ts';
+import {
+  resolveSearchFilters,
+  SEARCH_COUNT_CAP,
+  SEARCH_PAGE_SIZE,
+  SIMILAR_AGE_SLACK,
+  SIMILAR_LIMIT,
+  SIMILAR_THRESHOLD,
+} from '@datekit/runtime/rules/search.ts';
+import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { TRACKING_PARAMS } from '@datekit/runtime/schemas/api/signup.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { hasTrafficSource } from '../signup/signup-rules.ts';
+import { selectProfiles } from '../users/member-row.ts';
+import { toProfileJson } from '../users/user-json.ts';
+import { searchConditions, type SearchScope } from './search-conditions.ts';
+
+const age = z.coerce.number().int().min(0).max(150);
+
+export const searchQuerySchema = z.object({
+  gender: z.enum(['female', 'male', 'any']).optional(),
+  country: z.enum(COUNTRY_CODES).optional(),
+  countryregion: z
+    .string()
+    .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
+    .optional(),
+  min_age: age.optional(),
+  max_age: age.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  ...Object.fromEntries(TRACKING_PARAMS.map((p) => [p, z.string().max(100).optional()])),
+});
+
+export const searchMembers = defineRoute({
+  method: 'GET',
+  url: '/api/members.php',
+  summary:
+    "Member search: filters gender, country, countryregion, min_age, max_age (defaults from the brand's niche), 24 a page, the total, and similar members when few match. Visitors may search where the brand allows it.",
+  auth: 'optional',
+  query: searchQuerySchema,
+  response: z.object({
+    profiles: z.array(profileSchema),
+    /** Matching members, counted up to SEARCH_COUNT_CAP. */
+    total: z.number(),
+    /** True when there are more than `total` (shown as "1000+"). */
+    total_capped: z.boolean(),
+    page: z.number(),
+    page_size: z.number(),
+    similar: z.array(profileSchema),
+  }),
+  handler: async ({ query, member, brand, services }) => {
+    if (!member) {
+      const tracked = hasTrafficSource(query as Record<string, string | undefined>);
+      const open = brand.logged_out_search || (brand.logged_out_search_trafficsource && tracked);
+      if (!open) throw new ApiError('authentication_required', {}, { authentication_required: true });
+    }
+    const filters = resolveSearchFilters(query, services.searchDefaults[brand.niche.slug]);
+    const now = services.now();
+    const scope: SearchScope = {
+      brand: brand.domain,
+      countries: brand.countries,
+      viewerId: member?.id ?? null,
+      today: new Date(now),
+    };
+
+    // Three queries at most, whatever the page holds: the page, the total, and similar members.
+    const [rows, count] = await Promise.all([
+      selectProfiles(services.db)
+        .where((eb) => searchConditions(eb, scope, filters))
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(SEARCH_PAGE_SIZE)
+        .offset((filters.page - 1) * SEARCH_PAGE_SIZE)
+        .execute(),
+      services.db
+        .selectFrom((db) =>
+          db
+            .selectFrom('profiles as p')
+            .select('p.id')
+            .where((eb) => searchConditions(eb, scope, filters))
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as('matches'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    const counted = Number(count.total);
+    const total = Math.min(counted, SEARCH_COUNT_CAP);
+    let similar: typeof rows = [];
+    if (filters.page === 1 && total < SIMILAR_THRESHOLD) {
+      const wider = {
+        ...filters,
+        country: null,
+        countryregion: null,
+        min_age: Math.max(18, filters.min_age - SIMILAR_AGE_SLACK),
+        max_age: Math.min(99, filters.max_age + SIMILAR_AGE_SLACK),
+      };
+      const shown = rows.map((r) => r.id);
+      similar = await selectProfiles(services.db)
+        .where((eb) => searchConditions(eb, scope, wider))
+        .$if(shown.length > 0, (q) => q.where('p.id', 'not in', shown))
+        .orderBy('p.created_at', 'desc')
+        .limit(SIMILAR_LIMIT)
+        .execute();
+    }
+    return {
+      profiles: rows.map((r) => toProfileJson(r, now)),
+      total,
+      total_capped: counted > SEARCH_COUNT_CAP,
+      page: filters.page,
+      page_size: SEARCH_PAGE_SIZE,
+      similar: similar.map((r) => toProfileJson(r, now)),
+    };
+  },
+});
+
+export const searchRoutes = [searchMembers];
