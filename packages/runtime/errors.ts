@@ -20,6 +20,8 @@ export const ERRORS = {
   reset_link_invalid: { status: 400 },
   blocked_by: { status: 403 },
   cannot_like_self: { status: 422 },
+  invalid_image: { status: 422 },
+  photo_limit: { status: 422 },
   validation_failed: { status: 422 },
   invalid_json: { status: 400 },
   payload_too_large: { status: 413 },

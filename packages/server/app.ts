@@ -9,6 +9,7 @@ import { likeRoutes } from './features/likes/likes.routes.ts';
 import { memberProfileRoutes } from './features/members/member-profile.routes.ts';
 import { memberRoutes } from './features/members/members.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
+import { photoRoutes } from './features/photos/photos.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
@@ -18,6 +19,7 @@ import { requestLocale } from './http/request-context.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import type { Services } from './services.ts';
 import { decodePath, SiteHandler } from './site/site-handler.ts';
+import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
 import { serveMedia } from './media/media-route.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -32,6 +34,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...likeRoutes,
   ...blockRoutes,
   ...searchRoutes,
+  ...photoRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */
@@ -50,6 +53,12 @@ export function createApp(services: Services, options: { logger?: boolean } = {}
   const site = new SiteHandler(services.config.distDir, services.brands.all());
 
   void app.register(cookie);
+  // Photo uploads are the raw image bytes; sharp decides whether they really are an image.
+  app.addContentTypeParser(
+    /^image\/(jpeg|png|webp|avif|heic|heif)$/,
+    { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+    (_req, body, done) => done(null, body),
+  );
   app.decorateRequest('brand', null);
   const apiErrors = createErrorHandler(services);
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

@@ -77,6 +77,10 @@ export interface PhotosTable {
   status: 'active' | 'inspection';
   is_main: number;
   created_at: number;
+  /** What free viewers get instead of the photo (null for photos made before blurring existed). */
+  blurred_filename: string | null;
+  width: number | null;
+  height: number | null;
 }
 
 export interface SessionsTable {

@@ -5,12 +5,14 @@ export interface TestResponse<T = Record<string, unknown>> {
   headers: http.IncomingHttpHeaders;
   body: T;
   text: string;
+  /** The body as bytes (images). */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
   body?: unknown;
-  /** Sent as-is instead of JSON (for malformed-body tests). */
-  raw?: string;
+  /** Sent as-is instead of JSON (malformed bodies, image uploads). */
+  raw?: string | Buffer;
   headers?: Record<string, string>;
   /** Leave out the client-request header, as a cross-site form would. */
   noClientHeader?: boolean;
@@ -61,10 +63,11 @@ export class TestClient {
             if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name!.trim());
             else this.cookies.set(name!.trim(), value);
           }
-          const text = Buffer.concat(chunks).toString('utf8');
+          const bytes = Buffer.concat(chunks);
+          const text = bytes.toString('utf8');
           let body: unknown = text;
           if (String(res.headers['content-type']).includes('application/json')) body = JSON.parse(text);
-          resolve({ status: res.statusCode!, headers: res.headers, body: body as T, text });
+          resolve({ status: res.statusCode!, headers: res.headers, body: body as T, text, bytes });
         });
       });
       req.on('error', reject);

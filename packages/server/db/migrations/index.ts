@@ -4,6 +4,7 @@ import * as pageBounces from './20261120_0002_page_bounces.ts';
 import * as passwordReset from './20261120_0003_password_reset.ts';
 import * as members from './20261120_0004_members.ts';
 import * as searchIndexes from './20261120_0005_search_indexes.ts';
+import * as photoVariants from './20261120_0006_photo_variants.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261120_0003_password_reset': passwordReset,
   '20261120_0004_members': members,
   '20261120_0005_search_indexes': searchIndexes,
+  '20261120_0006_photo_variants': photoVariants,
 };

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@datekit/runtime/rules/constants.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { deletePhotoFiles, storePhoto } from '../../media/process-photo.ts';
+import { reachableProfile } from '../members/contact-rules.ts';
+import { MEDIA_PREFIX } from '../users/user-json.ts';
+
+const ownPhotoSchema = z.object({
+  id: z.number(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+  match: z.string(),
+  status: z.enum(['active', 'inspection']),
+  is_main: z.boolean(),
+});
+
+/** What another member's photo looks like to a viewer: in full, or only its blurred version. */
+const viewedPhotoSchema = z.union([
+  z.object({ id: z.number(), locked: z.literal(false), filename: z.string(), thumb_filename: z.string() }),
+  z.object({ id: z.number(), locked: z.literal(true), blurred: z.string().nullable() }),
+]);
+
+type PhotoRow = {
+  id: number;
+  filename: string;
+  thumb_filename: string;
+  match_filename: string;
+  status: 'active' | 'inspection';
+  is_main: number;
+};
+
+const toOwnPhoto = (p: PhotoRow) => ({
+  id: p.id,
+  filename: MEDIA_PREFIX + p.filename,
+  thumb_filename: MEDIA_PREFIX + p.thumb_filename,
+  match: MEDIA_PREFIX + p.match_filename,
+  status: p.status,
+  is_main: p.is_main === 1,
+});
+
+export const uploadPhoto = defineRoute({
+  method: 'POST',
+  url: '/api/photos.php',
+  summary:
+    'Upload a photo as the raw request body (Content-Type image/jpeg, png, webp, avif or heic; 10 MB). Re-encoded, checked by an operator before others see it. Free members hold 3, premium 25.',
+  auth: 'member',
+  response: z.object({ photo: ownPhotoSchema }),
+  status: 201,
+  handler: async ({ request, member, services }) => {
+    const body = request.body;
+    if (!Buffer.isBuffer(body)) throw new ApiError('unsupported_media_type');
+    const limit = member.paid_user ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT;
+    const count = async () =>
+      Number(
+        (
+          await services.db
+            .selectFrom('photos')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('profile_id', '=', member.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    if ((await count()) >= limit) throw new ApiError('photo_limit', { max: limit }, { max: limit });
+    const stored = await storePhoto(body, services.config.mediaDir);
+    try {
+      const photo = await services.db.transaction().execute(async (trx) => {
+        const hasMain = await trx
+          .selectFrom('photos')
+          .select('id')
+          .where('profile_id', '=', member.id)
+          .where('is_main', '=', 1)
+          .executeTakeFirst();
+        const row = await trx
+          .insertInto('photos')
+          .values({
+            profile_id: member.id,
+            ...stored,
+            status: 'inspection',
+            is_main: hasMain ? 0 : 1,
+            created_at: services.now(),
+          })
+          .returning(['id', 'filename', 'thumb_filename', 'match_filename', 'status', 'is_main'])
+          .executeTakeFirstOrThrow();
+        // Checked again inside the transaction: two uploads at once cannot both take the last place.
+        const total = await trx
+          .selectFrom('photos')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('profile_id', '=', member.id)
+          .executeTakeFirstOrThrow();
+        if (Number(total.n) > limit) throw new ApiError('photo_limit', { max: limit }, { max: limit });
+        return row;
+      });
+      return { photo: toOwnPhoto(photo) };
+    } catch (error) {
+      await deletePhotoFiles(services.config.mediaDir, stored);
+      throw error;
+    }
+  },
+});
+
+export const listOwnPhotos = defineRoute({
+  method: 'GET',
+  url: '/api/photos.php',
+  summary: 'Your own photos, in inspection or active, main first.',
+  auth: 'member',
+  response: z.object({ photos: z.array(ownPhotoSchema), limit: z.number() }),
+  handler: async ({ member, services }) => {
+    const rows = await services.db
+      .selectFrom('photos')
+      .select(['id', 'filename', 'thumb_filename', 'match_filename', 'status', 'is_main'])
+      .where('profile_id', '=', member.id)
+      .orderBy('is_main', 'desc')
+      .orderBy('id')
+      .execute();
+    return { photos: rows.map(toOwnPhoto), limit: member.paid_user ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT };
+  },
+});
+
+const photoIdBody = z.object({ id: z.number().int().positive() });
+
+async function ownPhoto(
+  services: Parameters<(typeof uploadPhoto)['handler']>[0]['services'],
+  memberId: number,
+  id: number,
+) {
+  const photo = await services.db
+    .selectFrom('photos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('profile_id', '=', memberId)
+    .executeTakeFirst();
+  if (!photo) throw new ApiError('not_found');
+  return photo;
+}
+
+export const setMainPhoto = defineRoute({
+  method: 'PUT',
+  url: '/api/photos.php',
+  summary: 'Make one of your photos the main image.',
+  auth: 'member',
+  body: photoIdBody,
+  response: z.object({ ok: z.literal(true) }),
+  handler: async ({ body, member, services }) => {
+    const photo = await ownPhoto(services, member.id, body.id);
+    await services.db.transaction().execute(async (trx) => {
+      await trx.updateTable('photos').set({ is_main: 0 }).where('profile_id', '=', member.id).execute();
+      await trx.updateTable('photos').set({ is_main: 1 }).where('id', '=', photo.id).execute();
+    });
+    return { ok: true as const };
+  },
+});
+
+export const deletePhoto = defineRoute({
+  method: 'DELETE',
+  url: '/api/photos.php',
+  summary: 'Delete one of your photos; when it was the main image, your newest other photo becomes main.',
+  auth: 'member',
+  body: photoIdBody,
+  response: z.object({ ok: z.literal(true) }),
+  handler: async ({ body, member, services }) => {
+    const photo = await ownPhoto(services, member.id, body.id);
+    await services.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('photos').where('id', '=', photo.id).execute();
+      if (photo.is_main) {
+        const next = await trx
+          .selectFrom('photos')
+          .select('id')
+          .where('profile_id', '=', member.id)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (next) await trx.updateTable('photos').set({ is_main: 1 }).where('id', '=', next.id).execute();
+      }
+    });
+    await deletePhotoFiles(services.config.mediaDir, photo);
+    return { ok: true as const };
+  },
+});
+
+/** How many photos of another member a free viewer sees in full: the main image. */
+export const FREE_VIEWER_FULL_PHOTOS = 1;
+
+export const memberPhotos = defineRoute({
+  method: 'GET',
+  url: '/api/member-photos.php',
+  summary:
+    "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent).",
+  auth: 'member',
+  query: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.object({ photos: z.array(viewedPhotoSchema) }),
+  handler: async ({ query, member, services }) => {
+    const target = await reachableProfile(services, member, query.id);
+    const rows = await services.db
+      .selectFrom('photos')
+      .select(['id', 'filename', 'thumb_filename', 'blurred_filename', 'is_main'])
+      .where('profile_id', '=', target.id)
+      .where('status', '=', 'active')
+      .orderBy('is_main', 'desc')
+      .orderBy('id')
+      .execute();
+    const premium = member.paid_user === 1;
+    return {
+      photos: rows.map((p, index) =>
+        premium || index < FREE_VIEWER_FULL_PHOTOS
+          ? {
+              id: p.id,
+              locked: false as const,
+              filename: MEDIA_PREFIX + p.filename,
+              thumb_filename: MEDIA_PREFIX + p.thumb_filename,
+            }
+          : { id: p.id, locked: true as const, blurred: p.blurred_filename ? MEDIA_PREFIX + p.blurred_filename : null },
+      ),
+    };
+  },
+});
+
+export const photoRoutes = [uploadPhoto, listOwnPhotos, setMainPhoto, deletePhoto, memberPhotos];
