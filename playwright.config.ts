@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './tests/e2e/e2e-env.ts';
+import { E2E_BASE_URL, E2E_PORT } from './tests/e2e/e2e-env.ts';
 
 /**
  * End-to-end tests in Debian's Chromium, launched by its executable path (never a downloaded browser),
@@ -7,6 +7,8 @@ import { E2E_BASE_URL } from './tests/e2e/e2e-env.ts';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One folder per port, so runs on different ports never delete each other's traces.
+  outputDir: `test-results/e2e-${E2E_PORT}`,
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,

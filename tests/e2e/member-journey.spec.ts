@@ -1,7 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { skipEntryWarning } from './entry-warning.ts';
 import { activationLinkIn, waitForMail } from './outbox.ts';
 
 const PASSWORD = 'a long and lovely secret';
+
+// The adults-only entry warning has its own tests (visitor.spec.ts); here the visitor has passed it.
+test.beforeEach(({ context }) => skipEntryWarning(context));
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -64,7 +68,9 @@ test('the home page shows the newest members, fictional ones marked with the bra
   const members = page.getByTestId('new-members');
   await expect(members.locator('li')).toHaveCount(8);
   await expect(members.getByTestId('fictional-marker').first()).toContainText('✦');
-  await expect(page.getByText('Profiles marked ✦ are fictional')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'New members' }).getByText('Profiles marked ✦ are fictional'),
+  ).toBeVisible();
   const image = members.locator('img').first();
   await expect(image).toHaveJSProperty('complete', true);
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(128);
