@@ -22,6 +22,7 @@ export const ERRORS = {
   cannot_like_self: { status: 422 },
   invalid_image: { status: 422 },
   photo_limit: { status: 422 },
+  swipe_limit: { status: 429 },
   validation_failed: { status: 422 },
   invalid_json: { status: 400 },
   payload_too_large: { status: 413 },

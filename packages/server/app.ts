@@ -12,6 +12,7 @@ import { passwordResetRoutes } from './features/password-reset/password-reset.ro
 import { photoRoutes } from './features/photos/photos.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { swipeRoutes } from './features/swipe/swipe.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
 import { trackingRoutes } from './features/tracking/page-hidden.routes.ts';
 import { mountRoute, type AnyRouteSpec } from './http/define-route.ts';
@@ -35,6 +36,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...blockRoutes,
   ...searchRoutes,
   ...photoRoutes,
+  ...swipeRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */

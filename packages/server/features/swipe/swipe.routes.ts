@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { COUNTRIES } from '@datekit/runtime/data/countries.ts';
+import { SWIPE_LIKES_PER_DAY } from '@datekit/runtime/rules/constants.ts';
+import { startOfLocalDay } from '@datekit/runtime/rules/daily.ts';
+import { resolveSearchFilters } from '@datekit/runtime/rules/search.ts';
+import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
+import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { lockMember } from '../../db/lock-member.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import type { Services } from '../../services.ts';
+import { contactableProfile } from '../members/contact-rules.ts';
+import { searchConditions } from '../search/search-conditions.ts';
+import { selectProfiles } from '../users/member-row.ts';
+import { toProfileJson } from '../users/user-json.ts';
+
+const CANDIDATES = 10;
+
+/** The day of the swipe game turns at midnight in the brand's main country (documented in the README). */
+function dayStart(services: Services, brand: Brand): number {
+  return startOfLocalDay(services.now(), COUNTRIES[brand.countries[0]!].timeZone);
+}
+
+async function swipesToday(services: Services, memberId: number, since: number): Promise<number> {
+  const row = await services.db
+    .selectFrom('likes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('liker_id', '=', memberId)
+    .where('source', '=', 'swipe')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const stateSchema = z.object({ likes_left: z.number(), resets_at: z.string() });
+
+export const swipeCandidates = defineRoute({
+  method: 'GET',
+  url: '/api/swipe.php',
+  summary: `Swipe game: the next members to judge (the niche's search defaults, not liked yet) and how many of today's ${SWIPE_LIKES_PER_DAY} likes are left.`,
+  auth: 'member',
+  response: stateSchema.extend({ candidates: z.array(profileSchema) }),
+  handler: async ({ member, brand, services }) => {
+    const since = dayStart(services, brand);
+    const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
+    const scope = {
+      brand: brand.domain,
+      countries: brand.countries,
+      viewerId: member.id,
+      today: new Date(services.now()),
+    };
+    const [rows, used] = await Promise.all([
+      selectProfiles(services.db)
+        .where((eb) => searchConditions(eb, scope, filters))
+        .where((eb) =>
+          eb('p.id', 'not in', eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', member.id)),
+        )
+        .orderBy('p.created_at', 'desc')
+        .limit(CANDIDATES)
+        .execute(),
+      swipesToday(services, member.id, since),
+    ]);
+    return {
+      candidates: rows.map((r) => toProfileJson(r, services.now())),
+      likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used),
+      resets_at: new Date(since + 86_400_000).toISOString(),
+    };
+  },
+});
+
+export const swipeLike = defineRoute({
+  method: 'POST',
+  url: '/api/swipe.php',
+  summary: `Like a member in the swipe game: at most ${SWIPE_LIKES_PER_DAY} a day, counted by the server.`,
+  auth: 'member',
+  body: z.object({ profile_id: z.number().int().positive() }),
+  response: stateSchema.extend({ match: z.boolean() }),
+  handler: async ({ body, member, brand, services }) => {
+    const target = await contactableProfile(services, member, body.profile_id);
+    const since = dayStart(services, brand);
+    const used = await services.db.transaction().execute(async (trx) => {
+      await lockMember(trx, services.engine, member.id);
+      const inserted = await trx
+        .insertInto('likes')
+        .values({ liker_id: member.id, liked_id: target.id, created_at: services.now(), source: 'swipe' })
+        .onConflict((oc) => oc.columns(['liker_id', 'liked_id']).doNothing())
+        .executeTakeFirst();
+      const count = Number(
+        (
+          await trx
+            .selectFrom('likes')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('liker_id', '=', member.id)
+            .where('source', '=', 'swipe')
+            .where('created_at', '>=', since)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      // Counted after inserting, under the member's lock: parallel swipes cannot pass the limit together.
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 && count > SWIPE_LIKES_PER_DAY) {
+        throw new ApiError(
+          'swipe_limit',
+          { count: SWIPE_LIKES_PER_DAY },
+          { resets_at: new Date(since + 86_400_000).toISOString() },
+        );
+      }
+      return count;
+    });
+    return {
+      match: target.contactedViewer,
+      likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used),
+      resets_at: new Date(since + 86_400_000).toISOString(),
+    };
+  },
+});
+
+export const swipeRoutes = [swipeCandidates, swipeLike];
