@@ -3,6 +3,7 @@ import { registerBuild } from './commands/build.ts';
 import { registerDb } from './commands/db.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerDocs } from './commands/docs.ts';
+import { registerPhotos } from './commands/photos.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerValidate } from './commands/validate.ts';
 
@@ -16,6 +17,7 @@ registerBuild(program);
 registerDocs(program);
 registerDb(program);
 registerServe(program);
+registerPhotos(program);
 registerDemo(program);
 
 await program.parseAsync(process.argv);
