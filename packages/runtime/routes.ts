@@ -37,6 +37,7 @@ export const LANDER_ROUTE_VARIANTS = [
   'socialnetwork',
   'transitionsvideolanding',
   'video',
+  // datekit new-lander adds variants above this line.
 ] as const;
 
 export const STATIC_PAGES = ['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const;
@@ -113,6 +114,11 @@ export function pathFor(name: string, params: Record<string, string | number> = 
   });
   return filled || '/';
 }
+
+/** The page the server answers unknown paths with (status 404), in every language directory. */
+export const NOT_FOUND_SHELL = '404.html';
+/** The page the server answers its own failures with (status 500). */
+export const ERROR_PAGE_SHELL = '500.html';
 
 /** One entry of `dist/<domain>/routes.json`: written by `datekit build`, read by the server. */
 export interface ManifestRoute {

@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { formatProblem, loadBrands } from '../../packages/cli/src/brand/load.ts';
+import { loadNiches, type Niche } from '../../packages/cli/src/brand/niches.ts';
 import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
 import { vitePluginDatekit } from './vite-virtual-modules.ts';
 
@@ -9,16 +11,27 @@ export interface DatekitIntegrationOptions {
    * (`astro dev`, `astro check`) the integration loads `brands/` itself.
    */
   brands?: readonly Brand[];
+  /** The niches; without them the integration loads `niches/` itself. */
+  niches?: readonly Niche[];
 }
 
-/** Connects the brand pipeline to Astro: every page reads the brands from `virtual:datekit/brands`. */
+/** Entrypoint of `client:interaction`, as a path: Astro hands it to esbuild as an import specifier. */
+const INTERACTION_DIRECTIVE = fileURLToPath(new URL('./client-interaction.ts', import.meta.url));
+
+/**
+ * Connects the brand pipeline to Astro: every page reads the brands from `virtual:datekit/brands`.
+ * Adds the `client:interaction` directive (hydrate on the first signup call to action; typed in
+ * `client-directives.d.ts`).
+ */
 export function datekit(options: DatekitIntegrationOptions = {}): AstroIntegration {
   return {
     name: 'datekit',
     hooks: {
-      'astro:config:setup': async ({ command, updateConfig, logger }) => {
+      'astro:config:setup': async ({ command, updateConfig, addClientDirective, logger }) => {
         const brands = options.brands ?? (await loadBrandsFromDisk(command, logger));
-        updateConfig({ vite: { plugins: [vitePluginDatekit(brands)] } });
+        const niches = options.niches ?? (await loadNichesFromDisk(command, logger));
+        updateConfig({ vite: { plugins: [vitePluginDatekit(brands, niches)] } });
+        addClientDirective({ name: 'interaction', entrypoint: INTERACTION_DIRECTIVE });
       },
     },
   };
@@ -37,4 +50,18 @@ async function loadBrandsFromDisk(
     return [];
   }
   throw new Error(`Fix the brand files first (run \`datekit validate\`):\n${report}`);
+}
+
+async function loadNichesFromDisk(
+  command: 'dev' | 'build' | 'preview' | 'sync',
+  logger: AstroIntegrationLogger,
+): Promise<readonly Niche[]> {
+  const { niches, problems } = await loadNiches();
+  if (problems.length === 0) return niches;
+  const report = problems.map((problem) => formatProblem(problem)).join('\n');
+  if (command === 'sync') {
+    logger.warn(`niche files have problems; pages get no niches:\n${report}`);
+    return [];
+  }
+  throw new Error(`Fix the niche files first (run \`datekit validate\`):\n${report}`);
 }

@@ -5,3 +5,11 @@ declare module 'virtual:datekit/brands' {
   const brands: readonly Brand[];
   export default brands;
 }
+
+declare module 'virtual:datekit/niches' {
+  import type { Niche } from '@datekit/cli/src/brand/niche-schema.ts';
+
+  /** The seven niches of `niches/*.yaml`, validated, in id order: search defaults, copy keys, accent colour. */
+  const niches: readonly Niche[];
+  export default niches;
+}

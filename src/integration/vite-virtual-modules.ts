@@ -1,4 +1,5 @@
 import type { ViteUserConfig } from 'astro';
+import type { Niche } from '../../packages/cli/src/brand/niche-schema.ts';
 import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
 
 type VitePlugin = NonNullable<ViteUserConfig['plugins']>[number];
@@ -6,18 +7,21 @@ type VitePlugin = NonNullable<ViteUserConfig['plugins']>[number];
 /** Module ids pages import; their types are declared in `virtual.d.ts`. */
 export const VIRTUAL_MODULES = {
   brands: 'virtual:datekit/brands',
+  niches: 'virtual:datekit/niches',
 } as const;
 
 const resolved = (id: string) => `\0${id}`;
 
 /**
- * Hands the validated brands to the pages as a Vite virtual module, so that pages import data
+ * Hands the validated brands and niches to the pages as Vite virtual modules, so that pages import data
  * (`import brands from 'virtual:datekit/brands'`) instead of reading globals or the environment.
- * Only the server-side render imports it; no brand data reaches the browser bundles.
+ * Only the server-side render imports them; no brand data reaches the browser bundles.
  */
-export function vitePluginDatekit(brands: readonly Brand[]): VitePlugin {
+export function vitePluginDatekit(brands: readonly Brand[], niches: readonly Niche[] = []): VitePlugin {
+  const json = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
   const modules: Record<string, string> = {
-    [VIRTUAL_MODULES.brands]: `export default JSON.parse(${JSON.stringify(JSON.stringify(brands))});`,
+    [VIRTUAL_MODULES.brands]: json(brands),
+    [VIRTUAL_MODULES.niches]: json(niches),
   };
   const byResolvedId = new Map(Object.entries(modules).map(([id, code]) => [resolved(id), code]));
 

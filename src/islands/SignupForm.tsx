@@ -17,6 +17,7 @@ import {
   type SignupFormValues,
 } from '../../packages/runtime/rules/signup-form.ts';
 import { ApiRequestError } from '../../packages/runtime/api/client.ts';
+import type { Tracking } from '../../packages/runtime/schemas/api/signup.ts';
 import { captureTracking } from '../../packages/runtime/stores/tracking.ts';
 import { $user, signup } from '../../packages/runtime/stores/user.ts';
 import { LINKS } from '../site/links.ts';
@@ -47,7 +48,26 @@ export default function SignupForm({ lang, signups }: Props) {
   );
 }
 
-function SignupFormContent({ signups }: { signups: SignupAvailability }) {
+export interface SignupFormContentProps {
+  signups: SignupAvailability;
+  /** Tracking that a call-to-action carried; without any, the page's own (URL, then this visit's). */
+  tracking?: Tracking | undefined;
+  /** Told when the signup request starts and when it answers (the modal may not close meanwhile). */
+  onPendingChange?: ((pending: boolean) => void) | undefined;
+  /** Given in a modal: the visitor is done here (last step, or signups closed), offered as a button. */
+  onClosed?: (() => void) | undefined;
+  /** Given in a modal: the visitor follows a link to log in instead. */
+  onLogin?: (() => void) | undefined;
+}
+
+/** The form without its i18n root, for hosts that have one (the signup modal). */
+export function SignupFormContent({
+  signups,
+  tracking: given,
+  onPendingChange,
+  onClosed,
+  onLogin,
+}: SignupFormContentProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const user = useStore($user, { ssr: 'initial' });
@@ -56,11 +76,15 @@ function SignupFormContent({ signups }: { signups: SignupAvailability }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
   const [suggestion, setSuggestion] = useState<{ for: string; address: string } | null>(null);
+  const [emailTaken, setEmailTaken] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const doneHeading = useRef<HTMLHeadingElement>(null);
 
   // Tracking and availability depend on the URL, which only the browser knows.
-  const tracking = useMemo(() => (hydrated ? captureTracking() : {}), [hydrated]);
+  const tracking = useMemo(
+    () => (hydrated ? (given && hasTracking(given) ? given : captureTracking()) : {}),
+    [hydrated, given],
+  );
   const open = signups === 'all' || (hydrated ? signupsOpen(signups, hasTracking(tracking)) : signups !== 'closed');
 
   const problemText = (code: string) =>
@@ -126,12 +150,14 @@ function SignupFormContent({ signups }: { signups: SignupAvailability }) {
     );
     setErrors(problems);
     setFormError(null);
+    setEmailTaken(false);
     if (Object.keys(problems).length > 0) {
       focusFirst(problems);
       return;
     }
 
     setBusy(true);
+    onPendingChange?.(true);
     try {
       await signup({
         name: values.name.trim(),
@@ -143,15 +169,18 @@ function SignupFormContent({ signups }: { signups: SignupAvailability }) {
         ...(keepEmail ? { keep_email: true } : {}),
         ...(hasTracking(tracking) ? { tracking } : {}),
       });
+      onPendingChange?.(false);
       setDone(values.email);
       requestAnimationFrame(() => doneHeading.current?.focus());
     } catch (error) {
+      onPendingChange?.(false);
       setBusy(false);
       const message = errorText(error, t);
       const fields = fieldErrors(error);
       if (error instanceof ApiRequestError) {
         const field = SIGNUP_ERROR_FIELDS[error.code];
         if (field) fields[field] = message;
+        setEmailTaken(error.code === 'email_taken');
         const offered = error.body.suggestion;
         if (typeof offered === 'string') setSuggestion({ for: values.email, address: offered });
       }
@@ -171,6 +200,11 @@ function SignupFormContent({ signups }: { signups: SignupAvailability }) {
           <Trans i18nKey="signup.done_text" values={{ email: done }} components={{ strong: <strong /> }} />
         </p>
         <p className="form-aside">{t('signup.done_spam')}</p>
+        {onClosed ? (
+          <button type="button" className="btn btn-primary btn-block" data-testid="signup-close" onClick={onClosed}>
+            {t('signup_modal.close')}
+          </button>
+        ) : null}
       </div>
     );
   }
@@ -179,6 +213,11 @@ function SignupFormContent({ signups }: { signups: SignupAvailability }) {
     return (
       <div className="form-notice" data-testid="signup-closed">
         <p>{t('signup.closed')}</p>
+        {onClosed ? (
+          <button type="button" className="btn btn-ghost" data-testid="signup-close" onClick={onClosed}>
+            {t('signup_modal.close')}
+          </button>
+        ) : null}
       </div>
     );
   }
@@ -305,6 +344,14 @@ function SignupFormContent({ signups }: { signups: SignupAvailability }) {
         </p>
       </div>
       <FormError message={formError} />
+      {emailTaken ? (
+        <p className="form-aside">
+          {t('signup.have_account')}{' '}
+          <a href={LINKS.login} data-testid="signup-login-link" onClick={onLogin}>
+            {t('signup.login_link')}
+          </a>
+        </p>
+      ) : null}
       {/* Disabled until hydrated: a click before that would submit the form natively, without the API. */}
       <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!hydrated || busy} aria-busy={busy}>
         {busy ? t('form.busy') : t('signup.submit')}

@@ -1,32 +1,52 @@
-import { pathFor, routeByName } from '../../packages/runtime/routes.ts';
+import { pathFor } from '../../packages/runtime/routes.ts';
+import type { LikesTab } from '../../packages/runtime/rules/likes-tabs.ts';
 
 /**
- * Where the navigation and footer link to, by the spec's route names (§2). Paths are spelled here
- * until their routes exist in `packages/runtime/routes.ts`; then `pathFor(name)` gives the same path.
+ * Where the navigation, footer and pages link to, by the spec's route names (§2), so that a path is
+ * spelled only in `packages/runtime/routes.ts`.
  */
 export const LINKS = {
-  home: '/',
-  login: '/login',
-  signup: '/signup',
-  members: '/members',
-  chats: '/chats',
-  likes: '/likes',
-  credits: '/credits',
-  premium: '/premium',
-  pricing: '/pricing',
-  profile: '/profile',
+  home: pathFor('index'),
+  login: pathFor('login'),
+  signup: pathFor('signup'),
+  members: pathFor('members'),
+  chats: pathFor('chats'),
+  likes: pathFor('likes'),
+  credits: pathFor('credits'),
+  creditsRepeatOrder: pathFor('credits-repeat-order'),
+  directDebit: pathFor('directdebit'),
+  premium: pathFor('premium'),
+  pricing: pathFor('pricing'),
+  profile: pathFor('profile'),
   /** Spec §2: the notifications route is the one labelled "settings" in the navigation. */
-  settings: '/notifications',
-  complaints: '/complaints',
-  resetPassword: '/reset-password',
-  terms: '/pages/terms',
-  privacy: '/pages/privacy',
-  cookies: '/pages/cookies',
-  ban: '/pages/ban',
-  returnPolicy: '/pages/return-policy',
-  faq: '/pages/faq',
-  service: '/pages/service',
+  settings: pathFor('notifications'),
+  notifications: pathFor('notifications'),
+  /** Account settings (e-mail, language, deletion): reached from the notification settings. */
+  accountSettings: pathFor('settings'),
+  languages: pathFor('lang-config'),
+  transactions: pathFor('transactions-id'),
+  swipeGame: pathFor('swipe-game'),
+  matchFinder: pathFor('match-finder'),
+  complaints: pathFor('complaints'),
+  resetPassword: pathFor('reset-password'),
+  terms: pathFor('pages-terms'),
+  privacy: pathFor('pages-privacy'),
+  cookies: pathFor('pages-cookies'),
+  ban: pathFor('pages-ban'),
+  returnPolicy: pathFor('pages-return-policy'),
+  faq: pathFor('pages-faq'),
+  service: pathFor('pages-service'),
 } as const;
 
-/** Where a member lands after logging in when no page asked for it: the member search once it exists. */
-export const AFTER_LOGIN_PATH = routeByName('members') ? pathFor('members') : LINKS.home;
+/** A tab of the likes screen: `/likes/received`, `/likes/sent`, `/likes/matches`. */
+export function likesTabLink(tab: LikesTab): string {
+  return pathFor('likes-type', { type: tab });
+}
+
+/** The payment page of one credit bundle. */
+export function bundlePaymentLink(bundleId: string): string {
+  return pathFor('credits-id-paymentmethod', { id: bundleId });
+}
+
+/** Where a member lands after logging in when no page asked for it: the member search. */
+export const AFTER_LOGIN_PATH = LINKS.members;

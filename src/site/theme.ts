@@ -1,10 +1,17 @@
+import { BREAKPOINTS_PX, TOAST_WIDTH_PX } from '../../packages/runtime/rules/constants.ts';
 import { mix, readableOn } from '../../packages/runtime/rules/colour.ts';
 import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
 
+/** Spec §9: a sans-serif base font; the platform's own UI font, so no font file is downloaded. */
+export const FONT_STACK =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+
 /**
- * The brand's colours as CSS custom properties (spec §9 defaults, overridable per brand), set on
+ * The brand's theme as CSS custom properties (spec §9 defaults, overridable per brand), set on
  * `<html>`. Text colours on each filled colour are computed so that contrast stays readable whatever
- * the brand picks; hover shades are derived rather than configured.
+ * the brand picks; hover shades are derived rather than configured. The fixed values of §9 (toast
+ * width, breakpoints, font) come along, so that everything the theme defines is in one place; media
+ * queries cannot read custom properties, so stylesheets spell the breakpoints and scripts read these.
  */
 export function themeStyle(theme: Brand['theme']): string {
   const vars: Record<string, string> = {
@@ -15,6 +22,7 @@ export function themeStyle(theme: Brand['theme']): string {
     '--dk-secondary': theme.secondary,
     '--dk-on-secondary': readableOn(theme.secondary),
     '--dk-success': theme.success,
+    '--dk-on-success': readableOn(theme.success),
     '--dk-dark': theme.dark,
     '--dk-on-dark': readableOn(theme.dark),
     '--dk-warning': theme.warning,
@@ -23,6 +31,9 @@ export function themeStyle(theme: Brand['theme']): string {
     '--dk-on-danger': readableOn(theme.danger),
     '--dk-unread-messages': theme.unread_messages,
     '--dk-on-unread-messages': readableOn(theme.unread_messages),
+    '--dk-toast-width': `${TOAST_WIDTH_PX}px`,
+    '--dk-font': FONT_STACK,
+    ...Object.fromEntries(Object.entries(BREAKPOINTS_PX).map(([size, px]) => [`--dk-breakpoint-${size}`, `${px}px`])),
   };
   return Object.entries(vars)
     .map(([name, value]) => `${name}:${value}`)

@@ -17,7 +17,8 @@ async function logIn(page: Page, email: string, password: string) {
 
 async function logOut(page: Page) {
   await page.getByTestId('nav-account').click();
-  await page.getByTestId('nav-logout').click();
+  // Logging out ends on the home page; wait for that navigation so the next one does not race it.
+  await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByTestId('nav-logout').click()]);
   await expect(page.getByTestId('nav-login')).toBeVisible();
 }
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { E2E_OUTBOX } from './e2e-env.ts';
 
-/** Waits for the newest .eml addressed to `to` in the server's outbox and returns its text. */
-export async function waitForMail(to: string, timeoutMs = 10_000): Promise<string> {
+/** Waits for the newest .eml addressed to `to` (and matching `pattern`, if given) in the outbox. */
+export async function waitForMail(to: string, timeoutMs = 10_000, pattern?: RegExp): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (fs.existsSync(E2E_OUTBOX)) {
@@ -12,7 +12,10 @@ export async function waitForMail(to: string, timeoutMs = 10_000): Promise<strin
         .sort()
         .reverse()
         .map((file) => fs.readFileSync(path.join(E2E_OUTBOX, file), 'utf8'));
-      const mail = mails.find((text) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text));
+      const mail = mails.find(
+        (text) =>
+          new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text) && (!pattern || pattern.test(text)),
+      );
       if (mail) return mail;
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -3,6 +3,7 @@ import { registerBuild } from './commands/build.ts';
 import { registerDb } from './commands/db.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerDocs } from './commands/docs.ts';
+import { registerNewLander } from './commands/new-lander.ts';
 import { registerPhotos } from './commands/photos.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerValidate } from './commands/validate.ts';
@@ -18,6 +19,7 @@ registerDocs(program);
 registerDb(program);
 registerServe(program);
 registerPhotos(program);
+registerNewLander(program);
 registerDemo(program);
 
 await program.parseAsync(process.argv);

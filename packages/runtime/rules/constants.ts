@@ -36,3 +36,13 @@ export const RETRY_BASE_DELAY_MS = 300;
 export const RETRY_MAX_DELAY_MS = 8_000;
 /** Name of the cookie that keeps the chosen language (spec §9); the server reads the same name. */
 export const LANGUAGE_COOKIE_NAME = 'lang';
+/** Spec §1: the premium claim shown to users, "a 46% higher chance of a match". */
+export const PREMIUM_MATCH_CHANCE_PERCENT = 46;
+/** Spec §1: the welcome discount that applies for a limited time. */
+export const WELCOME_DISCOUNT_PERCENT = 25;
+/** Where the time of the last reload after a failed chunk load is kept (sessionStorage). */
+export const CHUNK_RELOAD_STORAGE_KEY = 'datekit-chunk-reload';
+/** Spec §9: toasts are this wide (CSS pixels). */
+export const TOAST_WIDTH_PX = 350;
+/** Spec §9: the layout breakpoints (min-width, CSS pixels), Bootstrap's sm, md, lg and xl. */
+export const BREAKPOINTS_PX = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_PAGE_SHELL } from '@datekit/runtime/routes.ts';
 import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { withCtaLinks } from '@datekit/runtime/rules/lander-links.ts';
+import { shellParam } from '@datekit/runtime/rules/route-shells.ts';
 import { requestLocale, SESSION_COOKIE } from '../http/request-context.ts';
 import { compileRoutes, matchRoute, type CompiledRoute, type RoutesManifest } from './route-matcher.ts';
 
@@ -20,9 +23,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.woff2': 'font/woff2',
 };
-
-/** The generic error page every brand build has beside `404.html`. */
-const ERROR_PAGE = '500.html';
 
 export interface ErrorPageText {
   lang: string;
@@ -100,11 +100,14 @@ export class SiteHandler {
     }
     // A dynamic route may have pages prerendered for some parameter values (a lander per niche slug);
     // those win over the route's generic shell.
-    if (Object.keys(match.params).length) {
-      const specific = path.join(pathname.replace(/^\/+|\/+$/g, ''), 'index.html');
-      if (fs.existsSync(path.join(site.root, lang, specific))) return this.sendPage(reply, site, lang, specific, 200);
-    }
-    return this.sendPage(reply, site, lang, match.route.shell, 200);
+    const page = prerenderedPage(match.route, match.params);
+    const shell = page && fs.existsSync(path.join(site.root, lang, page)) ? page : match.route.shell;
+    // Lander calls to action keep the visitor's tracking parameters without JavaScript too.
+    const query = request.url.indexOf('?');
+    const search = query === -1 ? '' : request.url.slice(query);
+    const rewrite =
+      match.route.layout === 'lander' ? (html: string) => withCtaLinks(html, pathname, search) : undefined;
+    return this.sendPage(reply, site, lang, shell, 200, rewrite);
   }
 
   /**
@@ -115,7 +118,7 @@ export class SiteHandler {
     const site = this.sites.get(brand.domain);
     try {
       if (!site) throw new Error(`${brand.domain} has not been built`);
-      return await this.sendPage(reply, site, this.language(request, brand, site), ERROR_PAGE, status);
+      return await this.sendPage(reply, site, this.language(request, brand, site), ERROR_PAGE_SHELL, status);
     } catch (error) {
       // Details for support, without file paths or messages that would tell an attacker about the server.
       request.log.error({ err: error }, 'error page failed');
@@ -134,8 +137,16 @@ export class SiteHandler {
     return site.manifest.languages.includes(wanted) ? wanted : (site.manifest.languages[0] ?? 'en');
   }
 
-  private async sendPage(reply: FastifyReply, site: BuiltSite, lang: string, shell: string, status: number) {
-    const html = await fs.promises.readFile(path.join(site.root, lang, shell));
+  private async sendPage(
+    reply: FastifyReply,
+    site: BuiltSite,
+    lang: string,
+    shell: string,
+    status: number,
+    rewrite?: (html: string) => string,
+  ) {
+    const file = path.join(site.root, lang, shell);
+    const html = rewrite ? rewrite(await fs.promises.readFile(file, 'utf8')) : await fs.promises.readFile(file);
     // The same URL answers in the cookie's language, so shared caches must keep languages apart.
     return reply
       .code(status)
@@ -155,6 +166,27 @@ export class SiteHandler {
       .type(type)
       .send(fs.createReadStream(file));
   }
+}
+
+/**
+ * The page prerendered for these parameter values, when the route has constrained parameters: the
+ * constrained ones by value, the others as their shell (`/members/7/landing2/gay` ->
+ * `members/_id/landing2/gay/index.html`). Null for routes without constrained parameters.
+ */
+function prerenderedPage(route: CompiledRoute, params: Record<string, string>): string | null {
+  const constrained = Object.keys(route.params ?? {}).filter((name) => params[name] !== undefined);
+  if (constrained.length === 0) return null;
+  const segments = route.path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(\w+)\??\}$/.exec(segment)?.[1];
+      if (!param) return [segment];
+      const value = params[param];
+      if (value === undefined) return [];
+      return [constrained.includes(param) ? value : shellParam(param)];
+    });
+  return `${segments.join('/')}/index.html`;
 }
 
 /** The URL's path, decoded; null when it is malformed or climbs out of the site (`..`). */

@@ -10,7 +10,7 @@ import {
   builtBrandDirectories,
   htmlFiles,
   installAssets,
-  placeNotFoundPage,
+  placeErrorPages,
   replaceDirectory,
   writeJson,
 } from './output.ts';
@@ -96,7 +96,7 @@ async function finishBrand(staging: string, brand: Brand, emit: (event: BuildEve
   const languages: BrandBuild['languages'] = [];
   for (const lang of brand.languages) {
     const langDir = path.join(brandDir, lang);
-    await placeNotFoundPage(langDir);
+    await placeErrorPages(langDir);
     const pages = await htmlFiles(langDir);
     files.set(lang, new Set(pages));
     languages.push({ lang, pages: pages.length });

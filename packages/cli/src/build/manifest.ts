@@ -4,7 +4,7 @@ export type { ManifestRoute, RoutesManifest };
 import { shellFile } from '@datekit/runtime/rules/route-shells.ts';
 
 /** The not-found page, relative to `dist/<domain>/<lang>/`. */
-export const NOT_FOUND_SHELL = '404.html';
+import { NOT_FOUND_SHELL } from '@datekit/runtime/routes.ts';
 
 export interface ManifestInput {
   domain: string;

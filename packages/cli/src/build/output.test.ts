@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { builtBrandDirectories, htmlFiles, installAssets, placeNotFoundPage, replaceDirectory } from './output.ts';
+import { builtBrandDirectories, htmlFiles, installAssets, placeErrorPages, replaceDirectory } from './output.ts';
 
 let root: string;
 
@@ -30,11 +30,14 @@ describe('build output', () => {
     expect(await htmlFiles(at('en'))).toEqual(['activate/done/index.html', 'index.html']);
   });
 
-  it('moves the 404 page to where the manifest says', async () => {
+  it('moves the 404 and 500 pages to where the server looks for them', async () => {
     await put('en/404/index.html', 'not found');
-    await placeNotFoundPage(at('en'));
+    await put('en/500/index.html', 'error');
+    await placeErrorPages(at('en'));
     expect(await readFile(at('en/404.html'), 'utf8')).toBe('not found');
+    expect(await readFile(at('en/500.html'), 'utf8')).toBe('error');
     expect(existsSync(at('en/404'))).toBe(false);
+    expect(existsSync(at('en/500'))).toBe(false);
   });
 
   it('replaces one brand and leaves the others alone', async () => {

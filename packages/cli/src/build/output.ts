@@ -1,10 +1,16 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { NOT_FOUND_SHELL } from './manifest.ts';
+import { ERROR_PAGE_SHELL, NOT_FOUND_SHELL } from '@datekit/runtime/routes.ts';
 
-/** Where Astro writes the 404 page of `src/pages/[domain]/[lang]/404.astro` before the build moves it. */
-const ASTRO_NOT_FOUND = path.join('404', 'index.html');
+/**
+ * The error pages: Astro writes `404/index.html` and `500/index.html`; the server answers unknown
+ * paths with `404.html` (the manifest's notFound) and its own failures with `500.html`.
+ */
+const ERROR_PAGES = [
+  { built: path.join('404', 'index.html'), shell: NOT_FOUND_SHELL },
+  { built: path.join('500', 'index.html'), shell: ERROR_PAGE_SHELL },
+];
 
 /** The shared, content-hashed scripts and styles of every brand (`build.assets` in the Astro config). */
 export const ASSETS_DIR = '_astro';
@@ -18,12 +24,14 @@ export async function htmlFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** Moves `404/index.html` to `404.html` in a language directory, where the manifest says it is. */
-export async function placeNotFoundPage(langDir: string): Promise<void> {
-  const from = path.join(langDir, ASTRO_NOT_FOUND);
-  if (!existsSync(from)) return;
-  await rename(from, path.join(langDir, NOT_FOUND_SHELL));
-  await rm(path.dirname(from), { recursive: true, force: true });
+/** Moves the error pages of a language directory to where the server looks for them. */
+export async function placeErrorPages(langDir: string): Promise<void> {
+  for (const page of ERROR_PAGES) {
+    const from = path.join(langDir, page.built);
+    if (!existsSync(from)) continue;
+    await rename(from, path.join(langDir, page.shell));
+    await rm(path.dirname(from), { recursive: true, force: true });
+  }
 }
 
 export async function writeJson(file: string, value: unknown): Promise<void> {

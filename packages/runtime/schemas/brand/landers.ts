@@ -11,6 +11,7 @@ export const LANDER_VARIANTS = [
   'socialnetwork',
   'transitionsvideolanding',
   'video',
+  // datekit new-lander adds variants above this line.
 ] as const;
 
 export const landersSchema = z.object({

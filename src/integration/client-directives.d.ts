@@ -1,0 +1,9 @@
+import 'astro';
+
+/** Custom client directives that the datekit integration adds (see `client-interaction.ts`). */
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first activation of a `[data-signup-cta]` element (landers' signup modal). */
+    'client:interaction'?: boolean;
+  }
+}

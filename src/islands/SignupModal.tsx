@@ -1,0 +1,146 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useRef, type MouseEvent, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isPlainActivation, SIGNUP_CTA_SELECTOR } from '../../packages/runtime/rules/lander-intent.ts';
+import type { SignupAvailability } from '../../packages/runtime/rules/signup-form.ts';
+import {
+  $signupModal,
+  closeSignupModal,
+  intentTracking,
+  openFromPendingIntent,
+  openSignupModal,
+  setSignupPending,
+  type SignupIntentScope,
+} from '../../packages/runtime/stores/signup-modal.ts';
+import { $user } from '../../packages/runtime/stores/user.ts';
+import { LINKS } from '../site/links.ts';
+import { UiProvider } from './ui.tsx';
+
+// The form's code loads when the modal first opens, not with every page that merely may open it.
+const SignupFormContent = lazy(() =>
+  import('./SignupForm.tsx').then((module) => ({ default: module.SignupFormContent })),
+);
+
+interface Props {
+  lang: string;
+  /** The brand's name, for the introduction. */
+  site: string;
+  /** Who may sign up on this brand (spec §4). */
+  signups: SignupAvailability;
+}
+
+/**
+ * The signup modal (spec §2 Modals): opened by any `[data-signup-cta]` element, or at once when a
+ * lander's call-to-action loaded this island (the click left `window.__datekitSignupIntent`). The
+ * visitor may close it by backdrop, Escape or the close button, except while the signup request is on
+ * its way; it also closes when the signup ends or sends the visitor to log in.
+ */
+export default function SignupModal({ lang, site, signups }: Props) {
+  return (
+    <UiProvider lang={lang}>
+      <SignupModalContent site={site} signups={signups} />
+    </UiProvider>
+  );
+}
+
+function SignupModalContent({ site, signups }: Omit<Props, 'lang'>) {
+  const { t } = useTranslation();
+  const state = useStore($signupModal);
+  const user = useStore($user);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  // A click that hydrated this island opens it now; later clicks are caught here, before navigation.
+  useEffect(() => {
+    openFromPendingIntent(window as SignupIntentScope, location.href);
+    const onClick = (event: globalThis.MouseEvent) => {
+      // Clicks that open a new tab or window keep the browser's behaviour.
+      if (!isPlainActivation(event)) return;
+      const target = event.target instanceof Element ? event.target.closest(SIGNUP_CTA_SELECTOR) : null;
+      if (!target) return;
+      event.preventDefault();
+      const href = target.getAttribute('href') ?? undefined;
+      openSignupModal({ tracking: intentTracking(href ? { href } : {}, location.href) });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (state.open && !element.open) element.showModal();
+    if (!state.open && element.open) element.close();
+  }, [state.open]);
+
+  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
+    // The store decides: Escape closes only when no signup is pending.
+    event.preventDefault();
+    closeSignupModal('dismiss');
+  }
+
+  function onClose() {
+    // Browsers let a repeated Escape through despite a cancelled event: keep the store and dialog agreed.
+    const element = dialog.current;
+    if (!element || !$signupModal.get().open) return;
+    if (!closeSignupModal('dismiss')) element.showModal();
+  }
+
+  function onBackdropClick(event: MouseEvent<HTMLDialogElement>) {
+    // The card fills the dialog, so a click on the dialog element itself landed on the backdrop.
+    if (event.target === event.currentTarget) closeSignupModal('dismiss');
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="signup-modal"
+      aria-labelledby="signup-modal-title"
+      aria-busy={state.pending}
+      data-testid="signup-modal"
+      onCancel={onCancel}
+      onClose={onClose}
+      onClick={onBackdropClick}
+    >
+      {state.open ? (
+        <div className="signup-modal-card">
+          <div className="signup-modal-head">
+            <h2 id="signup-modal-title">{t('signup.title')}</h2>
+            <button
+              type="button"
+              className="signup-modal-close"
+              aria-label={t('signup_modal.close')}
+              disabled={state.pending}
+              data-testid="signup-modal-close"
+              onClick={() => closeSignupModal('dismiss')}
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          <p className="signup-modal-intro">{t('signup.intro', { site })}</p>
+          <Suspense fallback={<p className="signup-modal-loading">{t('form.busy')}</p>}>
+            <SignupFormContent
+              signups={signups}
+              tracking={state.tracking}
+              onPendingChange={setSignupPending}
+              onClosed={() => closeSignupModal('closed')}
+              onLogin={() => closeSignupModal('login')}
+            />
+          </Suspense>
+          {user ? null : (
+            <p className="signup-modal-foot">
+              {t('signup.have_account')}{' '}
+              <a href={LINKS.login} data-testid="signup-modal-login" onClick={() => closeSignupModal('login')}>
+                {t('signup.login_link')}
+              </a>
+            </p>
+          )}
+          <p className="visually-hidden" aria-live="polite">
+            {state.pending ? t('signup_modal.pending') : ''}
+          </p>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
