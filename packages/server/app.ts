@@ -10,6 +10,7 @@ import { memberProfileRoutes } from './features/members/member-profile.routes.ts
 import { memberRoutes } from './features/members/members.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { photoRoutes } from './features/photos/photos.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { swipeRoutes } from './features/swipe/swipe.routes.ts';
@@ -37,6 +38,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...searchRoutes,
   ...photoRoutes,
   ...swipeRoutes,
+  ...profileRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */

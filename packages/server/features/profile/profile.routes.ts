@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { findInterest } from '@datekit/runtime/data/interests.ts';
+import { findRegion } from '@datekit/runtime/data/regions.ts';
+import { missingSteps } from '@datekit/runtime/rules/profile-completeness.ts';
+import { ageOn, nameProblem } from '@datekit/runtime/rules/signup.ts';
+import { ownProfileSchema, profileUpdateSchema, type OwnProfile } from '@datekit/runtime/schemas/api/profile.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import type { Services } from '../../services.ts';
+import type { CurrentMember } from '../users/current-member.ts';
+import { toProfileJson } from '../users/user-json.ts';
+
+const ownProfileResponse = z.object({ profile: ownProfileSchema });
+
+/** The member's own profile in three queries: profile with main photo, interests, photo count. */
+async function loadOwnProfile(services: Services, member: CurrentMember): Promise<OwnProfile> {
+  const [profile, interests, photos] = await Promise.all([
+    services.db.selectFrom('profiles').selectAll().where('id', '=', member.id).executeTakeFirstOrThrow(),
+    services.db
+      .selectFrom('profile_interests')
+      .select('interest_id')
+      .where('profile_id', '=', member.id)
+      .orderBy('interest_id')
+      .execute(),
+    services.db
+      .selectFrom('photos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('profile_id', '=', member.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const interestIds = interests.map((i) => i.interest_id);
+  const now = services.now();
+  return {
+    id: profile.id,
+    name: profile.name,
+    gender: profile.gender,
+    birth_date: profile.birth_date,
+    age: ageOn(profile.birth_date, new Date(now)) ?? 0,
+    sexuality: profile.sexuality,
+    relationship_status: profile.relationship_status,
+    hair_colour: profile.hair_colour,
+    eye_colour: profile.eye_colour,
+    body_type: profile.body_type,
+    tattoos: profile.tattoos,
+    signup_reason: profile.signup_reason,
+    about: profile.about,
+    interests: interestIds,
+    country: profile.country,
+    region: profile.region,
+    city: profile.city,
+    invisible: profile.invisible === 1,
+    status: profile.status,
+    main_image: toProfileJson(member, now).main_image,
+    missing: missingSteps({ ...profile, interests: interestIds, hasPhoto: Number(photos.n) > 0 }),
+  };
+}
+
+export const getProfile = defineRoute({
+  method: 'GET',
+  url: '/api/profile.php',
+  summary: 'Your own profile with every field, your interests, and the optional signup steps still missing.',
+  auth: 'member',
+  response: ownProfileResponse,
+  handler: async ({ member, services }) => ({ profile: await loadOwnProfile(services, member) }),
+});
+
+export const updateProfile = defineRoute({
+  method: 'PUT',
+  url: '/api/profile.php',
+  summary:
+    'Change your profile: name, the profile choices (null clears one), about, interests (ids), country/region/city, invisible mode. Only the fields sent change.',
+  auth: 'member',
+  body: profileUpdateSchema,
+  response: ownProfileResponse,
+  handler: async ({ body, member, services }) => {
+    if (body.name !== undefined) {
+      const problem = nameProblem(body.name, member.email);
+      if (problem) throw new ApiError('invalid_name', {}, { field: 'name', reason: problem });
+    }
+    const country = body.country ?? member.country;
+    if (body.region) {
+      const region = findRegion(body.region);
+      if (!region || region.country !== country) {
+        throw new ApiError('validation_failed', {}, { fields: { region: `not a region of ${country}` } });
+      }
+    }
+    if (body.interests?.some((id) => !findInterest(id))) {
+      throw new ApiError('validation_failed', {}, { fields: { interests: 'unknown interest' } });
+    }
+    const { interests, invisible, ...fields } = body;
+    // A new country without a region drops the old region, which belonged to the old country.
+    const regionReset = body.country !== undefined && body.country !== member.country && body.region === undefined;
+    await services.db.transaction().execute(async (trx) => {
+      const changes = {
+        ...fields,
+        ...(regionReset ? { region: null } : {}),
+        ...(invisible !== undefined ? { invisible: invisible ? 1 : 0 } : {}),
+      };
+      if (Object.keys(changes).length)
+        await trx.updateTable('profiles').set(changes).where('id', '=', member.id).execute();
+      if (interests) {
+        await trx.deleteFrom('profile_interests').where('profile_id', '=', member.id).execute();
+        const unique = [...new Set(interests)];
+        if (unique.length) {
+          await trx
+            .insertInto('profile_interests')
+            .values(unique.map((interest_id) => ({ profile_id: member.id, interest_id })))
+            .execute();
+        }
+      }
+    });
+    return { profile: await loadOwnProfile(services, { ...member, country }) };
+  },
+});
+
+export const profileRoutes = [getProfile, updateProfile];
