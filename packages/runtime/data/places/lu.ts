@@ -1,0 +1,30 @@
+import type { PlaceRow } from '../places.ts';
+
+/** Luxembourg: the towns of the south, which hold most people, and the main town of every canton. */
+export const PLACES_LU: readonly PlaceRow[] = [
+  ['Luxembourg', 'LU-LU', 49.6116, 6.1319, 135000],
+  ['Esch-sur-Alzette', 'LU-ES', 49.4958, 5.9806, 37000],
+  ['Differdange', 'LU-ES', 49.5242, 5.8914, 29000],
+  ['Dudelange', 'LU-ES', 49.4806, 6.0875, 22000],
+  ['Pétange', 'LU-ES', 49.5583, 5.8806, 20000],
+  ['Sanem', 'LU-ES', 49.5481, 5.9289, 18000],
+  ['Hesperange', 'LU-LU', 49.5683, 6.1514, 16000],
+  ['Bettembourg', 'LU-ES', 49.5186, 6.1025, 11000],
+  ['Schifflange', 'LU-ES', 49.5064, 6.0122, 11000],
+  ['Ettelbruck', 'LU-DI', 49.8475, 6.1042, 10000],
+  ['Mamer', 'LU-CA', 49.6275, 6.0233, 10000],
+  ['Strassen', 'LU-LU', 49.6206, 6.0733, 10000],
+  ['Mersch', 'LU-ME', 49.7489, 6.1061, 10000],
+  ['Bertrange', 'LU-LU', 49.6111, 6.05, 9000],
+  ['Walferdange', 'LU-LU', 49.6589, 6.1322, 8000],
+  ['Junglinster', 'LU-GR', 49.7211, 6.2531, 8000],
+  ['Diekirch', 'LU-DI', 49.8672, 6.1597, 7000],
+  ['Wiltz', 'LU-WI', 49.9661, 5.9325, 7000],
+  ['Echternach', 'LU-EC', 49.8117, 6.4217, 6000],
+  ['Mondorf-les-Bains', 'LU-RM', 49.505, 6.2806, 5000],
+  ['Grevenmacher', 'LU-GR', 49.6808, 6.4408, 5000],
+  ['Clervaux', 'LU-CL', 50.0547, 6.0314, 5000],
+  ['Remich', 'LU-RM', 49.545, 6.3667, 4000],
+  ['Redange', 'LU-RD', 49.7642, 5.8889, 3000],
+  ['Vianden', 'LU-VD', 49.935, 6.2089, 2000],
+];
