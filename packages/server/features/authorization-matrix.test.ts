@@ -1,0 +1,159 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../test/http-client.ts';
+import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
+
+/**
+ * Every member endpoint against every kind of caller, each cell asserting the exact status and error.
+ * The callers act on one target member T of brand alpha.test:
+ *   visitor      - no session
+ *   free         - an active member of alpha.test
+ *   premium      - an active paying member of alpha.test
+ *   unconfirmed  - a member who has not followed the activation link yet
+ *   blocked      - a member whom T blocked
+ *   invisible    - a member looking at T while T is invisible (and never contacted them)
+ *   otherBrand   - an active member of beta.test (their session, alpha's API)
+ */
+type Caller = 'visitor' | 'free' | 'premium' | 'unconfirmed' | 'blocked' | 'invisible' | 'otherBrand';
+const CALLERS: Caller[] = ['visitor', 'free', 'premium', 'unconfirmed', 'blocked', 'invisible', 'otherBrand'];
+
+let server: TestServer;
+let target: { id: number; browser: TestClient; photo: Buffer };
+const callers = {} as Record<Caller, TestClient>;
+
+let counter = 0;
+async function member(host = 'alpha.test', activate = true): Promise<{ id: number; browser: TestClient }> {
+  const browser = server.client(host);
+  const res = await browser.post<{ user: { profile: { id: number } } }>(
+    '/api/signup.php',
+    validSignup({ email: `matrix-${++counter}@example.com`, tracking: { network: 'matrix' } }),
+  );
+  if (activate) await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  return { id: res.body.user.profile.id, browser };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#357' } })
+    .jpeg()
+    .toBuffer();
+  const t = await member();
+  target = { ...t, photo };
+  await t.browser.request('POST', '/api/photos.php', { raw: photo, headers: { 'content-type': 'image/jpeg' } });
+  await server.services.db.updateTable('photos').set({ status: 'active' }).where('profile_id', '=', t.id).execute();
+
+  callers.visitor = server.client();
+  callers.free = (await member()).browser;
+  const premium = await member();
+  await server.services.db.updateTable('users').set({ paid_user: 1 }).where('id', '=', premium.id).execute();
+  callers.premium = premium.browser;
+  callers.unconfirmed = (await member('alpha.test', false)).browser;
+  const blocked = await member();
+  await t.browser.post('/api/block.php', { profile_id: blocked.id });
+  callers.blocked = blocked.browser;
+  callers.invisible = (await member()).browser;
+  callers.otherBrand = (await member('beta.test')).browser;
+  // The other-brand member calls alpha's host with their own (beta) session cookie.
+  const session = callers.otherBrand.cookies.get('dk_session')!;
+  callers.otherBrand = server.client('alpha.test');
+  callers.otherBrand.cookies.set('dk_session', session);
+});
+afterAll(() => server.close());
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: () => string;
+  body?: () => unknown;
+  raw?: () => Buffer;
+}
+
+const about = { id: () => target.id };
+const ENDPOINTS: Record<string, Call> = {
+  'GET likes.php': { method: 'GET', path: () => '/api/likes.php' },
+  'POST like.php': { method: 'POST', path: () => '/api/like.php', body: () => ({ profile_id: about.id() }) },
+  'DELETE like.php': { method: 'DELETE', path: () => '/api/like.php', body: () => ({ profile_id: about.id() }) },
+  'GET auto-like.php': { method: 'GET', path: () => '/api/auto-like.php' },
+  'GET member.php': { method: 'GET', path: () => `/api/member.php?id=${about.id()}` },
+  'GET member-photos.php': { method: 'GET', path: () => `/api/member-photos.php?id=${about.id()}` },
+  'POST swipe.php': { method: 'POST', path: () => '/api/swipe.php', body: () => ({ profile_id: about.id() }) },
+  'GET swipe.php': { method: 'GET', path: () => '/api/swipe.php' },
+  'GET profile.php': { method: 'GET', path: () => '/api/profile.php' },
+  'PUT profile.php': { method: 'PUT', path: () => '/api/profile.php', body: () => ({ city: 'Utrecht' }) },
+  'GET photos.php': { method: 'GET', path: () => '/api/photos.php' },
+  'POST photos.php': { method: 'POST', path: () => '/api/photos.php', raw: () => target.photo },
+  'GET members.php': { method: 'GET', path: () => '/api/members.php' },
+  'POST block.php': { method: 'POST', path: () => '/api/block.php', body: () => ({ profile_id: about.id() }) },
+};
+
+const OK = 'ok';
+const AUTH = { status: 403, error: 'authentication_required' };
+const BLOCKED = { status: 403, error: 'blocked_by' };
+const HIDDEN = { status: 404, error: 'not_found' };
+type Expected = typeof OK | { status: number; error: string };
+
+/**
+ * What each caller gets. Endpoints about T: a blocked caller gets blocked_by, T's invisibility and
+ * another brand hide T (404). Own-account endpoints work for every member of the host's brand; a
+ * session of another brand is no session here (403 authentication_required).
+ */
+function expected(endpoint: string, caller: Caller): Expected {
+  const aboutTarget = [
+    'POST like.php',
+    'GET member.php',
+    'GET member-photos.php',
+    'POST swipe.php',
+    'POST block.php',
+  ].includes(endpoint);
+  if (caller === 'visitor' || caller === 'otherBrand') {
+    // The demo-like fixture brand does not allow logged-out search.
+    return AUTH;
+  }
+  if (!aboutTarget) return OK;
+  if (caller === 'blocked') return BLOCKED;
+  if (caller === 'invisible') return HIDDEN;
+  return OK;
+}
+
+describe('authorization matrix', () => {
+  for (const caller of CALLERS) {
+    describe(caller, () => {
+      for (const [endpoint, call] of Object.entries(ENDPOINTS)) {
+        const want = expected(endpoint, caller);
+        it(`${endpoint} → ${want === OK ? '2xx' : `${want.status} ${want.error}`}`, async () => {
+          const hidden = caller === 'invisible';
+          if (hidden)
+            await server.services.db
+              .updateTable('profiles')
+              .set({ invisible: 1 })
+              .where('id', '=', target.id)
+              .execute();
+          try {
+            const res = await callers[caller].request<Record<string, unknown>>(call.method, call.path(), {
+              ...(call.body ? { body: call.body() } : {}),
+              ...(call.raw ? { raw: call.raw(), headers: { 'content-type': 'image/jpeg' } } : {}),
+            });
+            if (want === OK) {
+              expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
+              expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+            } else {
+              expect(res.status).toBe(want.status);
+              expect(res.body.error).toBe(want.error);
+              expect(typeof res.body.message).toBe('string');
+              if (want === AUTH) expect(res.body.authentication_required).toBe(true);
+            }
+          } finally {
+            if (hidden)
+              await server.services.db
+                .updateTable('profiles')
+                .set({ invisible: 0 })
+                .where('id', '=', target.id)
+                .execute();
+            // Keep the target reachable for the next cells: undo likes and blocks the cell made.
+            await server.services.db.deleteFrom('likes').where('liked_id', '=', target.id).execute();
+            await server.services.db.deleteFrom('blocks').where('blocked_id', '=', target.id).execute();
+          }
+        });
+      }
+    });
+  }
+});
