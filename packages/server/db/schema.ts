@@ -17,6 +17,8 @@ export interface UsersTable {
   activated_at: number | null;
   accepted_terms_at: number | null;
   signup_message: string | null;
+  /** Whom the signup message is for, when the visitor signed up from a member's page. */
+  signup_target_id: Generated<number | null>;
   network: string | null;
   ref: string | null;
   sub1: string | null;

@@ -16,6 +16,8 @@ export const signupRequestSchema = z.object({
   date_of_birth: z.string().max(10),
   gender: z.enum(['male', 'female']).optional(),
   signup_message: z.string().trim().max(1000).optional(),
+  /** Set when signing up from a member's page (/members/{id}/signup): the signup message is for them. */
+  target_profile_id: z.number().int().positive().optional(),
   /** The visitor confirms being of age and accepting the terms and privacy policy; required. */
   accept_terms: z.boolean(),
   /** Set after the visitor saw the did-you-mean hint and chose to keep their address. */

@@ -34,6 +34,17 @@ export const signup = defineRoute({
       .executeTakeFirst();
     if (taken) throw new ApiError('email_taken', {}, { field: 'email' });
 
+    // The member the visitor signed up to contact, if they are a visible member of this brand.
+    const target = body.target_profile_id
+      ? await services.db
+          .selectFrom('profiles')
+          .select('id')
+          .where('id', '=', body.target_profile_id)
+          .where('brand', '=', brand.domain)
+          .where('status', '=', 'active')
+          .where('invisible', '=', 0)
+          .executeTakeFirst()
+      : undefined;
     const passwordHash = await hashPassword(body.password);
     const now = services.now();
     const userId = await services.db
@@ -48,6 +59,7 @@ export const signup = defineRoute({
           createdAt: now,
           acceptedTermsAt: now,
           signupMessage: body.signup_message || null,
+          signupTargetId: target?.id ?? null,
           ...(body.tracking ? { tracking: body.tracking } : {}),
           profile: {
             name: body.name.trim(),

@@ -128,6 +128,38 @@ describe('signup', () => {
   });
 });
 
+describe('signing up to contact a member', () => {
+  it('stores the signup message for that member, and ignores a target that is not a visible member here', async () => {
+    const target = await server
+      .client()
+      .post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email: 'target@example.com' }));
+    const targetId = target.body.user.profile.id;
+    await server.services.db.updateTable('profiles').set({ status: 'active' }).where('id', '=', targetId).execute();
+    await server
+      .client()
+      .post(
+        '/api/signup.php',
+        validSignup({ email: 'contact@example.com', signup_message: 'Hi there!', target_profile_id: targetId }),
+      );
+    await server
+      .client()
+      .post(
+        '/api/signup.php',
+        validSignup({ email: 'contact2@example.com', signup_message: 'Hello', target_profile_id: 999_999 }),
+      );
+    const rows = await server.services.db
+      .selectFrom('users')
+      .select(['email', 'signup_message', 'signup_target_id'])
+      .where('email', 'in', ['contact@example.com', 'contact2@example.com'])
+      .orderBy('email')
+      .execute();
+    expect(rows).toEqual([
+      { email: 'contact2@example.com', signup_message: 'Hello', signup_target_id: null },
+      { email: 'contact@example.com', signup_message: 'Hi there!', signup_target_id: targetId },
+    ]);
+  });
+});
+
 describe('activation', () => {
   async function signUp(email: string, host = 'alpha.test') {
     const browser = server.client(host);

@@ -13,6 +13,7 @@ export interface NewMember {
   createdAt: number;
   acceptedTermsAt: number | null;
   signupMessage?: string | null;
+  signupTargetId?: number | null;
   tracking?: Tracking;
   profile: Pick<ProfilesTable, 'name' | 'gender' | 'birth_date' | 'country' | 'status'> &
     Partial<Pick<ProfilesTable, 'city' | 'about' | 'fictional'>>;
@@ -35,6 +36,7 @@ export async function insertMember(db: Kysely<Database>, member: NewMember): Pro
       activated_at: activated,
       accepted_terms_at: member.acceptedTermsAt,
       signup_message: member.signupMessage ?? null,
+      signup_target_id: member.signupTargetId ?? null,
       network: member.tracking?.network ?? null,
       ref: member.tracking?.ref ?? null,
       sub1: member.tracking?.sub1 ?? null,
