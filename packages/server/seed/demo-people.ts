@@ -49,22 +49,6 @@ export const FIRST_NAMES = {
   ],
 } as const;
 
-export const CITIES: Record<string, readonly string[]> = {
-  NL: [
-    'Amsterdam',
-    'Rotterdam',
-    'Utrecht',
-    'Den Haag',
-    'Eindhoven',
-    'Groningen',
-    'Haarlem',
-    'Nijmegen',
-    'Leiden',
-    'Zwolle',
-  ],
-  BE: ['Antwerpen', 'Gent', 'Brussel', 'Leuven', 'Brugge', 'Liège', 'Namur', 'Hasselt'],
-};
-
 export const ABOUT_LINES = [
   'Loves long walks by the water and even longer conversations.',
   'Coffee first, then adventures. Looking for someone who laughs easily.',

@@ -6,7 +6,10 @@ import { hashPassword } from '../features/auth/passwords.ts';
 import { insertMember } from '../features/users/insert-member.ts';
 import { renderAvatar } from '../media/avatar.ts';
 import type { Services } from '../services.ts';
-import { ABOUT_LINES, CITIES, FIRST_NAMES } from './demo-people.ts';
+import { ABOUT_LINES, FIRST_NAMES } from './demo-people.ts';
+import { INTERESTS } from '@datekit/runtime/data/interests.ts';
+import { placesOf } from '@datekit/runtime/data/places.ts';
+import { PROFILE_CHOICES } from '@datekit/runtime/data/profile-choices.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@datekit.test', password: 'datekit-demo', name: 'DemoVisitor' } as const;
 
@@ -46,9 +49,9 @@ export async function seedDemoMembers(services: Services, brand: Brand, count = 
 
   for (let i = 0; i < count; i++) {
     const gender = i % 3 === 2 ? 'male' : 'female';
-    const country = pick(
-      brand.countries.filter((c) => c in CITIES).length ? brand.countries.filter((c) => c in CITIES) : ['NL'],
-    );
+    const country = pick(brand.countries);
+    // A real town of that country (the offline places dataset), so region filters find demo members.
+    const place = pick(placesOf(country).slice(0, 25));
     const age = 20 + Math.floor(random() * 42);
     const birthDate = `${year - age - 1}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
     const avatar = await renderAvatar(i);
@@ -73,12 +76,36 @@ export async function seedDemoMembers(services: Services, brand: Brand, count = 
           gender,
           birth_date: birthDate,
           country,
-          city: pick(CITIES[country] ?? CITIES.NL!),
+          city: place.name,
           about: pick(ABOUT_LINES),
           status: 'active',
           fictional: 1,
         },
       });
+      await trx
+        .updateTable('profiles')
+        .set({
+          region: place.region,
+          sexuality:
+            gender === 'female'
+              ? pick(['hetero', 'hetero', 'bi', 'lesbian'] as const)
+              : pick(['hetero', 'hetero', 'bi', 'gay'] as const),
+          relationship_status: pick(PROFILE_CHOICES.relationship_status),
+          hair_colour: pick(PROFILE_CHOICES.hair_colour),
+          eye_colour: pick(PROFILE_CHOICES.eye_colour),
+          body_type: pick(PROFILE_CHOICES.body_type),
+          tattoos: pick(PROFILE_CHOICES.tattoos),
+          signup_reason: pick(PROFILE_CHOICES.signup_reason),
+        })
+        .where('id', '=', userId)
+        .execute();
+      const interests = [
+        ...new Set([pick(INTERESTS), pick(INTERESTS), pick(INTERESTS), pick(INTERESTS)].map((x) => x.id)),
+      ];
+      await trx
+        .insertInto('profile_interests')
+        .values(interests.map((interest_id) => ({ profile_id: userId, interest_id })))
+        .execute();
       await trx
         .insertInto('photos')
         .values({

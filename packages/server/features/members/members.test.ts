@@ -27,6 +27,22 @@ describe('seeded demo members', () => {
     expect(image.headers['content-type']).toBe('image/webp');
   });
 
+  it('live in real towns of the brand countries, with a matching region, profile choices and interests', async () => {
+    const rows = await server.services.db
+      .selectFrom('profiles')
+      .select(['id', 'country', 'region', 'city', 'body_type'])
+      .where('fictional', '=', 1)
+      .execute();
+    for (const row of rows) {
+      expect(['NL', 'BE']).toContain(row.country);
+      expect(row.region?.startsWith(`${row.country}-`)).toBe(true);
+      expect(row.city).toBeTruthy();
+      expect(row.body_type).toBeTruthy();
+    }
+    const interests = await server.services.db.selectFrom('profile_interests').select('profile_id').execute();
+    expect(new Set(interests.map((i) => i.profile_id)).size).toBe(rows.length);
+  });
+
   it('are seeded once per brand', async () => {
     expect(await seedDemoMembers(server.services, alphaBrand, 10)).toEqual({ created: 0, skipped: true });
   });
