@@ -5,6 +5,7 @@ import { createErrorHandler } from './errors/error-handler.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { blockRoutes } from './features/blocks/blocks.routes.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
 import { geocodeRoutes } from './features/geocode/geocode.routes.ts';
 import { likeRoutes } from './features/likes/likes.routes.ts';
 import { memberProfileRoutes } from './features/members/member-profile.routes.ts';
@@ -41,6 +42,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...swipeRoutes,
   ...profileRoutes,
   ...geocodeRoutes,
+  ...chatRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */

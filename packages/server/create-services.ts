@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { createTranslator } from './i18n/translator.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createLocalBus } from './realtime/event-bus.ts';
 import type { Services } from './services.ts';
 
 /** Wires the real parts together: database from the config, mail to SMTP or the outbox, translations. */
@@ -24,6 +25,8 @@ export function createServices(
     searchDefaults: site.searchDefaults,
     translate: createTranslator(config.localesDir),
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir }),
+    // One process by default; `serve` swaps in the PostgreSQL bus when DATABASE_URL is set.
+    events: createLocalBus(),
     now: () => Date.now(),
     ...overrides,
   };

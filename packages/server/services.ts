@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { Translate } from './i18n/translator.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { EventBus } from './realtime/event-bus.ts';
 
 /** What every route and service may use, created once per server and passed down explicitly. */
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   searchDefaults: NicheSearchDefaults;
   translate: Translate;
   mailer: Mailer;
+  /** Live events to members' open tabs (server-sent events). */
+  events: EventBus;
   /** Current time in unix milliseconds; tests move it forward to expire blocks and tokens. */
   now: () => number;
 }

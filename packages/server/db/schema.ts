@@ -148,6 +148,35 @@ export interface PasswordResetRequestsTable {
   created_at: number;
 }
 
+export interface ConversationsTable {
+  id: Generated<number>;
+  brand: string;
+  member_a: number;
+  member_b: number;
+  started_by: number;
+  created_at: number;
+  last_message_at: number;
+}
+
+export interface ConversationMembersTable {
+  conversation_id: number;
+  member_id: number;
+  unread: Generated<number>;
+  cleared_at: number | null;
+  hidden: Generated<number>;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  kind: 'text' | 'gift' | 'photo';
+  body: string | null;
+  gift_id: string | null;
+  photo_filename: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -162,4 +191,7 @@ export interface Database {
   profile_interests: ProfileInterestsTable;
   likes: LikesTable;
   blocks: BlocksTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
 }

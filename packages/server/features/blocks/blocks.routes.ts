@@ -6,7 +6,7 @@ const profileIdBody = z.object({ profile_id: z.number().int().positive() });
 
 /**
  * Block a member (spec §6): they can no longer view or contact the blocker, and the likes between
- * the two are deleted (chats too, once they exist), in one transaction.
+ * the two are deleted, and so are their chats, in one transaction.
  */
 export const block = defineRoute({
   method: 'POST',
@@ -31,6 +31,12 @@ export const block = defineRoute({
             eb.and([eb('liker_id', '=', target.id), eb('liked_id', '=', member.id)]),
           ]),
         )
+        .execute();
+      // Blocking deletes the chats between the two as well (spec §6).
+      await trx
+        .deleteFrom('conversations')
+        .where('member_a', '=', Math.min(member.id, target.id))
+        .where('member_b', '=', Math.max(member.id, target.id))
         .execute();
     });
     return { ok: true as const };

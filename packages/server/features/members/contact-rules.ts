@@ -12,13 +12,15 @@ export interface ProfileTarget {
   blockedByViewer: boolean;
   /** The target started contact with the viewer (liked them): an invisible member stays visible to them. */
   contactedViewer: boolean;
+  /** The two already have a conversation: partners still see an invisible member (spec §6). */
+  inConversation: boolean;
 }
 
 /**
  * Loads another member as the viewer may reach them, in one query, enforcing spec §6 on the server:
  * only active profiles of the viewer's own brand; a member who blocked the viewer answers
  * `blocked_by` ("You're blocked by {name}…"); an invisible member exists only for those they
- * contacted first. Anything else answers `not_found`, never hinting that a hidden member exists.
+ * contacted first and their conversation partners. Anything else answers `not_found`, never hinting that a hidden member exists.
  */
 export async function reachableProfile(
   services: Services,
@@ -58,6 +60,19 @@ export async function reachableProfile(
             .where('likes.liked_id', '=', viewer.id),
         )
         .as('contacted_viewer'),
+      eb
+        .exists(
+          eb
+            .selectFrom('conversations as c')
+            .select('c.id')
+            .where((c) =>
+              c.or([
+                c.and([c('c.member_a', '=', c.ref('p.id')), c('c.member_b', '=', viewer.id)]),
+                c.and([c('c.member_a', '=', viewer.id), c('c.member_b', '=', c.ref('p.id'))]),
+              ]),
+            ),
+        )
+        .as('in_conversation'),
     ])
     .where('p.id', '=', profileId)
     .where('p.id', '!=', viewer.id)
@@ -72,9 +87,10 @@ export async function reachableProfile(
     blocksViewer: Boolean(Number(row.blocks_viewer)),
     blockedByViewer: Boolean(Number(row.blocked_by_viewer)),
     contactedViewer: Boolean(Number(row.contacted_viewer)),
+    inConversation: Boolean(Number(row.in_conversation)),
   };
   if (target.blocksViewer) throw new ApiError('blocked_by', { name: target.name }, { name: target.name });
-  if (target.invisible && !target.contactedViewer) throw new ApiError('not_found');
+  if (target.invisible && !target.contactedViewer && !target.inConversation) throw new ApiError('not_found');
   return target;
 }
 

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { chatListItemSchema, messageSchema, sendMessageRequestSchema } from '@datekit/runtime/schemas/api/chat.ts';
+import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { selectProfiles } from '../users/member-row.ts';
+import { toProfileJson } from '../users/user-json.ts';
+import { toMessageJson } from './messages.ts';
+import { sendMessage } from './send-message.ts';
+
+/**
+ * How far back a conversation shows (spec §9: a chat history limit exists, older messages hidden):
+ * the newest 200 messages, 50 a page.
+ */
+export const CHAT_HISTORY_LIMIT = 200;
+export const CHAT_PAGE_SIZE = 50;
+
+export const listChats = defineRoute({
+  method: 'GET',
+  url: '/api/chats.php',
+  summary: 'Your conversations, newest first, with the other member, the last message and the unread count.',
+  auth: 'member',
+  response: z.object({ chats: z.array(chatListItemSchema), total_unread: z.number() }),
+  handler: async ({ member, services }) => {
+    // Two queries for any number of chats: the conversations with their last message, then the profiles.
+    const rows = await services.db
+      .selectFrom('conversation_members as cm')
+      .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+      .leftJoin('messages as m', (join) =>
+        join.onRef('m.conversation_id', '=', 'c.id').on((eb) =>
+          eb(
+            'm.id',
+            '=',
+            eb
+              .selectFrom('messages as last')
+              .select((l) => l.fn.max('last.id').as('id'))
+              .whereRef('last.conversation_id', '=', 'c.id'),
+          ),
+        ),
+      )
+      .select([
+        'c.id',
+        'c.member_a',
+        'c.member_b',
+        'c.last_message_at',
+        'cm.unread',
+        'cm.cleared_at',
+        'm.id as m_id',
+        'm.sender_id',
+        'm.kind',
+        'm.body',
+        'm.gift_id',
+        'm.photo_filename',
+        'm.created_at as m_created_at',
+      ])
+      .where('cm.member_id', '=', member.id)
+      .where('cm.hidden', '=', 0)
+      .orderBy('c.last_message_at', 'desc')
+      .execute();
+    const otherId = (r: (typeof rows)[number]) => (r.member_a === member.id ? r.member_b : r.member_a);
+    const profiles = rows.length
+      ? await selectProfiles(services.db).where('p.id', 'in', rows.map(otherId)).execute()
+      : [];
+    const byId = new Map(profiles.map((p) => [p.id, p]));
+    const now = services.now();
+    const chats = rows
+      .filter((r) => byId.has(otherId(r)))
+      .map((r) => ({
+        conversation: {
+          id: r.id,
+          last_message_at: new Date(r.last_message_at).toISOString(),
+          last_message:
+            r.m_id !== null && (r.cleared_at === null || r.m_created_at! > r.cleared_at)
+              ? toMessageJson({
+                  id: r.m_id,
+                  conversation_id: r.id,
+                  sender_id: r.sender_id!,
+                  kind: r.kind!,
+                  body: r.body,
+                  gift_id: r.gift_id,
+                  photo_filename: r.photo_filename,
+                  created_at: r.m_created_at!,
+                })
+              : null,
+        },
+        profile: toProfileJson(byId.get(otherId(r))!, now),
+        num_unread_messages: r.unread,
+      }));
+    return { chats, total_unread: chats.reduce((sum, c) => sum + c.num_unread_messages, 0) };
+  },
+});
+
+async function membership(
+  services: Parameters<typeof listChats.handler>[0]['services'],
+  memberId: number,
+  conversationId: number,
+) {
+  const row = await services.db
+    .selectFrom('conversation_members as cm')
+    .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+    .select(['c.id', 'c.member_a', 'c.member_b', 'cm.cleared_at', 'cm.unread'])
+    .where('cm.conversation_id', '=', conversationId)
+    .where('cm.member_id', '=', memberId)
+    .executeTakeFirst();
+  // Someone else's conversation is answered exactly like one that does not exist.
+  if (!row) throw new ApiError('not_found');
+  return row;
+}
+
+export const readChat = defineRoute({
+  method: 'GET',
+  url: '/api/chat.php',
+  summary: `One conversation: the other member and its messages, newest last, ${CHAT_PAGE_SIZE} a page (before: an older message id) within the newest ${CHAT_HISTORY_LIMIT}. Opening it sets its unread counter to 0.`,
+  auth: 'member',
+  query: z.object({ id: z.coerce.number().int().positive(), before: z.coerce.number().int().positive().optional() }),
+  response: z.object({
+    conversation: z.object({ id: z.number() }),
+    profile: profileSchema,
+    messages: z.array(messageSchema),
+    has_more: z.boolean(),
+    history_limit: z.number(),
+  }),
+  handler: async ({ query, member, services }) => {
+    const chat = await membership(services, member.id, query.id);
+    const otherId = chat.member_a === member.id ? chat.member_b : chat.member_a;
+    const since = chat.cleared_at ?? -1;
+    // The oldest message still inside the history limit; anything older stays hidden.
+    const boundary = await services.db
+      .selectFrom('messages')
+      .select('id')
+      .where('conversation_id', '=', chat.id)
+      .where('created_at', '>', since)
+      .orderBy('id', 'desc')
+      .offset(CHAT_HISTORY_LIMIT - 1)
+      .limit(1)
+      .executeTakeFirst();
+    const [rows, other] = await Promise.all([
+      services.db
+        .selectFrom('messages')
+        .selectAll()
+        .where('conversation_id', '=', chat.id)
+        .where('created_at', '>', since)
+        .$if(Boolean(boundary), (q) => q.where('id', '>=', boundary!.id))
+        .$if(query.before !== undefined, (q) => q.where('id', '<', query.before!))
+        .orderBy('id', 'desc')
+        .limit(CHAT_PAGE_SIZE + 1)
+        .execute(),
+      selectProfiles(services.db).where('p.id', '=', otherId).executeTakeFirst(),
+      chat.unread > 0
+        ? services.db
+            .updateTable('conversation_members')
+            .set({ unread: 0 })
+            .where('conversation_id', '=', chat.id)
+            .where('member_id', '=', member.id)
+            .execute()
+        : undefined,
+    ]);
+    if (!other) throw new ApiError('not_found');
+    if (chat.unread > 0) await services.events.publish(member.id, { type: 'read', conversation_id: chat.id });
+    const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
+    return {
+      conversation: { id: chat.id },
+      profile: toProfileJson(other, services.now()),
+      messages: page.map(toMessageJson),
+      has_more: rows.length > CHAT_PAGE_SIZE,
+      history_limit: CHAT_HISTORY_LIMIT,
+    };
+  },
+});
+
+export const sendTextMessage = defineRoute({
+  method: 'POST',
+  url: '/api/message.php',
+  summary:
+    "Send a text message to a member (starts the conversation when there is none). Costs the brand's message_credits; refused without enough credits, above message_length, to an unconfirmed member, and where blocking or invisibility forbid it.",
+  auth: 'member',
+  body: sendMessageRequestSchema,
+  response: z.object({ message: messageSchema, credits: z.number() }),
+  status: 201,
+  handler: async ({ body, member, brand, services }) => {
+    const text = body.text.trim();
+    if (!text) throw new ApiError('message_empty');
+    if (text.length > brand.message_length)
+      throw new ApiError('message_too_long', { max: brand.message_length }, { max: brand.message_length });
+    return sendMessage(services, brand, member, body.profile_id, { kind: 'text', text, cost: brand.message_credits });
+  },
+});
+
+export const deleteChat = defineRoute({
+  method: 'DELETE',
+  url: '/api/chat.php',
+  summary:
+    'Delete a conversation from your list (spec §4): its messages so far are gone for you; a new message brings it back.',
+  auth: 'member',
+  body: z.object({ conversation: z.object({ id: z.number().int().positive() }) }),
+  response: z.object({ ok: z.literal(true) }),
+  handler: async ({ body, member, services }) => {
+    const chat = await membership(services, member.id, body.conversation.id);
+    await services.db
+      .updateTable('conversation_members')
+      .set({ hidden: 1, unread: 0, cleared_at: services.now() })
+      .where('conversation_id', '=', chat.id)
+      .where('member_id', '=', member.id)
+      .execute();
+    await services.events.publish(member.id, { type: 'chat-deleted', conversation_id: chat.id });
+    return { ok: true as const };
+  },
+});
+
+export const chatRoutes = [listChats, readChat, sendTextMessage, deleteChat];

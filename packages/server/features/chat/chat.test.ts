@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime/rules/constants.ts';
+import type { TestClient } from '../../test/http-client.ts';
+import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { balanceOf, book } from '../credits/ledger.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+interface Member {
+  id: number;
+  name: string;
+  browser: TestClient;
+}
+
+let counter = 0;
+async function member(options: { activate?: boolean; credits?: number } = {}): Promise<Member> {
+  const browser = server.client();
+  const name = `Chatter${++counter}`;
+  const res = await browser.post<{ user: { profile: { id: number } } }>(
+    '/api/signup.php',
+    validSignup({ email: `chat-${counter}@example.com`, name }),
+  );
+  const id = res.body.user.profile.id;
+  if (options.activate !== false) await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  if (options.credits !== undefined) {
+    // Activation booked the signup credits (20); bring the balance to exactly what the test wants.
+    const balance = await balanceOf(server.services.db, id);
+    await book(server.services.db, {
+      userId: id,
+      amount: options.credits - balance,
+      reason: 'grant',
+      note: 'test',
+      at: server.services.now(),
+    });
+  }
+  return { id, name, browser };
+}
+
+const send = (from: Member, to: Member, text = 'Hello there') =>
+  from.browser.post('/api/message.php', { profile_id: to.id, text });
+type Chats = {
+  chats: {
+    conversation: { id: number; last_message: { text: string } | null };
+    profile: { id: number };
+    num_unread_messages: number;
+  }[];
+  total_unread: number;
+};
+
+describe('conversations', () => {
+  it('a message starts a conversation, costs message_credits, and shows as unread until opened', async () => {
+    const [anna, ben] = [await member({ credits: 30 }), await member()];
+    const res = await send(anna, ben, 'Hi Ben!');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ credits: 20, message: { kind: 'text', text: 'Hi Ben!', sender_id: anna.id } });
+    const bens = (await ben.browser.get<Chats>('/api/chats.php')).body;
+    expect(bens.total_unread).toBe(1);
+    expect(bens.chats).toEqual([
+      expect.objectContaining({ profile: expect.objectContaining({ id: anna.id }), num_unread_messages: 1 }),
+    ]);
+    const id = bens.chats[0]!.conversation.id;
+    const opened = await ben.browser.get<{ messages: { text: string }[] }>(`/api/chat.php?id=${id}`);
+    expect(opened.body.messages.map((m) => m.text)).toEqual(['Hi Ben!']);
+    expect((await ben.browser.get<Chats>('/api/chats.php')).body.total_unread).toBe(0);
+    expect((await anna.browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits).toBe(20);
+  });
+
+  it("answers another member's conversation exactly like one that does not exist", async () => {
+    const [a, b, outsider] = [await member({ credits: 10 }), await member(), await member()];
+    await send(a, b);
+    const id = (await b.browser.get<Chats>('/api/chats.php')).body.chats[0]!.conversation.id;
+    for (const res of [
+      await outsider.browser.get(`/api/chat.php?id=${id}`),
+      await outsider.browser.get('/api/chat.php?id=999999'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('not_found');
+    }
+    expect((await outsider.browser.request('DELETE', '/api/chat.php', { body: { conversation: { id } } })).status).toBe(
+      404,
+    );
+  });
+
+  it('deleting a chat removes it from the list for you only; a new message brings it back', async () => {
+    const [a, b] = [await member({ credits: 20 }), await member()];
+    await send(a, b, 'first');
+    const id = (await b.browser.get<Chats>('/api/chats.php')).body.chats[0]!.conversation.id;
+    expect((await b.browser.request('DELETE', '/api/chat.php', { body: { conversation: { id } } })).body).toEqual({
+      ok: true,
+    });
+    expect((await b.browser.get<Chats>('/api/chats.php')).body.chats).toEqual([]);
+    expect((await a.browser.get<Chats>('/api/chats.php')).body.chats).toHaveLength(1);
+    await send(a, b, 'second');
+    const back = (await b.browser.get<{ messages: { text: string }[] }>(`/api/chat.php?id=${id}`)).body.messages;
+    expect(back.map((m) => m.text)).toEqual(['second']);
+  });
+
+  it('keeps text as text: markup is stored and returned verbatim, never interpreted', async () => {
+    const [a, b] = [await member({ credits: 10 }), await member()];
+    const res = await send(a, b, '<img src=x onerror=alert(1)>');
+    expect(res.body.message).toMatchObject({ text: '<img src=x onerror=alert(1)>' });
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('paid messaging', () => {
+  it("refuses a message without enough credits with the spec's message and a way to buy", async () => {
+    const [a, b] = [await member({ credits: 5 }), await member()];
+    const res = await send(a, b);
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({
+      error: 'insufficient_credits',
+      message: `You do not have enough credits to send this message to ${b.name}.`,
+      buy_url: '/credits',
+      credits: 5,
+      cost: 10,
+    });
+    expect((await b.browser.get<Chats>('/api/chats.php')).body.chats).toEqual([]);
+  });
+
+  it(`lets a free member start ${FREE_CONVERSATION_LIMIT} conversations, a premium member more`, async () => {
+    const sender = await member({ credits: 100 });
+    const others = [await member(), await member(), await member()];
+    for (let i = 0; i < FREE_CONVERSATION_LIMIT; i++) expect((await send(sender, others[i]!)).status).toBe(201);
+    const third = await send(sender, others[FREE_CONVERSATION_LIMIT]!);
+    expect(third.status).toBe(403);
+    expect(third.body.message).toBe('This feature is only available for premium members.');
+    expect((await send(sender, others[0]!)).status).toBe(201); // an existing conversation goes on
+    await server.services.db.updateTable('users').set({ paid_user: 1 }).where('id', '=', sender.id).execute();
+    expect((await send(sender, others[FREE_CONVERSATION_LIMIT]!)).status).toBe(201);
+  });
+
+  it('refuses replies to a member who has not confirmed the e-mail', async () => {
+    const pending = await member({ activate: false, credits: 20 });
+    const replier = await member({ credits: 20 });
+    await server.services.db.updateTable('profiles').set({ status: 'active' }).where('id', '=', pending.id).execute();
+    const res = await send(replier, pending);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('recipient_not_confirmed');
+  });
+
+  it('refuses empty and too long messages without charging', async () => {
+    const [a, b] = [await member({ credits: 20 }), await member()];
+    expect((await send(a, b, '   ')).body.error).toBe('message_empty');
+    expect((await send(a, b, 'x'.repeat(1001))).body).toMatchObject({ error: 'message_too_long', max: 1000 });
+    expect(await balanceOf(server.services.db, a.id)).toBe(20);
+  });
+
+  it('100 concurrent sends with credits for exactly 10 messages: exactly 10 succeed and the balance ends at 0', async () => {
+    const [rich, target] = [await member({ credits: 100 }), await member()];
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => send(rich, target, `message ${i}`)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 402)).toHaveLength(90);
+    expect(await balanceOf(server.services.db, rich.id)).toBe(0);
+    const messages = await server.services.db
+      .selectFrom('messages')
+      .select('id')
+      .where('sender_id', '=', rich.id)
+      .execute();
+    expect(messages).toHaveLength(10);
+  });
+});
+
+describe('blocking and invisible mode in the chat', () => {
+  it('blocking deletes the chat and stops messages both ways', async () => {
+    const [a, b] = [await member({ credits: 30 }), await member({ credits: 30 })];
+    await send(a, b);
+    await b.browser.post('/api/block.php', { profile_id: a.id });
+    expect((await a.browser.get<Chats>('/api/chats.php')).body.chats).toEqual([]);
+    expect((await send(a, b)).body.error).toBe('blocked_by');
+    expect((await send(b, a)).status).toBe(404);
+  });
+
+  it('nobody can message an invisible member first, but existing partners still can', async () => {
+    const [hidden, partner, stranger] = [
+      await member({ credits: 30 }),
+      await member({ credits: 30 }),
+      await member({ credits: 30 }),
+    ];
+    await send(hidden, partner, 'I start this one');
+    await server.services.db.updateTable('profiles').set({ invisible: 1 }).where('id', '=', hidden.id).execute();
+    expect((await send(stranger, hidden)).status).toBe(404);
+    expect((await send(partner, hidden, 'and I answer')).status).toBe(201);
+  });
+});

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** The pair's one conversation, created (with a member row for each) when it does not exist yet. */
+export async function conversationFor(
+  db: Kysely<Database>,
+  input: { brand: string; from: number; to: number; at: number },
+): Promise<{ id: number; created: boolean }> {
+  const [a, b] = input.from < input.to ? [input.from, input.to] : [input.to, input.from];
+  const existing = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('member_a', '=', a)
+    .where('member_b', '=', b)
+    .executeTakeFirst();
+  if (existing) return { id: existing.id, created: false };
+  const { id } = await db
+    .insertInto('conversations')
+    .values({
+      brand: input.brand,
+      member_a: a,
+      member_b: b,
+      started_by: input.from,
+      created_at: input.at,
+      last_message_at: input.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('conversation_members')
+    .values([
+      { conversation_id: id, member_id: a, cleared_at: null },
+      { conversation_id: id, member_id: b, cleared_at: null },
+    ])
+    .execute();
+  return { id, created: true };
+}
+
+/** Conversations a member started: free members may start FREE_CONVERSATION_LIMIT of them. */
+export async function conversationsStartedBy(db: Kysely<Database>, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('started_by', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Whether two members already talk: an invisible member stays reachable for them (spec §6). */
+export async function haveConversation(db: Kysely<Database>, one: number, other: number): Promise<boolean> {
+  const [a, b] = one < other ? [one, other] : [other, one];
+  return Boolean(
+    await db
+      .selectFrom('conversations')
+      .select('id')
+      .where('member_a', '=', a)
+      .where('member_b', '=', b)
+      .executeTakeFirst(),
+  );
+}

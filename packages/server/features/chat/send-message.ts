@@ -1,0 +1,122 @@
+import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime/rules/constants.ts';
+import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { lockMember } from '../../db/lock-member.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import type { Services } from '../../services.ts';
+import { balanceOf, book } from '../credits/ledger.ts';
+import { contactableProfile } from '../members/contact-rules.ts';
+import type { CurrentMember } from '../users/current-member.ts';
+import { conversationFor, conversationsStartedBy } from './conversations.ts';
+import { toMessageJson } from './messages.ts';
+
+export interface Outgoing {
+  kind: 'text' | 'gift' | 'photo';
+  text?: string;
+  giftId?: string;
+  photoFilename?: string;
+  /** Credits this message costs (message_credits, a gift's price, photo_credits). */
+  cost: number;
+}
+
+/**
+ * Sends one message (spec §1, §5, §6, §8). In one transaction under the sender's lock: the recipient
+ * must be reachable and contactable, confirmed, and not blocked either way; a free member starts at
+ * most FREE_CONVERSATION_LIMIT conversations; the cost is booked in the ledger only when the balance
+ * covers it — so concurrent sends can never spend more than there is.
+ */
+export async function sendMessage(
+  services: Services,
+  brand: Brand,
+  sender: CurrentMember,
+  recipientId: number,
+  outgoing: Outgoing,
+) {
+  const recipient = await contactableProfile(services, sender, recipientId);
+  const recipientUser = await services.db
+    .selectFrom('users')
+    .select(['status'])
+    .where('id', '=', recipient.id)
+    .executeTakeFirstOrThrow();
+  if (recipientUser.status !== 'active')
+    throw new ApiError('recipient_not_confirmed', { name: recipient.name }, { name: recipient.name });
+
+  const now = services.now();
+  const result = await services.db.transaction().execute(async (trx) => {
+    await lockMember(trx, services.engine, sender.id);
+    const existing = await trx
+      .selectFrom('conversations')
+      .select('id')
+      .where('member_a', '=', Math.min(sender.id, recipient.id))
+      .where('member_b', '=', Math.max(sender.id, recipient.id))
+      .executeTakeFirst();
+    if (!existing && !sender.paid_user && (await conversationsStartedBy(trx, sender.id)) >= FREE_CONVERSATION_LIMIT) {
+      throw new ApiError('premium_required', {}, { limit: FREE_CONVERSATION_LIMIT, buy_url: '/credits' });
+    }
+    const balance = await balanceOf(trx, sender.id);
+    if (balance < outgoing.cost) {
+      throw new ApiError(
+        'insufficient_credits',
+        { name: recipient.name },
+        { name: recipient.name, credits: balance, cost: outgoing.cost, buy_url: '/credits' },
+      );
+    }
+    const conversation = await conversationFor(trx, {
+      brand: brand.domain,
+      from: sender.id,
+      to: recipient.id,
+      at: now,
+    });
+    const message = await trx
+      .insertInto('messages')
+      .values({
+        conversation_id: conversation.id,
+        sender_id: sender.id,
+        kind: outgoing.kind,
+        body: outgoing.text ?? null,
+        gift_id: outgoing.giftId ?? null,
+        photo_filename: outgoing.photoFilename ?? null,
+        created_at: now,
+      })
+      .returning(['id', 'conversation_id', 'sender_id', 'kind', 'body', 'gift_id', 'photo_filename', 'created_at'])
+      .executeTakeFirstOrThrow();
+    if (outgoing.cost > 0) {
+      await book(trx, {
+        userId: sender.id,
+        amount: -outgoing.cost,
+        reason: outgoing.kind === 'text' ? 'message' : outgoing.kind,
+        ref: `message:${message.id}`,
+        at: now,
+      });
+    }
+    await trx.updateTable('conversations').set({ last_message_at: now }).where('id', '=', conversation.id).execute();
+    // The recipient gets an unread message (and the chat back in the list if they had deleted it).
+    await trx
+      .updateTable('conversation_members')
+      .set((eb) => ({ unread: eb('unread', '+', 1), hidden: 0 }))
+      .where('conversation_id', '=', conversation.id)
+      .where('member_id', '=', recipient.id)
+      .execute();
+    await trx
+      .updateTable('conversation_members')
+      .set({ hidden: 0 })
+      .where('conversation_id', '=', conversation.id)
+      .where('member_id', '=', sender.id)
+      .execute();
+    return { message: toMessageJson(message), credits: balance - outgoing.cost };
+  });
+
+  await Promise.all([
+    services.events.publish(recipient.id, {
+      type: 'message',
+      conversation_id: result.message.conversation_id,
+      message: result.message,
+    }),
+    services.events.publish(sender.id, {
+      type: 'message',
+      conversation_id: result.message.conversation_id,
+      message: result.message,
+    }),
+    services.events.publish(sender.id, { type: 'credits', credits: result.credits }),
+  ]);
+  return result;
+}
