@@ -19,6 +19,7 @@ import { swipeRoutes } from './features/swipe/swipe.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
 import { trackingRoutes } from './features/tracking/page-hidden.routes.ts';
 import { mountRoute, type AnyRouteSpec } from './http/define-route.ts';
+import { eventRoutes } from './realtime/events.routes.ts';
 import { requestLocale } from './http/request-context.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import type { Services } from './services.ts';
@@ -43,6 +44,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...profileRoutes,
   ...geocodeRoutes,
   ...chatRoutes,
+  ...eventRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */

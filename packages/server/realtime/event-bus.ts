@@ -43,21 +43,21 @@ const CHANNEL = 'datekit_events';
  * instance's LISTEN connection, which hands it to the local listeners — whichever instance a member's
  * tab is connected to. A dedicated connection listens; publishing uses the pool.
  */
-export async function createPostgresBus(connectionString: string): Promise<EventBus> {
+export async function createPostgresBus(connectionString: string, channel = CHANNEL): Promise<EventBus> {
   const local = createLocalBus();
   const listener = new pg.Client({ connectionString });
   await listener.connect();
   listener.on('notification', (note) => {
-    if (note.channel !== CHANNEL || !note.payload) return;
+    if (note.channel !== channel || !note.payload) return;
     const { u, e } = JSON.parse(note.payload) as { u: number; e: MemberEvent };
     void local.publish(u, e);
   });
-  await listener.query(`LISTEN ${CHANNEL}`);
+  await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
   const publisher = new pg.Pool({ connectionString, max: 4 });
   return {
     async publish(userId, event) {
       // NOTIFY payloads are limited to 8000 bytes; messages are far below it.
-      await publisher.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ u: userId, e: event })]);
+      await publisher.query('select pg_notify($1, $2)', [channel, JSON.stringify({ u: userId, e: event })]);
     },
     subscribe: local.subscribe,
     async close() {

@@ -26,7 +26,7 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
 
   constructor(
-    private readonly port: number,
+    readonly port: number,
     readonly host: string,
   ) {}
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
@@ -68,14 +69,27 @@ export const like = defineRoute({
   response: z.object({ match: z.boolean() }),
   handler: async ({ body, member, services }) => {
     const target = await contactableProfile(services, member, body.profile_id);
-    await services.db
+    const inserted = await services.db
       .insertInto('likes')
       .values({ liker_id: member.id, liked_id: target.id, created_at: services.now() })
       .onConflict((oc) => oc.columns(['liker_id', 'liked_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+      await announceLike(services, member.id, target.id, target.contactedViewer);
     return { match: target.contactedViewer };
   },
 });
+
+/** The liked member's tabs learn of the like at once; on a match, both members' tabs. */
+export async function announceLike(
+  services: Services,
+  likerId: number,
+  likedId: number,
+  match: boolean,
+): Promise<void> {
+  await services.events.publish(likedId, { type: match ? 'match' : 'like', profile_id: likerId });
+  if (match) await services.events.publish(likerId, { type: 'match', profile_id: likedId });
+}
 
 export const unlike = defineRoute({
   method: 'DELETE',

@@ -9,6 +9,7 @@ import { lockMember } from '../../db/lock-member.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
+import { announceLike } from '../likes/likes.routes.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import { searchConditions } from '../search/search-conditions.ts';
 import { selectProfiles } from '../users/member-row.ts';
@@ -104,11 +105,12 @@ export const swipeLike = defineRoute({
           { resets_at: new Date(since + 86_400_000).toISOString() },
         );
       }
-      return count;
+      return { count, liked: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 };
     });
+    if (used.liked) await announceLike(services, member.id, target.id, target.contactedViewer);
     return {
       match: target.contactedViewer,
-      likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used),
+      likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used.count),
       resets_at: new Date(since + 86_400_000).toISOString(),
     };
   },
