@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerBuild } from './commands/build.ts';
+import { registerCredits } from './commands/credits.ts';
 import { registerDb } from './commands/db.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerDocs } from './commands/docs.ts';
@@ -20,6 +21,7 @@ registerDb(program);
 registerServe(program);
 registerPhotos(program);
 registerNewLander(program);
+registerCredits(program);
 registerDemo(program);
 
 await program.parseAsync(process.argv);
