@@ -6,6 +6,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { blockRoutes } from './features/blocks/blocks.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
+import { chatExtraRoutes } from './features/chat/extras.routes.ts';
 import { geocodeRoutes } from './features/geocode/geocode.routes.ts';
 import { likeRoutes } from './features/likes/likes.routes.ts';
 import { memberProfileRoutes } from './features/members/member-profile.routes.ts';
@@ -44,6 +45,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...profileRoutes,
   ...geocodeRoutes,
   ...chatRoutes,
+  ...chatExtraRoutes,
   ...eventRoutes,
 ];
 

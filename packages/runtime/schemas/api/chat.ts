@@ -9,6 +9,8 @@ export const messageSchema = z.object({
   text: z.string().nullable(),
   gift: z.string().nullable(),
   photo: z.string().nullable(),
+  /** The photo is the blurred version: premium members see it in full. */
+  photo_locked: z.boolean(),
   sent_at: z.string(),
 });
 

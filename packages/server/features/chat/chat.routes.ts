@@ -71,16 +71,19 @@ export const listChats = defineRoute({
           last_message_at: new Date(r.last_message_at).toISOString(),
           last_message:
             r.m_id !== null && (r.cleared_at === null || r.m_created_at! > r.cleared_at)
-              ? toMessageJson({
-                  id: r.m_id,
-                  conversation_id: r.id,
-                  sender_id: r.sender_id!,
-                  kind: r.kind!,
-                  body: r.body,
-                  gift_id: r.gift_id,
-                  photo_filename: r.photo_filename,
-                  created_at: r.m_created_at!,
-                })
+              ? toMessageJson(
+                  {
+                    id: r.m_id,
+                    conversation_id: r.id,
+                    sender_id: r.sender_id!,
+                    kind: r.kind!,
+                    body: r.body,
+                    gift_id: r.gift_id,
+                    photo_filename: r.photo_filename,
+                    created_at: r.m_created_at!,
+                  },
+                  member,
+                )
               : null,
         },
         profile: toProfileJson(byId.get(otherId(r))!, now),
@@ -161,7 +164,7 @@ export const readChat = defineRoute({
     return {
       conversation: { id: chat.id },
       profile: toProfileJson(other, services.now()),
-      messages: page.map(toMessageJson),
+      messages: page.map((m) => toMessageJson(m, member)),
       has_more: rows.length > CHAT_PAGE_SIZE,
       history_limit: CHAT_HISTORY_LIMIT,
     };

@@ -187,3 +187,72 @@ describe('blocking and invisible mode in the chat', () => {
     expect((await send(partner, hidden, 'and I answer')).status).toBe(201);
   });
 });
+
+describe('gifts, photos and icebreakers', () => {
+  it("lists the gifts with translated names and this brand's prices", async () => {
+    const res = await server.client().get<{ gifts: { id: string; name: string; price: number }[] }>('/api/gifts.php');
+    expect(res.body.gifts).toContainEqual({ id: 'rose', name: 'A rose', price: 30 });
+    expect(res.body.gifts).toContainEqual({ id: 'diamond-ring', name: 'A diamond ring', price: 100 });
+    const dutch = server.client();
+    dutch.cookies.set('lang', 'nl');
+    expect((await dutch.get<{ gifts: { name: string }[] }>('/api/gifts.php')).body.gifts[0]!.name).toBe('Een roos');
+  });
+
+  it('sends a gift for its price, and refuses one that is not in the catalogue', async () => {
+    const [a, b] = [await member({ credits: 100 }), await member()];
+    const res = await a.browser.post('/api/gift.php', { profile_id: b.id, gift_id: 'champagne' });
+    expect(res.body).toMatchObject({ credits: 40, message: { kind: 'gift', gift: 'champagne' } });
+    expect((await a.browser.post('/api/gift.php', { profile_id: b.id, gift_id: 'car' })).status).toBe(422);
+  });
+
+  it('a chat photo costs photo_credits; a free recipient gets only the blurred version, a premium one the photo', async () => {
+    const sharp = (await import('sharp')).default;
+    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#b35' } })
+      .jpeg()
+      .toBuffer();
+    const [a, free, premium] = [await member({ credits: 100 }), await member(), await member()];
+    await server.services.db.updateTable('users').set({ paid_user: 1 }).where('id', '=', premium.id).execute();
+    const toFree = await a.browser.request<{ message: { photo: string; photo_locked: boolean }; credits: number }>(
+      'POST',
+      `/api/chat-photo.php?profile_id=${free.id}`,
+      { raw: image, headers: { 'content-type': 'image/jpeg' } },
+    );
+    expect(toFree.body).toMatchObject({ credits: 80, message: { photo_locked: false } });
+    const freeChats = (await free.browser.get<Chats>('/api/chats.php')).body.chats;
+    const seenByFree = (
+      await free.browser.get<{ messages: { photo: string; photo_locked: boolean }[] }>(
+        `/api/chat.php?id=${freeChats[0]!.conversation.id}`,
+      )
+    ).body.messages[0]!;
+    expect(seenByFree.photo_locked).toBe(true);
+    expect(seenByFree.photo).toMatch(/-blur\.webp$/);
+    expect(seenByFree.photo).not.toBe(toFree.body.message.photo);
+    await a.browser.request('POST', `/api/chat-photo.php?profile_id=${premium.id}`, {
+      raw: image,
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    const premiumChats = (await premium.browser.get<Chats>('/api/chats.php')).body.chats;
+    const seenByPremium = (
+      await premium.browser.get<{ messages: { photo_locked: boolean }[] }>(
+        `/api/chat.php?id=${premiumChats[0]!.conversation.id}`,
+      )
+    ).body.messages[0]!;
+    expect(seenByPremium.photo_locked).toBe(false);
+  });
+
+  it('refuses a forged chat photo and charges nothing', async () => {
+    const [a, b] = [await member({ credits: 100 }), await member()];
+    const res = await a.browser.request('POST', `/api/chat-photo.php?profile_id=${b.id}`, {
+      raw: Buffer.from('not an image'),
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(res.status).toBe(422);
+    expect(await balanceOf(server.services.db, a.id)).toBe(100);
+  });
+
+  it('suggests icebreakers in the visitor language', async () => {
+    const res = await server.client().get<{ icebreakers: string[] }>('/api/icebreakers.php');
+    expect(res.body.icebreakers).toHaveLength(8);
+    expect(res.body.icebreakers[2]).toBe('Coffee or wine for a first date?');
+  });
+});

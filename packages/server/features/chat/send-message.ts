@@ -34,7 +34,7 @@ export async function sendMessage(
   const recipient = await contactableProfile(services, sender, recipientId);
   const recipientUser = await services.db
     .selectFrom('users')
-    .select(['status'])
+    .select(['status', 'paid_user'])
     .where('id', '=', recipient.id)
     .executeTakeFirstOrThrow();
   if (recipientUser.status !== 'active')
@@ -102,14 +102,18 @@ export async function sendMessage(
       .where('conversation_id', '=', conversation.id)
       .where('member_id', '=', sender.id)
       .execute();
-    return { message: toMessageJson(message), credits: balance - outgoing.cost };
+    return {
+      message: toMessageJson(message, sender),
+      forRecipient: toMessageJson(message, { id: recipient.id, paid_user: recipientUser.paid_user }),
+      credits: balance - outgoing.cost,
+    };
   });
 
   await Promise.all([
     services.events.publish(recipient.id, {
       type: 'message',
       conversation_id: result.message.conversation_id,
-      message: result.message,
+      message: result.forRecipient,
     }),
     services.events.publish(sender.id, {
       type: 'message',
@@ -118,5 +122,5 @@ export async function sendMessage(
     }),
     services.events.publish(sender.id, { type: 'credits', credits: result.credits }),
   ]);
-  return result;
+  return { message: result.message, credits: result.credits };
 }

@@ -31,7 +31,8 @@ export async function grantCredits(services: Services, grant: Grant): Promise<{ 
   const balance = await services.db.transaction().execute(async (trx) => {
     await lockMember(trx, services.engine, user.id);
     const before = await balanceOf(trx, user.id);
-    if (before + grant.amount < 0) throw new Error(`the balance is ${before}; taking ${-grant.amount} would go below zero`);
+    if (before + grant.amount < 0)
+      throw new Error(`the balance is ${before}; taking ${-grant.amount} would go below zero`);
     await book(trx, {
       userId: user.id,
       amount: grant.amount,

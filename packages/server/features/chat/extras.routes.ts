@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { GIFT_IDS, GIFTS, giftPrice, ICEBREAKER_COUNT } from '@datekit/runtime/data/gifts.ts';
+import { messageSchema } from '@datekit/runtime/schemas/api/chat.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { deletePhotoFiles, storePhoto } from '../../media/process-photo.ts';
+import { sendMessage } from './send-message.ts';
+
+const sentSchema = z.object({ message: messageSchema, credits: z.number() });
+
+export const listGifts = defineRoute({
+  method: 'GET',
+  url: '/api/gifts.php',
+  summary:
+    "The gift catalogue with each gift's name in the visitor's language and its price in credits for this brand.",
+  auth: 'none',
+  response: z.object({ gifts: z.array(z.object({ id: z.string(), name: z.string(), price: z.number() })) }),
+  handler: async ({ brand, locale, services, reply }) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return {
+      gifts: GIFTS.map((g) => ({
+        id: g.id,
+        name: services.translate(locale, `chat:gift.${g.id}`),
+        price: giftPrice(g.id, brand.gift_credits),
+      })),
+    };
+  },
+});
+
+export const sendGift = defineRoute({
+  method: 'POST',
+  url: '/api/gift.php',
+  summary: "Send a gift inside the chat; costs the gift's price. The same rules as a message apply.",
+  auth: 'member',
+  body: z.object({ profile_id: z.number().int().positive(), gift_id: z.enum(GIFT_IDS) }),
+  response: sentSchema,
+  status: 201,
+  handler: async ({ body, member, brand, services }) =>
+    sendMessage(services, brand, member, body.profile_id, {
+      kind: 'gift',
+      giftId: body.gift_id,
+      cost: giftPrice(body.gift_id, brand.gift_credits),
+    }),
+});
+
+export const sendChatPhoto = defineRoute({
+  method: 'POST',
+  url: '/api/chat-photo.php',
+  summary:
+    'Send a photo inside the chat: the raw image as the body (image/jpeg, png, webp, avif, heic), re-encoded by sharp; costs photo_credits. Free recipients get the blurred version.',
+  auth: 'member',
+  query: z.object({ profile_id: z.coerce.number().int().positive() }),
+  response: sentSchema,
+  status: 201,
+  handler: async ({ query, request, member, brand, services }) => {
+    if (!Buffer.isBuffer(request.body)) throw new ApiError('unsupported_media_type');
+    const stored = await storePhoto(request.body, services.config.mediaDir);
+    try {
+      return await sendMessage(services, brand, member, query.profile_id, {
+        kind: 'photo',
+        photoFilename: stored.filename,
+        cost: brand.photo_credits,
+      });
+    } catch (error) {
+      // Refused (credits, blocking, …): the processed files go too.
+      await deletePhotoFiles(services.config.mediaDir, stored);
+      throw error;
+    }
+  },
+});
+
+export const icebreakers = defineRoute({
+  method: 'GET',
+  url: '/api/icebreakers.php',
+  summary: "Opening lines suggested for an empty conversation, in the visitor's language.",
+  auth: 'none',
+  response: z.object({ icebreakers: z.array(z.string()) }),
+  handler: async ({ locale, services }) => ({
+    icebreakers: Array.from({ length: ICEBREAKER_COUNT }, (_, i) =>
+      services.translate(locale, `chat:icebreaker.${i + 1}`),
+    ),
+  }),
+});
+
+export const chatExtraRoutes = [listGifts, sendGift, sendChatPhoto, icebreakers];
