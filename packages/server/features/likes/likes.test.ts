@@ -100,6 +100,23 @@ describe('likes and matches', () => {
   });
 });
 
+describe("another member's profile", () => {
+  it("shows the brand's visible profile fields and nothing else", async () => {
+    const [viewer, other] = [await activeMember(), await activeMember()];
+    await other.browser.put('/api/profile.php', {
+      about: 'Loves hiking',
+      interests: [3, 1],
+      body_type: 'athletic',
+      tattoos: 'some',
+    });
+    const res = await viewer.browser.get<{ profile: Record<string, unknown> }>(`/api/member.php?id=${other.id}`);
+    // The fixture brand shows the defaults: age, city, about, interests.
+    expect(res.body.profile).toMatchObject({ about: 'Loves hiking', interests: [1, 3] });
+    expect(res.body.profile).not.toHaveProperty('body_type');
+    expect(res.body.profile).not.toHaveProperty('tattoos');
+  });
+});
+
 describe('blocking', () => {
   it('deletes the likes between the two, and the blocked member can neither view nor like the blocker', async () => {
     const [blocker, blocked] = [await activeMember(), await activeMember()];

@@ -6,6 +6,25 @@ import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { reachableProfile } from './contact-rules.ts';
 
+const DETAIL_FIELDS = [
+  'gender',
+  'sexuality',
+  'relationship_status',
+  'hair_colour',
+  'eye_colour',
+  'body_type',
+  'tattoos',
+  'signup_reason',
+  'region',
+  'about',
+] as const;
+
+/** A profile as other members see it: the brand's `visible_profile_fields` only, nothing else leaves the server. */
+const memberProfileSchema = profileSchema.extend({
+  ...Object.fromEntries(DETAIL_FIELDS.map((f) => [f, z.string().nullable().optional()])),
+  interests: z.array(z.number()).optional(),
+});
+
 export const memberProfile = defineRoute({
   method: 'GET',
   url: '/api/member.php',
@@ -14,15 +33,16 @@ export const memberProfile = defineRoute({
   auth: 'member',
   query: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({
-    profile: profileSchema,
+    profile: memberProfileSchema,
     liked: z.boolean(),
     likes_you: z.boolean(),
     match: z.boolean(),
     blocked: z.boolean(),
   }),
-  handler: async ({ query, member, services }) => {
+  handler: async ({ query, member, brand, services }) => {
     const target = await reachableProfile(services, member, query.id);
-    const [row, liked] = await Promise.all([
+    const visible = new Set<string>(brand.visible_profile_fields);
+    const [row, liked, , details, interests] = await Promise.all([
       selectProfiles(services.db).where('p.id', '=', target.id).executeTakeFirst(),
       services.db
         .selectFrom('likes')
@@ -37,10 +57,25 @@ export const memberProfile = defineRoute({
         .where('liked_id', '=', member.id)
         .where('is_new', '=', 1)
         .execute(),
+      services.db.selectFrom('profiles').select(DETAIL_FIELDS).where('id', '=', target.id).executeTakeFirstOrThrow(),
+      visible.has('interests')
+        ? services.db
+            .selectFrom('profile_interests')
+            .select('interest_id')
+            .where('profile_id', '=', target.id)
+            .orderBy('interest_id')
+            .execute()
+        : [],
     ]);
+    // Only the fields the brand shows on member pages (city and country are always part of the profile).
+    const shown = Object.fromEntries(DETAIL_FIELDS.filter((f) => visible.has(f)).map((f) => [f, details[f]]));
     if (!row) throw new ApiError('not_found');
     return {
-      profile: toProfileJson(row, services.now()),
+      profile: {
+        ...toProfileJson(row, services.now()),
+        ...shown,
+        ...(visible.has('interests') ? { interests: interests.map((i) => i.interest_id) } : {}),
+      },
       liked: Boolean(liked),
       likes_you: target.contactedViewer,
       match: Boolean(liked) && target.contactedViewer,
