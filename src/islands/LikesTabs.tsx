@@ -1,21 +1,34 @@
+import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../packages/runtime/routes.ts';
+import { likeItems, type LikesData } from '../../packages/runtime/rules/likes.ts';
 import { LIKES_TABS, likesTab, type LikesTab } from '../../packages/runtime/rules/likes-tabs.ts';
 import { routeParams } from '../../packages/runtime/rules/route-params.ts';
+import { $likes } from '../../packages/runtime/stores/likes.ts';
 import { LINKS, likesTabLink } from '../site/links.ts';
 import { useHydrated } from './hooks.ts';
+import { LikesList } from './LikesList.tsx';
+import type { FictionalMark } from './LikesProfileCard.tsx';
+import { MemberPending, useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
 
 const LIKES_TYPE_PATH = ROUTES.find((route) => route.name === 'likes-type')!.path;
 
+interface Props {
+  lang: string;
+  /** The brand's fictional icon and, when the brand overrides it, its label (spec §3 Settings). */
+  fictionalIcon: string;
+  fictionalLabel: string | undefined;
+}
+
 /**
- * The tabs of the likes screen (spec §2: received, sent, matches). One prerendered shell serves every
+ * The likes screen (spec §2: tabs received, sent, matches). One prerendered shell serves every
  * `/likes/{type}`, so the tab comes from the URL; an unknown type is a page that could not be found.
  */
-export default function LikesTabs({ lang }: { lang: string }) {
+export default function LikesTabs({ lang, fictionalIcon, fictionalLabel }: Props) {
   return (
     <UiProvider lang={lang}>
-      <LikesTabsContent />
+      <LikesTabsContent fictional={{ icon: fictionalIcon, label: fictionalLabel }} />
     </UiProvider>
   );
 }
@@ -26,9 +39,14 @@ function tabFromLocation(): LikesTab | null {
   return likesTab(params?.type);
 }
 
-function LikesTabsContent() {
+function tabCount(data: LikesData, tab: LikesTab): number {
+  return likeItems(data, tab).length;
+}
+
+function LikesTabsContent({ fictional }: { fictional: FictionalMark }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const likes = useStore($likes, { ssr: 'initial' });
   const current = hydrated ? tabFromLocation() : undefined;
 
   if (current === null) {
@@ -53,15 +71,31 @@ function LikesTabsContent() {
             aria-current={tab === current ? 'page' : undefined}
             data-testid={`likes-tab-${tab}`}
           >
-            {t(`likes.${tab}`)}
+            <span>
+              {t(`likes.${tab}`)}
+              {likes.status === 'ready' && (
+                <span className="likes-tab-count" data-testid={`likes-count-${tab}`}>
+                  {' '}
+                  {tabCount(likes.data, tab)}
+                </span>
+              )}
+            </span>
           </a>
         ))}
       </nav>
-      {current && (
-        <p className="likes-empty" data-testid={`likes-panel-${current}`}>
-          {t(`likes.${current}_empty`)}
-        </p>
-      )}
+      {current && <LikesPanel tab={current} fictional={fictional} />}
     </div>
   );
+}
+
+function LikesPanel({ tab, fictional }: { tab: LikesTab; fictional: FictionalMark }) {
+  const member = useMember();
+  if (!member) {
+    return (
+      <div data-testid={`likes-panel-${tab}`}>
+        <MemberPending member={member} />
+      </div>
+    );
+  }
+  return <LikesList tab={tab} fictional={fictional} />;
 }

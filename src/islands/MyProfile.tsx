@@ -1,9 +1,24 @@
+import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../packages/runtime/rules/nav.ts';
+import { pathFor } from '../../packages/runtime/routes.ts';
+import type { User } from '../../packages/runtime/schemas/api/user.ts';
+import { $ownProfile } from '../../packages/runtime/stores/profile.ts';
+import { errorText } from './errors.ts';
 import { MemberPending, useMember } from './member.tsx';
+import { MyProfileAbout } from './MyProfileAbout.tsx';
+import { MyProfileDetails } from './MyProfileDetails.tsx';
+import { MyProfileLocation } from './MyProfileLocation.tsx';
+import { MyProfileVisibility } from './MyProfileVisibility.tsx';
+import { PhotoManager } from './PhotoManager.tsx';
 import { UiProvider } from './ui.tsx';
+import './signup-steps/signup-steps.css';
+import './signup-steps/my-profile.css';
 
-/** The member's own profile card: photo or initials, name, age and city, and whether others see it. */
+/**
+ * The member's own profile (/profile): how others see it, the photos, about me and interests, the
+ * profile choices, where they live, and invisible mode. Each part saves on its own.
+ */
 export default function MyProfile({ lang }: { lang: string }) {
   return (
     <UiProvider lang={lang}>
@@ -15,9 +30,50 @@ export default function MyProfile({ lang }: { lang: string }) {
 function MyProfileContent() {
   const { t } = useTranslation();
   const member = useMember();
+  const state = useStore($ownProfile, { ssr: () => ({ status: 'loading' as const }) });
   if (!member) return <MemberPending member={member} />;
+  return (
+    <div className="my-profile">
+      <section className="panel">
+        <ProfileSummary member={member} />
+        {state.status === 'ready' && state.profile.missing.length > 0 ? (
+          <p className="notice notice-warning profile-missing">
+            {t('my_profile.missing')} <a href={pathFor('complete-signup')}>{t('my_profile.missing_link')}</a>
+          </p>
+        ) : null}
+      </section>
+      <section className="panel profile-section" aria-labelledby="profile-photos">
+        <h2 id="profile-photos">{t('photos.title')}</h2>
+        <PhotoManager />
+      </section>
+      {state.status === 'loading' ? (
+        <p className="member-pending" aria-busy="true">
+          {t('account.loading')}
+        </p>
+      ) : null}
+      {state.status === 'failed' ? (
+        <p className="form-error" role="alert">
+          {errorText(state.error, t)}
+        </p>
+      ) : null}
+      {state.status === 'ready' ? (
+        // Keyed by the profile: the forms start from what the server holds.
+        <div key={state.profile.id} className="my-profile-forms">
+          <MyProfileAbout profile={state.profile} />
+          <MyProfileDetails profile={state.profile} />
+          <MyProfileLocation profile={state.profile} />
+          <MyProfileVisibility profile={state.profile} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Photo or initials, name, age and city, and whether others see the profile. */
+function ProfileSummary({ member }: { member: User }) {
+  const { t } = useTranslation();
   const { profile } = member;
-  const image = profile.main_image?.status === 'active' ? profile.main_image : null;
+  const image = profile.main_image;
   return (
     <div className="profile-card" data-testid="my-profile">
       {image ? (

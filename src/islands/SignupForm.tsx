@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { hasTracking } from '../../packages/runtime/rules/tracking.ts';
 import {
@@ -11,81 +10,45 @@ import {
 import {
   checkSignupForm,
   SIGNUP_ERROR_FIELDS,
-  signupsOpen,
-  type SignupAvailability,
   type SignupField,
   type SignupFormValues,
 } from '../../packages/runtime/rules/signup-form.ts';
 import { ApiRequestError } from '../../packages/runtime/api/client.ts';
-import type { Tracking } from '../../packages/runtime/schemas/api/signup.ts';
-import { captureTracking } from '../../packages/runtime/stores/tracking.ts';
-import { $user, signup } from '../../packages/runtime/stores/user.ts';
+import type { SignupRequest, Tracking } from '../../packages/runtime/schemas/api/signup.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText, fieldErrors } from './errors.ts';
 import { Field, FormError, PasswordField } from './Field.tsx';
 import { useHydrated } from './hooks.ts';
-import { UiProvider } from './ui.tsx';
-
-interface Props {
-  lang: string;
-  /** Who may sign up on this brand (spec §4 signup availability). */
-  signups: SignupAvailability;
-}
 
 const FIELDS: readonly SignupField[] = ['name', 'email', 'password', 'date_of_birth', 'gender', 'accept_terms'];
 
-/**
- * The free signup (spec §3, §5): name, e-mail with a did-you-mean hint, password, date of birth,
- * gender, and the 18+ / terms confirmation. The form checks with the same rule functions the server
- * uses, shows the server's messages beside the fields they concern, keeps the visitor's tracking
- * parameters, and ends on the "confirm your e-mail" step.
- */
-export default function SignupForm({ lang, signups }: Props) {
-  return (
-    <UiProvider lang={lang}>
-      <SignupFormContent signups={signups} />
-    </UiProvider>
-  );
-}
-
-export interface SignupFormContentProps {
-  signups: SignupAvailability;
-  /** Tracking that a call-to-action carried; without any, the page's own (URL, then this visit's). */
-  tracking?: Tracking | undefined;
-  /** Told when the signup request starts and when it answers (the modal may not close meanwhile). */
-  onPendingChange?: ((pending: boolean) => void) | undefined;
-  /** Given in a modal: the visitor is done here (last step, or signups closed), offered as a button. */
-  onClosed?: (() => void) | undefined;
+export interface SignupAccountFormProps {
+  /** The visitor's tracking parameters (spec §3), sent with the signup when there are any. */
+  tracking: Tracking;
+  /** Creates the account; throws the server's refusal, which the form shows beside its field. */
+  submit: (request: Omit<SignupRequest, 'signup_message'>) => Promise<void>;
+  /** A request of the flow is on its way (also after the account exists: the photo, the profile). */
+  busy: boolean;
+  /** Fields of the step shown between the account's fields and the consent (the personal choices). */
+  children?: ReactNode;
   /** Given in a modal: the visitor follows a link to log in instead. */
   onLogin?: (() => void) | undefined;
 }
 
-/** The form without its i18n root, for hosts that have one (the signup modal). */
-export function SignupFormContent({
-  signups,
-  tracking: given,
-  onPendingChange,
-  onClosed,
-  onLogin,
-}: SignupFormContentProps) {
+/**
+ * The account part of the signup's "personal info" step (spec §3, §5): username, e-mail with a
+ * did-you-mean hint, password, date of birth, gender, and the 18+ / terms consent. The form checks with
+ * the same rule functions the server uses and shows the server's messages beside the fields they
+ * concern.
+ */
+export function SignupAccountForm({ tracking, submit, busy, children, onLogin }: SignupAccountFormProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const user = useStore($user, { ssr: 'initial' });
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
   const [suggestion, setSuggestion] = useState<{ for: string; address: string } | null>(null);
   const [emailTaken, setEmailTaken] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const doneHeading = useRef<HTMLHeadingElement>(null);
-
-  // Tracking and availability depend on the URL, which only the browser knows.
-  const tracking = useMemo(
-    () => (hydrated ? (given && hasTracking(given) ? given : captureTracking()) : {}),
-    [hydrated, given],
-  );
-  const open = signups === 'all' || (hydrated ? signupsOpen(signups, hasTracking(tracking)) : signups !== 'closed');
 
   const problemText = (code: string) =>
     t(`validation.${code}`, {
@@ -140,6 +103,7 @@ export function SignupFormContent({
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const values = readValues();
     // Submitting again after seeing the hint for this very address means: keep it as typed.
     const keepEmail = suggestion?.for === values.email;
@@ -156,10 +120,8 @@ export function SignupFormContent({
       return;
     }
 
-    setBusy(true);
-    onPendingChange?.(true);
     try {
-      await signup({
+      await submit({
         name: values.name.trim(),
         email: values.email,
         password: values.password,
@@ -169,12 +131,7 @@ export function SignupFormContent({
         ...(keepEmail ? { keep_email: true } : {}),
         ...(hasTracking(tracking) ? { tracking } : {}),
       });
-      onPendingChange?.(false);
-      setDone(values.email);
-      requestAnimationFrame(() => doneHeading.current?.focus());
     } catch (error) {
-      onPendingChange?.(false);
-      setBusy(false);
       const message = errorText(error, t);
       const fields = fieldErrors(error);
       if (error instanceof ApiRequestError) {
@@ -188,49 +145,6 @@ export function SignupFormContent({
       setFormError(message);
       focusFirst(fields);
     }
-  }
-
-  if (done) {
-    return (
-      <div className="signup-done" data-testid="signup-done">
-        <h2 ref={doneHeading} tabIndex={-1}>
-          {t('signup.done_title')}
-        </h2>
-        <p>
-          <Trans i18nKey="signup.done_text" values={{ email: done }} components={{ strong: <strong /> }} />
-        </p>
-        <p className="form-aside">{t('signup.done_spam')}</p>
-        {onClosed ? (
-          <button type="button" className="btn btn-primary btn-block" data-testid="signup-close" onClick={onClosed}>
-            {t('signup_modal.close')}
-          </button>
-        ) : null}
-      </div>
-    );
-  }
-
-  if (!open) {
-    return (
-      <div className="form-notice" data-testid="signup-closed">
-        <p>{t('signup.closed')}</p>
-        {onClosed ? (
-          <button type="button" className="btn btn-ghost" data-testid="signup-close" onClick={onClosed}>
-            {t('signup_modal.close')}
-          </button>
-        ) : null}
-      </div>
-    );
-  }
-
-  if (user && !busy) {
-    return (
-      <div className="form-notice" data-testid="signup-logged-in">
-        <p>{t('login.logged_in_as', { name: user.profile.name })}</p>
-        <a className="btn btn-primary" href={LINKS.home}>
-          {t('login.continue')}
-        </a>
-      </div>
-    );
   }
 
   return (
@@ -319,6 +233,7 @@ export function SignupFormContent({
           {errors.gender}
         </p>
       </fieldset>
+      {children}
       <div className={errors.accept_terms ? 'field field-check has-error' : 'field field-check'}>
         <label className="choice">
           <input

@@ -16,9 +16,9 @@ import { $user } from '../../packages/runtime/stores/user.ts';
 import { LINKS } from '../site/links.ts';
 import { UiProvider } from './ui.tsx';
 
-// The form's code loads when the modal first opens, not with every page that merely may open it.
-const SignupFormContent = lazy(() =>
-  import('./SignupForm.tsx').then((module) => ({ default: module.SignupFormContent })),
+// The steps' code loads when the modal first opens, not with every page that merely may open it.
+const SignupStepsContent = lazy(() =>
+  import('./SignupSteps.tsx').then((module) => ({ default: module.SignupStepsContent })),
 );
 
 interface Props {
@@ -31,9 +31,10 @@ interface Props {
 
 /**
  * The signup modal (spec §2 Modals): opened by any `[data-signup-cta]` element, or at once when a
- * lander's call-to-action loaded this island (the click left `window.__datekitSignupIntent`). The
- * visitor may close it by backdrop, Escape or the close button, except while the signup request is on
- * its way; it also closes when the signup ends or sends the visitor to log in.
+ * lander's call-to-action loaded this island (the click left `window.__datekitSignupIntent`). It hosts
+ * the signup steps (spec §4). The visitor may close it by backdrop, Escape or the close button, except
+ * while a request of the steps is on its way; it also closes when the signup ends or sends the
+ * visitor to log in.
  */
 export default function SignupModal({ lang, site, signups }: Props) {
   return (
@@ -120,7 +121,7 @@ function SignupModalContent({ site, signups }: Omit<Props, 'lang'>) {
           </div>
           <p className="signup-modal-intro">{t('signup.intro', { site })}</p>
           <Suspense fallback={<p className="signup-modal-loading">{t('form.busy')}</p>}>
-            <SignupFormContent
+            <SignupStepsContent
               signups={signups}
               tracking={state.tracking}
               onPendingChange={setSignupPending}

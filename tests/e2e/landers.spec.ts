@@ -6,6 +6,7 @@ import { NICHE_SLUGS } from '../../packages/runtime/data/niches.ts';
 import { LANDER_VARIANTS } from '../../packages/runtime/schemas/brand/landers.ts';
 import { ROOT } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
+import { skipToAccountStep } from './signup-flow.ts';
 
 /** The landers the demo brand publishes (its `landers` list); the others must not exist on it. */
 const published = (parse(readFileSync(path.join(ROOT, 'brands/localhost.yaml'), 'utf8')) as { landers: string[] })
@@ -99,6 +100,7 @@ test.describe('lander call to action', () => {
     expect(new URL(page.url()).pathname).toBe('/landers/gallery');
     expect(scripts).toEqual(expect.arrayContaining(islandCode as string[]));
 
+    await skipToAccountStep(modal);
     const form = modal.getByTestId('signup-form');
     await form.locator('input[name="name"]').fill('Lander');
     await form.locator('input[name="email"]').fill(`lander-${Date.now()}@example.com`);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { skipEntryWarning } from './entry-warning.ts';
 import { activationLinkIn, waitForMail } from './outbox.ts';
+import { skipLocationStep, skipToAccountStep } from './signup-flow.ts';
 
 const PASSWORD = 'a long and lovely secret';
 
@@ -31,6 +32,7 @@ test('a visitor signs up, activates from the mail, logs out and in, and is block
   await expect(page.getByTestId('nav-login')).toBeVisible();
 
   await page.goto('/signup?network=e2e&sub1=journey');
+  await skipToAccountStep(page);
   const form = page.getByTestId('signup-form');
   await form.locator('input[name="name"]').fill('Journey');
   await form.locator('input[name="email"]').fill(email);
@@ -39,6 +41,7 @@ test('a visitor signs up, activates from the mail, logs out and in, and is block
   await form.locator('input[name="gender"][value="female"]').check();
   await form.locator('input[name="accept_terms"]').check();
   await form.locator('button[type="submit"]').click();
+  await skipLocationStep(page);
   await expect(page.getByTestId('signup-done')).toContainText(email);
 
   const mail = await waitForMail(email);

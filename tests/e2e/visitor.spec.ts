@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ENTRY_WARNING_STORAGE_KEY } from '../../packages/runtime/rules/entry-warning.ts';
 import { CLIENT_REQUEST_HEADER } from '../../packages/runtime/errors.ts';
+import { skipLocationStep, skipToAccountStep } from './signup-flow.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 
 const DEMO = { email: 'demo@datekit.test', password: 'datekit-demo' };
@@ -34,6 +35,7 @@ async function addSignupCta(page: Page, href: string): Promise<void> {
 }
 
 async function fillSignup(page: Page, email: string): Promise<void> {
+  await skipToAccountStep(page.getByTestId('signup-modal'));
   const form = page.getByTestId('signup-modal').getByTestId('signup-form');
   await form.locator('input[name="name"]').fill(`Visitor${Date.now() % 100000}`);
   await form.locator('input[name="email"]').fill(email);
@@ -130,6 +132,7 @@ test.describe('signup modal', () => {
     await expect(modal.getByTestId('signup-modal-close')).toBeDisabled();
 
     release();
+    await skipLocationStep(modal);
     await expect(modal.getByTestId('signup-done')).toContainText(email);
     expect(body).toMatchObject({ email, tracking: { network: 'e2e', sub2: 'modal' } });
     await modal.getByTestId('signup-close').click();

@@ -1,0 +1,260 @@
+import { atom, onMount, task } from 'nanostores';
+import { ApiNetworkError, ApiRequestError } from '../api/client.ts';
+import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
+import { chatWithProfile, mergeMessages } from '../rules/chat.ts';
+import type { Message } from '../schemas/api/chat.ts';
+import type { Profile } from '../schemas/api/user.ts';
+import { api, isBrowser } from './api.ts';
+import { $chats, loadChats } from './chats.ts';
+import { onLiveEvent } from './live-events.ts';
+import { $user, receiveUser } from './user.ts';
+
+export interface ConversationData {
+  profile: Profile;
+  /** Null until the first message starts the conversation (the chat opened from a profile). */
+  conversationId: number | null;
+  /** Oldest first. */
+  messages: Message[];
+  hasMore: boolean;
+  historyLimit: number;
+}
+
+export type ConversationState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; data: ConversationData }
+  /** Not found, blocked (`blocked_by`), or the network: the screen shows the server's message. */
+  | { status: 'failed'; error: unknown };
+
+/** The one conversation on screen (routes chats-id and members-id-chat); new messages arrive live. */
+export const $conversation = atom<ConversationState>({ status: 'idle' });
+
+/** The composer's text; an icebreaker chip fills it. */
+export const $draft = atom('');
+
+export function setDraft(text: string): void {
+  $draft.set(text);
+}
+
+interface ChatAnswer {
+  conversation: { id: number };
+  profile: Profile;
+  messages: Message[];
+  has_more: boolean;
+  history_limit: number;
+}
+
+/** POST /api/message.php, /api/gift.php and /api/chat-photo.php answer the message and the new balance. */
+interface SentAnswer {
+  message: Message;
+  credits: number;
+}
+
+// Bumped whenever another conversation opens: an answer for the previous one must not land.
+let generation = 0;
+
+function ready(): ConversationData | undefined {
+  const state = $conversation.value;
+  return state.status === 'ready' ? state.data : undefined;
+}
+
+function update(change: (data: ConversationData) => ConversationData): void {
+  const data = ready();
+  if (data) $conversation.set({ status: 'ready', data: change(data) });
+}
+
+onMount($conversation, () =>
+  onLiveEvent((event) => {
+    const data = ready();
+    if (!data) return;
+    if (event.type === 'chat-deleted' && event.conversation_id === data.conversationId) {
+      update((current) => ({ ...current, messages: [], hasMore: false }));
+    }
+    if (event.type !== 'message') return;
+    const started = event.conversation_id === data.conversationId;
+    // The first message of the other member starts the conversation opened from their profile.
+    const first = data.conversationId === null && event.message.sender_id === data.profile.id;
+    if (!started && !first) return;
+    update((current) => ({
+      ...current,
+      conversationId: event.conversation_id,
+      messages: mergeMessages(current.messages, [event.message]),
+    }));
+    // Reading it on screen counts as opening the conversation: the server sets the unread counter back to 0.
+    if (event.message.sender_id === data.profile.id) void refreshLatest().catch(() => undefined);
+  }),
+);
+
+function fetchChat(conversationId: number, before?: number): Promise<ChatAnswer> {
+  return api().get<ChatAnswer>('/api/chat.php', { query: { id: conversationId, before } });
+}
+
+function fromAnswer(answer: ChatAnswer): ConversationData {
+  return {
+    profile: answer.profile,
+    conversationId: answer.conversation.id,
+    messages: answer.messages,
+    hasMore: answer.has_more,
+    historyLimit: answer.history_limit,
+  };
+}
+
+/** Opens a conversation by its id (route chats-id); the server marks it read, so the list follows. */
+export function openConversation(conversationId: number): Promise<void> {
+  return task(async () => {
+    const started = ++generation;
+    $conversation.set({ status: 'loading' });
+    try {
+      const answer = await fetchChat(conversationId);
+      if (started === generation) $conversation.set({ status: 'ready', data: fromAnswer(answer) });
+      void loadChats().catch(() => undefined);
+    } catch (error) {
+      if (started === generation) $conversation.set({ status: 'failed', error });
+    }
+  });
+}
+
+/**
+ * Opens the chat with a member (route members-id-chat): their conversation when there is one, else
+ * an empty one with their profile (GET /api/member.php, which also refuses a member who blocked you).
+ */
+export function openConversationWith(profileId: number): Promise<void> {
+  return task(async () => {
+    const started = ++generation;
+    $conversation.set({ status: 'loading' });
+    try {
+      const list = $chats.value;
+      const chats = list.status === 'ready' ? list.data.chats : (await loadChats()).chats;
+      const existing = chatWithProfile(chats, profileId);
+      if (existing) {
+        const answer = await fetchChat(existing.conversation.id);
+        if (started === generation) $conversation.set({ status: 'ready', data: fromAnswer(answer) });
+        void loadChats().catch(() => undefined);
+        return;
+      }
+      const { profile } = await api().get<{ profile: Profile }>('/api/member.php', { query: { id: profileId } });
+      if (started === generation) {
+        $conversation.set({
+          status: 'ready',
+          data: { profile, conversationId: null, messages: [], hasMore: false, historyLimit: 0 },
+        });
+      }
+    } catch (error) {
+      if (started === generation) $conversation.set({ status: 'failed', error });
+    }
+  });
+}
+
+/** Fetches the newest page again and merges it (marks the conversation read on the server). */
+function refreshLatest(): Promise<void> {
+  return task(async () => {
+    const id = ready()?.conversationId;
+    if (!id) return;
+    const started = generation;
+    const answer = await fetchChat(id);
+    if (started !== generation) return;
+    update((current) => ({ ...current, messages: mergeMessages(current.messages, answer.messages) }));
+    void loadChats().catch(() => undefined);
+  });
+}
+
+/** Loads the page before the oldest message shown (`before`). */
+export function loadOlder(): Promise<void> {
+  return task(async () => {
+    const data = ready();
+    const oldest = data?.messages[0];
+    if (!data?.conversationId || !oldest || !data.hasMore) return;
+    const started = generation;
+    const answer = await fetchChat(data.conversationId, oldest.id);
+    if (started !== generation) return;
+    update((current) => ({
+      ...current,
+      messages: mergeMessages(answer.messages, current.messages),
+      hasMore: answer.has_more,
+      historyLimit: answer.history_limit,
+    }));
+  });
+}
+
+function received(answer: SentAnswer): Message {
+  update((current) => ({
+    ...current,
+    conversationId: answer.message.conversation_id,
+    messages: mergeMessages(current.messages, [answer.message]),
+  }));
+  const user = $user.value;
+  if (user) receiveUser({ ...user, credits: answer.credits });
+  void loadChats().catch(() => undefined);
+  return answer.message;
+}
+
+function recipient(): number {
+  const data = ready();
+  if (!data) throw new Error('No conversation is open');
+  return data.profile.id;
+}
+
+/**
+ * Sends a text (POST /api/message.php). Never retried: a lost answer to a stored message would send
+ * and charge it twice. Throws the server's refusal (insufficient_credits, message_too_long, ...).
+ */
+export function sendMessage(text: string): Promise<Message> {
+  return task(async () => {
+    const profileId = recipient();
+    const answer = await api().post<SentAnswer>('/api/message.php', { profile_id: profileId, text }, { retries: 0 });
+    return received(answer);
+  });
+}
+
+/** Sends a gift (POST /api/gift.php); never retried, like a message. */
+export function sendGift(giftId: string): Promise<Message> {
+  return task(async () => {
+    const profileId = recipient();
+    const answer = await api().post<SentAnswer>(
+      '/api/gift.php',
+      { profile_id: profileId, gift_id: giftId },
+      { retries: 0 },
+    );
+    return received(answer);
+  });
+}
+
+/**
+ * Sends a photo (POST /api/chat-photo.php) with the image itself as the body and its own content type,
+ * which the JSON client cannot send. Throws like the API client does.
+ */
+export function sendPhoto(file: Blob): Promise<Message> {
+  return task(async () => {
+    const profileId = recipient();
+    let response: Response;
+    try {
+      response = await fetch(`/api/chat-photo.php?profile_id=${profileId}`, {
+        method: 'POST',
+        body: file,
+        credentials: 'same-origin',
+        headers: { accept: 'application/json', 'content-type': file.type, [CLIENT_REQUEST_HEADER]: '1' },
+      });
+    } catch (error) {
+      throw new ApiNetworkError({ cause: error });
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      json = undefined;
+    }
+    if (response.ok && json && typeof json === 'object' && 'message' in json) return received(json as SentAnswer);
+    const body =
+      json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string'
+        ? (json as ApiErrorBody)
+        : ({ error: 'internal', message: response.statusText } as ApiErrorBody);
+    throw new ApiRequestError(response.status, body);
+  });
+}
+
+/** Leaves the conversation (the screen unmounts). */
+export function closeConversation(): void {
+  generation += 1;
+  $draft.set('');
+  if (isBrowser()) $conversation.set({ status: 'idle' });
+}

@@ -1,0 +1,122 @@
+import { atom, onMount, task } from 'nanostores';
+import { withLike, type LikesData } from '../rules/likes.ts';
+import { refreshDelay } from '../rules/refresh.ts';
+import type { Profile } from '../schemas/api/user.ts';
+import { api, isBrowser } from './api.ts';
+import { $user } from './user.ts';
+
+export type LikesState =
+  /** Nobody is logged in, or nothing listened yet. */
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; data: LikesData }
+  /** The first load failed; a later refresh that fails keeps the likes already shown. */
+  | { status: 'failed'; error: unknown };
+
+/**
+ * The member's likes (spec §3 Chat state "likes"): received (new first), sent and matches. Loaded
+ * while something listens and a member is logged in, then refreshed like the chat lists (spec §4:
+ * first after 5 s, then every 60 s). It feeds the new-likes badge and the likes screens.
+ */
+export const $likes = atom<LikesState>({ status: 'idle' });
+
+// Bumped whenever the member changes: an answer for the previous member must not land.
+let generation = 0;
+
+onMount($likes, () => {
+  if (!isBrowser()) return;
+  let memberId: number | null | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let refreshes = 0;
+  const schedule = () => {
+    timer = setTimeout(
+      () => {
+        refreshes += 1;
+        void loadLikes()
+          .catch(() => undefined)
+          .then(schedule);
+      },
+      refreshDelay(refreshes, false),
+    );
+  };
+  const unbind = $user.subscribe((user) => {
+    const id = user === undefined ? undefined : (user?.profile.id ?? null);
+    if (id === memberId) return;
+    memberId = id;
+    generation += 1;
+    clearTimeout(timer);
+    if (id === undefined) return;
+    if (id === null) {
+      $likes.set({ status: 'idle' });
+      return;
+    }
+    $likes.set({ status: 'loading' });
+    refreshes = 0;
+    void loadLikes().catch(() => undefined);
+    schedule();
+  });
+  return () => {
+    unbind();
+    clearTimeout(timer);
+    generation += 1;
+  };
+});
+
+/** Fetches the likes again (GET /api/likes.php). */
+export function loadLikes(): Promise<LikesData> {
+  return task(async () => {
+    const started = generation;
+    try {
+      const data = await api().get<LikesData>('/api/likes.php');
+      if (started === generation) $likes.set({ status: 'ready', data });
+      return data;
+    } catch (error) {
+      if (started === generation && $likes.value.status !== 'ready') $likes.set({ status: 'failed', error });
+      throw error;
+    }
+  });
+}
+
+/** The likes as loaded now, or after loading them when they are not there yet. */
+export async function currentLikes(): Promise<LikesData> {
+  const state = $likes.value;
+  return state.status === 'ready' ? state.data : loadLikes();
+}
+
+/**
+ * Likes a member (POST /api/like.php); answers whether that made a match. The lists show the like at
+ * once and are fetched again, since the server may know more (a like that arrived meanwhile).
+ */
+export function likeMember(profileId: number): Promise<{ match: boolean }> {
+  return task(async () => {
+    const answer = await api().post<{ match: boolean }>('/api/like.php', { profile_id: profileId });
+    const state = $likes.value;
+    if (state.status === 'ready') $likes.set({ status: 'ready', data: withLike(state.data, profileId, answer.match) });
+    void loadLikes().catch(() => undefined);
+    return answer;
+  });
+}
+
+/** GET /api/member.php: another member and how the two stand. */
+export interface MemberRelation {
+  profile: Profile;
+  liked: boolean;
+  likes_you: boolean;
+  match: boolean;
+  blocked: boolean;
+}
+
+/**
+ * Loads one member with the relation (the match view, the match modal). The server clears the new
+ * flag of their like on this call (spec §4), so the likes and their badge are fetched again.
+ */
+export function loadMemberRelation(profileId: number): Promise<MemberRelation> {
+  return task(async () => {
+    const relation = await api().get<MemberRelation>('/api/member.php', { query: { id: profileId } });
+    const state = $likes.value;
+    if (state.status === 'ready' && state.data.liked_by.some((like) => like.id === profileId && like.like_new)) {
+      void loadLikes().catch(() => undefined);
+    }
+    return relation;
+  });
+}

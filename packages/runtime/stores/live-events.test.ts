@@ -1,0 +1,198 @@
+import { allTasks, cleanStores, keepMount } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile, User } from '../schemas/api/user.ts';
+import { configureApi } from './api.ts';
+import { $chatCounters } from './chat-counters.ts';
+import { $chats } from './chats.ts';
+import { $likes } from './likes.ts';
+import { $live, configureLiveEvents, MATCH_EVENT, startLiveEvents, type EventSourceLike } from './live-events.ts';
+import { json, scriptedFetch } from './test-network.ts';
+import { $user } from './user.ts';
+
+/** A stand-in for the browser's EventSource that the test drives by hand. */
+class FakeSource implements EventSourceLike {
+  static last: FakeSource | undefined;
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  private handlers = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    FakeSource.last = this;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), listener]);
+  }
+  close(): void {
+    this.closed = true;
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  fail(): void {
+    this.readyState = 0;
+    this.onerror?.(new Event('error'));
+  }
+  emit(type: string, data: unknown): void {
+    for (const handler of this.handlers.get(type) ?? [])
+      handler(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+}
+
+const profile = {
+  id: 9,
+  name: 'Me',
+  age: 30,
+  country: 'NL',
+  city: null,
+  status: 'active',
+  fictional: false,
+  main_image: null,
+} as Profile;
+const member = { profile, paid_user: false, credits: 20 } as User;
+const noWait = { sleep: async () => undefined, random: () => 1 };
+const flush = async () => {
+  await allTasks();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+let unread = 0;
+function network() {
+  return scriptedFetch({
+    'GET /api/chats.php': () => json(200, { chats: [], total_unread: unread }),
+    'GET /api/likes.php': () =>
+      json(200, { profiles: [profile], liked_by: [{ id: 9, like_new: true }], likes: [], matches: [] }),
+    'GET /api/user.php': () => json(200, { user: member }),
+  });
+}
+
+let badge: ((count: number) => Promise<void>) | undefined;
+
+beforeEach(() => {
+  // The unit project runs in Node: a window that dispatches events, a document with a title.
+  vi.stubGlobal('window', new EventTarget());
+  vi.stubGlobal('document', { title: 'Chats · Demo' });
+  badge = undefined;
+  vi.stubGlobal('navigator', {
+    setAppBadge: (count: number) => (badge ? badge(count) : Promise.resolve()),
+  });
+  unread = 0;
+  FakeSource.last = undefined;
+  configureLiveEvents({ createSource: (url) => new FakeSource(url) });
+  $user.set(undefined);
+  $chats.set({ status: 'idle' });
+  $likes.set({ status: 'idle' });
+  $chatCounters.set({ unreadMessages: 0, newLikes: 0 });
+});
+
+afterEach(() => {
+  cleanStores($live, $chats, $likes, $chatCounters, $user);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('$live', () => {
+  it('opens no stream for a visitor', () => {
+    configureApi({ fetch: network().fetch, ...noWait });
+    keepMount($live);
+    $user.set(null);
+    expect(FakeSource.last).toBeUndefined();
+    expect($live.get()).toBe('idle');
+  });
+
+  it('opens the stream for a member and closes it on logout', () => {
+    configureApi({ fetch: network().fetch, ...noWait });
+    keepMount($live);
+    $user.set(member);
+    const source = FakeSource.last!;
+    expect(source.url).toBe('/api/events');
+    source.open();
+    expect($live.get()).toBe('open');
+    $user.set(null);
+    expect(source.closed).toBe(true);
+    expect($live.get()).toBe('idle');
+  });
+
+  it('refreshes the chat list and the unread counter on a message', async () => {
+    const { fetch, calls } = network();
+    configureApi({ fetch, ...noWait });
+    keepMount($live);
+    keepMount($chatCounters);
+    $user.set(member);
+    FakeSource.last!.open();
+    await flush();
+    unread = 3;
+    const before = calls.filter((c) => c.url.startsWith('/api/chats.php')).length;
+    FakeSource.last!.emit('message', { type: 'message', conversation_id: 4, message: {} });
+    await flush();
+    expect(calls.filter((c) => c.url.startsWith('/api/chats.php')).length).toBe(before + 1);
+    expect($chatCounters.get().unreadMessages).toBe(3);
+  });
+
+  it('updates the credits of the member on a credits event', () => {
+    configureApi({ fetch: network().fetch, ...noWait });
+    keepMount($live);
+    $user.set(member);
+    FakeSource.last!.emit('credits', { type: 'credits', credits: 7 });
+    expect($user.get()?.credits).toBe(7);
+  });
+
+  it('reloads the likes and announces a match', async () => {
+    const { fetch, calls } = network();
+    configureApi({ fetch, ...noWait });
+    keepMount($live);
+    $user.set(member);
+    const matched = vi.fn();
+    window.addEventListener(MATCH_EVENT, matched);
+    FakeSource.last!.emit('match', { type: 'match', profile_id: 12 });
+    await flush();
+    window.removeEventListener(MATCH_EVENT, matched);
+    expect(calls.some((c) => c.url.startsWith('/api/likes.php'))).toBe(true);
+    expect((matched.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ profile_id: 12 });
+  });
+
+  it('refreshes the chat list on the spec timer while the stream is down, and stops once it is back', async () => {
+    vi.useFakeTimers();
+    const { fetch, calls } = network();
+    configureApi({ fetch, ...noWait });
+    keepMount($live);
+    $user.set(member);
+    const chatCalls = () => calls.filter((c) => c.url.startsWith('/api/chats.php')).length;
+    FakeSource.last!.fail();
+    expect($live.get()).toBe('down');
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(chatCalls()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(chatCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(chatCalls()).toBe(2);
+    FakeSource.last!.open();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(chatCalls()).toBe(2);
+  });
+});
+
+describe('startLiveEvents', () => {
+  it('prefixes the title with unread messages plus new likes and sets the app badge', () => {
+    const setAppBadge = vi.fn(async (count: number) => void count);
+    badge = setAppBadge;
+    configureApi({ fetch: network().fetch, ...noWait });
+    const stop = startLiveEvents();
+    $chatCounters.set({ unreadMessages: 1, newLikes: 2 });
+    expect(document.title).toBe('(3) Chats · Demo');
+    expect(setAppBadge).toHaveBeenLastCalledWith(3);
+    $chatCounters.set({ unreadMessages: 0, newLikes: 0 });
+    expect(document.title).toBe('Chats · Demo');
+    stop();
+  });
+
+  it('ignores a badge the browser refuses', () => {
+    badge = () => Promise.reject(new Error('not installed'));
+    configureApi({ fetch: network().fetch, ...noWait });
+    const stop = startLiveEvents();
+    expect(() => $chatCounters.set({ unreadMessages: 1, newLikes: 0 })).not.toThrow();
+    expect(document.title).toBe('(1) Chats · Demo');
+    stop();
+  });
+});

@@ -1,0 +1,138 @@
+import { allTasks, cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LikesData } from '../rules/likes.ts';
+import type { Profile, User } from '../schemas/api/user.ts';
+import { configureApi } from './api.ts';
+import { $likes } from './likes.ts';
+import {
+  $matchModal,
+  closeMatchModal,
+  openAutoLike,
+  openAutoLikeAfter,
+  openMatchFor,
+  showMatchModal,
+} from './match-modal.ts';
+import { json, scriptedFetch } from './test-network.ts';
+import { $user } from './user.ts';
+
+const anna: Profile = {
+  id: 1,
+  name: 'Anna',
+  age: 30,
+  country: 'NL',
+  city: null,
+  status: 'active',
+  fictional: false,
+  main_image: null,
+};
+const member = { profile: { ...anna, id: 9, name: 'Me' } } as User;
+const likedByAnna: LikesData = { profiles: [anna], liked_by: [{ id: 1, like_new: true }], likes: [], matches: [] };
+
+const noWait = { sleep: async () => undefined, random: () => 1 };
+
+function network(routes: Parameters<typeof scriptedFetch>[0]) {
+  const fake = scriptedFetch(routes);
+  configureApi({ fetch: fake.fetch, ...noWait });
+  return fake.calls;
+}
+
+beforeEach(() => {
+  $matchModal.set({ status: 'closed' });
+  $likes.set({ status: 'idle' });
+  $user.set(undefined);
+});
+
+afterEach(() => {
+  cleanStores($matchModal, $likes, $user);
+  vi.useRealTimers();
+});
+
+describe('$matchModal', () => {
+  it('opens on a profile and closes', () => {
+    showMatchModal(anna, true);
+    expect($matchModal.get()).toEqual({ status: 'open', profile: anna, match: true });
+    closeMatchModal();
+    expect($matchModal.get()).toEqual({ status: 'closed' });
+  });
+});
+
+describe('openMatchFor', () => {
+  it('loads the member a like matched and shows the match', async () => {
+    const calls = network({
+      'GET /api/member.php': () =>
+        json(200, { profile: anna, liked: true, likes_you: true, match: true, blocked: false }),
+    });
+    await openMatchFor(1);
+    expect(calls[0]!.url).toBe('/api/member.php?id=1');
+    expect($matchModal.get()).toEqual({ status: 'open', profile: anna, match: true });
+  });
+});
+
+describe('openAutoLike', () => {
+  it('shows the newest unseen liker as a new like and reloads the likes about 500 ms later', async () => {
+    vi.useFakeTimers();
+    $likes.set({ status: 'ready', data: likedByAnna });
+    const calls = network({
+      'GET /api/auto-like.php': () => json(200, { profile: anna }),
+      'GET /api/likes.php': () => json(200, likedByAnna),
+    });
+    expect(await openAutoLike()).toBe(true);
+    expect($matchModal.get()).toEqual({ status: 'open', profile: anna, match: false });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(calls.map((call) => call.url)).toEqual(['/api/auto-like.php']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.map((call) => call.url)).toEqual(['/api/auto-like.php', '/api/likes.php']);
+  });
+
+  it('calls it a match when the member liked the liker too, loading the likes first if needed', async () => {
+    network({
+      'GET /api/auto-like.php': () => json(200, { profile: anna }),
+      'GET /api/likes.php': () => json(200, { ...likedByAnna, likes: [{ id: 1 }], matches: [1] }),
+    });
+    await openAutoLike();
+    expect($matchModal.get()).toMatchObject({ status: 'open', match: true });
+  });
+
+  it('stays closed when nobody new likes the member', async () => {
+    network({ 'GET /api/auto-like.php': () => json(200, { profile: null }) });
+    expect(await openAutoLike()).toBe(false);
+    expect($matchModal.get()).toEqual({ status: 'closed' });
+  });
+});
+
+describe('openAutoLikeAfter', () => {
+  it('opens after the delay once the member is known', async () => {
+    vi.useFakeTimers();
+    $likes.set({ status: 'ready', data: likedByAnna });
+    const calls = network({ 'GET /api/auto-like.php': () => json(200, { profile: anna }) });
+    openAutoLikeAfter(1000);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual([]);
+    $user.set(member);
+    await vi.advanceTimersByTimeAsync(0);
+    await allTasks();
+    expect($matchModal.get()).toMatchObject({ status: 'open', profile: anna });
+  });
+
+  it('shows nothing to a visitor', async () => {
+    vi.useFakeTimers();
+    const calls = network({});
+    $user.set(null);
+    openAutoLikeAfter(0);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls).toEqual([]);
+    expect($matchModal.get()).toEqual({ status: 'closed' });
+  });
+
+  it('can be cancelled', async () => {
+    vi.useFakeTimers();
+    const calls = network({});
+    $user.set(member);
+    const cancel = openAutoLikeAfter(1000);
+    cancel();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toEqual([]);
+  });
+});

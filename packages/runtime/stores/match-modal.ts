@@ -1,0 +1,68 @@
+import { atom, task } from 'nanostores';
+import { MATCH_MODAL_LIKES_RELOAD_MS } from '../rules/constants.ts';
+import { EMPTY_LIKES, isMatchWith } from '../rules/likes.ts';
+import type { Profile, User } from '../schemas/api/user.ts';
+import { api } from './api.ts';
+import { currentLikes, loadLikes, loadMemberRelation } from './likes.ts';
+import { $user } from './user.ts';
+
+export type MatchModalState = { status: 'closed' } | { status: 'open'; profile: Profile; match: boolean };
+
+/** The like / match modal of the default layout (spec §2 Modals): closed, or showing one liker. */
+export const $matchModal = atom<MatchModalState>({ status: 'closed' });
+
+export function showMatchModal(profile: Profile, match: boolean): void {
+  $matchModal.set({ status: 'open', profile, match });
+}
+
+export function closeMatchModal(): void {
+  if ($matchModal.value.status !== 'closed') $matchModal.set({ status: 'closed' });
+}
+
+/** A like just made a match with `profileId` (the `datekit:match` event): show that member. */
+export function openMatchFor(profileId: number): Promise<void> {
+  return task(async () => {
+    const relation = await loadMemberRelation(profileId);
+    showMatchModal(relation.profile, relation.match);
+  });
+}
+
+/**
+ * The modal without a profile (spec §7 GET /api/auto-like.php): the newest liker the member has not
+ * seen, a match when the member liked them too; the likes reload about 500 ms later. Answers whether
+ * there was anyone to show.
+ */
+export function openAutoLike(): Promise<boolean> {
+  return task(async () => {
+    const { profile } = await api().get<{ profile: Profile | null }>('/api/auto-like.php');
+    if (!profile) return false;
+    const likes = await currentLikes().catch(() => EMPTY_LIKES);
+    showMatchModal(profile, isMatchWith(likes, profile.id));
+    setTimeout(() => void loadLikes().catch(() => undefined), MATCH_MODAL_LIKES_RELOAD_MS);
+    return true;
+  });
+}
+
+/**
+ * Spec §4: the modal shows after `?t=` seconds. Waits `delayMs`, then until the server said who is
+ * logged in; only a member sees it. Answers a function that cancels it.
+ */
+export function openAutoLikeAfter(delayMs: number): () => void {
+  let stop: (() => void) | undefined;
+  const open = (user: User | null) => {
+    if (user) void openAutoLike().catch(() => undefined);
+  };
+  const timer = setTimeout(() => {
+    const user = $user.value;
+    if (user !== undefined) return open(user);
+    stop = $user.listen((next) => {
+      if (next === undefined) return;
+      stop?.();
+      open(next);
+    });
+  }, delayMs);
+  return () => {
+    clearTimeout(timer);
+    stop?.();
+  };
+}

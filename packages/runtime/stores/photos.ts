@@ -1,0 +1,99 @@
+import { atom, onMount, task } from 'nanostores';
+import { ApiNetworkError, ApiRequestError } from '../api/client.ts';
+import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
+import { api, isBrowser } from './api.ts';
+import { loadUser } from './user.ts';
+
+/** One of the member's own photos (GET /api/photos.php): `inspection` until an operator checked it. */
+export interface OwnPhoto {
+  id: number;
+  filename: string;
+  thumb_filename: string;
+  match: string;
+  status: 'active' | 'inspection';
+  is_main: boolean;
+}
+
+export type PhotosState =
+  { status: 'loading' } | { status: 'ready'; photos: OwnPhoto[]; limit: number } | { status: 'failed'; error: unknown };
+
+/** The member's photos and how many they may hold (spec §5: 3 free, 25 premium), as the server says. */
+export const $photos = atom<PhotosState>({ status: 'loading' });
+
+onMount($photos, () => {
+  if (!isBrowser()) return;
+  void loadPhotos().catch(() => undefined);
+});
+
+export function loadPhotos(): Promise<void> {
+  return task(async () => {
+    try {
+      const { photos, limit } = await api().get<{ photos: OwnPhoto[]; limit: number }>('/api/photos.php');
+      $photos.set({ status: 'ready', photos, limit });
+    } catch (error) {
+      if ($photos.get().status !== 'ready') $photos.set({ status: 'failed', error });
+      throw error;
+    }
+  });
+}
+
+/**
+ * POST /api/photos.php with the image itself as the body and its own content type (the JSON client
+ * cannot send one). Never retried: a lost answer to a stored upload would store the photo twice.
+ * Throws like the API client does, so callers show the server's message (e.g. `photo_limit`).
+ */
+export async function postPhoto(file: Blob): Promise<OwnPhoto> {
+  let response: Response;
+  try {
+    response = await fetch('/api/photos.php', {
+      method: 'POST',
+      body: file,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': file.type, [CLIENT_REQUEST_HEADER]: '1' },
+    });
+  } catch (error) {
+    throw new ApiNetworkError({ cause: error });
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (response.ok && json && typeof json === 'object' && 'photo' in json) return (json as { photo: OwnPhoto }).photo;
+  const body =
+    json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string'
+      ? (json as ApiErrorBody)
+      : ({ error: 'internal', message: response.statusText } as ApiErrorBody);
+  throw new ApiRequestError(response.status, body);
+}
+
+/** The user's main image (navigation thumbnail) may have changed with the photos. */
+function refreshAfterChange(): Promise<void> {
+  void loadUser().catch(() => undefined);
+  return loadPhotos();
+}
+
+/** Uploads a photo and reloads the list; throws the server's refusal. */
+export function uploadPhoto(file: Blob): Promise<OwnPhoto> {
+  return task(async () => {
+    const photo = await postPhoto(file);
+    await refreshAfterChange().catch(() => undefined);
+    return photo;
+  });
+}
+
+export function makeMainPhoto(id: number): Promise<void> {
+  return task(async () => {
+    await api().put('/api/photos.php', { id });
+    await refreshAfterChange().catch(() => undefined);
+  });
+}
+
+export function deletePhoto(id: number): Promise<void> {
+  return task(async () => {
+    await api().delete('/api/photos.php', { id });
+    await refreshAfterChange().catch(() => undefined);
+  });
+}

@@ -1,0 +1,150 @@
+import { atom, map, onMount, task } from 'nanostores';
+import { ApiRequestError } from '../api/client.ts';
+import type { Profile } from '../schemas/api/user.ts';
+import {
+  parseSearchQuery,
+  searchApiQuery,
+  searchQueryString,
+  type SearchOptions,
+  type SearchQuery,
+} from '../rules/search-form.ts';
+import { api, isBrowser } from './api.ts';
+import { captureTracking } from './tracking.ts';
+
+/** What `GET /api/members.php` answers. */
+export interface SearchAnswer {
+  profiles: Profile[];
+  total: number;
+  total_capped: boolean;
+  page: number;
+  page_size: number;
+  similar: Profile[];
+}
+
+/**
+ * The search's results (spec §3 "paged results, result count, similar results"). While a new search
+ * loads, the previous answer stays (dimmed by the page) instead of the grid collapsing.
+ */
+export type SearchState =
+  | { status: 'idle' }
+  | { status: 'loading'; previous: SearchAnswer | null }
+  | { status: 'ready'; answer: SearchAnswer }
+  /** Spec §6: this brand lets only members search (or only visitors from a traffic source). */
+  | { status: 'login_required' }
+  | { status: 'failed'; error: unknown };
+
+/** Where the search lives in the URL, so that a reload and the back button keep the filters. */
+export interface SearchLocation {
+  search(): string;
+  push(search: string): void;
+  /** Calls back when the visitor goes back or forward; answers the unsubscribe. */
+  listen(onChange: () => void): () => void;
+}
+
+const browserLocation: SearchLocation = {
+  search: () => location.search,
+  push: (search) => history.pushState(history.state, '', `${location.pathname}${search}${location.hash}`),
+  listen: (onChange) => {
+    window.addEventListener('popstate', onChange);
+    return () => window.removeEventListener('popstate', onChange);
+  },
+};
+
+let options: SearchOptions = { fields: [], countries: [] };
+let where: SearchLocation = browserLocation;
+
+/** The search the URL asks for. */
+export const $searchQuery = atom<SearchQuery>({ page: 1 });
+export const $search = atom<SearchState>({ status: 'idle' });
+
+/** The brand's filters and countries; the search page sets them before anything listens. */
+export function configureSearch(brand: SearchOptions, location: SearchLocation = browserLocation): void {
+  options = brand;
+  where = location;
+}
+
+onMount($search, () => {
+  if (!isBrowser() && where === browserLocation) return;
+  const readUrl = () => {
+    $searchQuery.set(parseSearchQuery(where.search(), options));
+    void loadSearch();
+  };
+  readUrl();
+  return where.listen(readUrl);
+});
+
+let sequence = 0;
+let inFlight: AbortController | undefined;
+
+/** Loads the results of `$searchQuery`; an answer that a newer search overtook is dropped. */
+export function loadSearch(): Promise<void> {
+  return task(async () => {
+    const mine = ++sequence;
+    inFlight?.abort();
+    const controller = new AbortController();
+    inFlight = controller;
+    // `.value`, not `.get()`: reading must not mount the store, which would start a second search.
+    const current = $search.value;
+    const previous =
+      current.status === 'ready' ? current.answer : current.status === 'loading' ? current.previous : null;
+    $search.set({ status: 'loading', previous });
+    try {
+      const answer = await api().get<SearchAnswer>('/api/members.php', {
+        query: searchApiQuery($searchQuery.get(), captureTracking()),
+        signal: controller.signal,
+      });
+      if (mine === sequence) $search.set({ status: 'ready', answer });
+    } catch (error) {
+      if (mine !== sequence) return;
+      if (error instanceof ApiRequestError && error.status === 403 && error.body.authentication_required) {
+        $search.set({ status: 'login_required' });
+      } else {
+        $search.set({ status: 'failed', error });
+      }
+    }
+  });
+}
+
+/** Runs a new search and records it in the URL (a new history entry: back returns to the last one). */
+export function search(query: SearchQuery): Promise<void> {
+  $searchQuery.set(query);
+  where.push(searchQueryString(query, where.search()));
+  return loadSearch();
+}
+
+export function goToPage(page: number): Promise<void> {
+  return search({ ...$searchQuery.get(), page });
+}
+
+/** A country's regions for the region filter, loaded once per country (spec §7: cached). */
+export type RegionsState =
+  { status: 'loading' } | { status: 'ready'; regions: Region[] } | { status: 'failed'; error: unknown };
+
+export interface Region {
+  id: string;
+  country: string;
+  name: string;
+  /** Official names in the country's other languages, where they differ. */
+  names?: Record<string, string>;
+}
+
+export const $regions = map<Record<string, RegionsState>>({});
+
+export function loadRegions(country: string): Promise<void> {
+  const known = $regions.get()[country];
+  if (known && known.status !== 'failed') return Promise.resolve();
+  return task(async () => {
+    $regions.setKey(country, { status: 'loading' });
+    try {
+      const { regions } = await api().get<{ regions: Region[] }>('/api/regions.php', { query: { country } });
+      $regions.setKey(country, { status: 'ready', regions });
+    } catch (error) {
+      $regions.setKey(country, { status: 'failed', error });
+    }
+  });
+}
+
+/** A region's name in the visitor's language where it has an official one, else as people there write it. */
+export function regionName(region: Region, lang: string): string {
+  return region.names?.[lang] ?? region.name;
+}

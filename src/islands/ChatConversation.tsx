@@ -1,0 +1,157 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pathFor, ROUTES } from '../../packages/runtime/routes.ts';
+import { historyHidden } from '../../packages/runtime/rules/chat.ts';
+import { routeParams } from '../../packages/runtime/rules/route-params.ts';
+import type { User } from '../../packages/runtime/schemas/api/user.ts';
+import {
+  $conversation,
+  closeConversation,
+  loadOlder,
+  openConversation,
+  openConversationWith,
+  type ConversationData,
+} from '../../packages/runtime/stores/conversation.ts';
+import { LINKS } from '../site/links.ts';
+import { ChatComposer } from './ChatComposer.tsx';
+import { ChatIcebreakers } from './ChatIcebreakers.tsx';
+import { ChatMessageItem } from './ChatMessageItem.tsx';
+import { errorText } from './errors.ts';
+import { BackIcon } from './icons.tsx';
+import { ProfileAvatar, ProfileName, profilePhoto, type FictionalMark } from './LikesProfileCard.tsx';
+import { MemberPending, useMember } from './member.tsx';
+import { UiProvider } from './ui.tsx';
+import './Chat.css';
+
+type Route = 'chats-id' | 'members-id-chat';
+
+interface Props {
+  lang: string;
+  /** chats-id opens a conversation by its id; members-id-chat the one with a member (or a new one). */
+  route: Route;
+  fictionalIcon: string;
+  fictionalLabel: string | undefined;
+}
+
+/** One conversation in the chat layout (spec §2): messages, older pages, icebreakers and the composer. */
+export default function ChatConversation({ lang, route, fictionalIcon, fictionalLabel }: Props) {
+  return (
+    <UiProvider lang={lang}>
+      <ConversationContent route={route} fictional={{ icon: fictionalIcon, label: fictionalLabel }} />
+    </UiProvider>
+  );
+}
+
+/** The id in the URL: one prerendered shell serves every /chats/{id} and /members/{id}/chat. */
+function idFromLocation(route: Route): number | null {
+  const path = ROUTES.find((r) => r.name === route)!.path;
+  const id = Number(routeParams(path, location.pathname)?.id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+function ConversationContent({ route, fictional }: { route: Route; fictional: FictionalMark }) {
+  const { t } = useTranslation();
+  const member = useMember();
+  const state = useStore($conversation, { ssr: 'initial' });
+  const memberId = member?.profile.id;
+
+  useEffect(() => {
+    if (!memberId) return;
+    const id = idFromLocation(route);
+    if (id === null) return;
+    void (route === 'chats-id' ? openConversation(id) : openConversationWith(id));
+    return closeConversation;
+  }, [memberId, route]);
+
+  if (!member) return <MemberPending member={member} />;
+  if (state.status === 'failed') {
+    return (
+      <div className="chat-screen chat-screen-message">
+        <p className="form-notice" role="alert" data-testid="chat-error">
+          {errorText(state.error, t)}
+        </p>
+        <a className="btn btn-primary" href={LINKS.chats}>
+          {t('chatui.back')}
+        </a>
+      </div>
+    );
+  }
+  if (state.status !== 'ready') {
+    return (
+      <p className="member-pending" aria-busy="true">
+        {t('chatui.loading')}
+      </p>
+    );
+  }
+  return <ConversationView data={state.data} member={member} fictional={fictional} />;
+}
+
+function ConversationView({
+  data,
+  member,
+  fictional,
+}: {
+  data: ConversationData;
+  member: User;
+  fictional: FictionalMark;
+}) {
+  const { t } = useTranslation();
+  const endRef = useRef<HTMLDivElement>(null);
+  const last = data.messages.at(-1)?.id;
+  const photo = profilePhoto(data.profile, 'thumb_filename');
+
+  // A new message (sent or received) scrolls into view; loading older ones does not move the reader.
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [last]);
+
+  return (
+    <div className="chat-screen" data-testid="chat-conversation">
+      <header className="chat-header">
+        <a className="chat-back" href={LINKS.chats} aria-label={t('chatui.back')} title={t('chatui.back')}>
+          <BackIcon />
+        </a>
+        {photo ? (
+          <img className="chat-avatar" src={photo} alt="" width={40} height={40} />
+        ) : (
+          <ProfileAvatar profile={data.profile} className="chat-avatar" />
+        )}
+        <h1 className="chat-title" data-testid="chat-partner">
+          <ProfileName profile={data.profile} fictional={fictional} />
+        </h1>
+        <a className="btn btn-ghost btn-sm" href={pathFor('members-id', { id: data.profile.id })}>
+          {t('chatui.view_profile')}
+        </a>
+      </header>
+      <div className="chat-messages" role="log" aria-live="polite" data-testid="chat-messages">
+        {data.hasMore && (
+          <button type="button" className="btn btn-ghost btn-sm chat-older" onClick={() => void loadOlder()}>
+            {t('chatui.load_older')}
+          </button>
+        )}
+        {historyHidden(data.hasMore, data.messages.length, data.historyLimit) && (
+          <p className="chat-note" data-testid="chat-history-hidden">
+            {t('chatui.history_hidden')}
+          </p>
+        )}
+        {data.messages.length === 0 ? (
+          <ChatIcebreakers name={data.profile.name} />
+        ) : (
+          <ol className="chat-message-list">
+            {data.messages.map((message) => (
+              <ChatMessageItem
+                key={message.id}
+                message={message}
+                mine={message.sender_id === member.profile.id}
+                partner={data.profile.name}
+              />
+            ))}
+          </ol>
+        )}
+        <div ref={endRef} />
+      </div>
+      <ChatComposer name={data.profile.name} />
+    </div>
+  );
+}

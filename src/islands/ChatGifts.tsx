@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../packages/runtime/stores/api.ts';
+import { sendGift } from '../../packages/runtime/stores/conversation.ts';
+
+/**
+ * The gift artwork (src/components/gifts/<id>.svg) as URLs the islands can show; Vite fingerprints each
+ * file, so a page loads only the artwork it shows.
+ */
+const artwork = import.meta.glob<string>('../components/gifts/*.svg', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
+
+export function giftArtwork(id: string): string | undefined {
+  return artwork[`../components/gifts/${id}.svg`];
+}
+
+interface Gift {
+  id: string;
+  name: string;
+  price: number;
+}
+
+/** The gift picker: artwork, translated name and price in credits (GET /api/gifts.php); a choice sends it. */
+export function ChatGifts({
+  disabled,
+  onSend,
+}: {
+  disabled: boolean;
+  onSend: (send: () => Promise<unknown>) => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [gifts, setGifts] = useState<Gift[] | null>(null);
+
+  const toggle = () => {
+    setOpen(!open);
+    if (!gifts) {
+      api()
+        .get<{ gifts: Gift[] }>('/api/gifts.php')
+        .then((answer) => setGifts(answer.gifts))
+        .catch(() => setGifts([]));
+    }
+  };
+
+  return (
+    <div className="chat-gifts">
+      <button
+        type="button"
+        className="chat-tool"
+        aria-expanded={open}
+        aria-label={t('chatui.gifts')}
+        title={t('chatui.gifts')}
+        disabled={disabled}
+        onClick={toggle}
+        data-testid="chat-gifts-button"
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            d="M4 10h16v10H4zM3 7h18v3H3zM12 7v13M12 7c-2-4-6-4-6-1.5S10 7 12 7zm0 0c2-4 6-4 6-1.5S14 7 12 7z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+      {open && (
+        <div className="chat-gift-panel" role="dialog" aria-label={t('chatui.gifts')} data-testid="chat-gift-panel">
+          <div className="chat-gift-head">
+            <strong>{t('chatui.gifts')}</strong>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOpen(false)}>
+              {t('chatui.close')}
+            </button>
+          </div>
+          {gifts === null ? (
+            <p aria-busy="true">{t('chatui.loading')}</p>
+          ) : (
+            <ul className="chat-gift-grid">
+              {gifts.map((gift) => (
+                <li key={gift.id}>
+                  <button
+                    type="button"
+                    className="chat-gift-option"
+                    disabled={disabled}
+                    onClick={() => {
+                      void onSend(() => sendGift(gift.id)).then((sent) => sent && setOpen(false));
+                    }}
+                    data-testid="chat-gift"
+                  >
+                    <img src={giftArtwork(gift.id)} alt="" width={56} height={56} />
+                    <span className="chat-gift-name">{gift.name}</span>
+                    <span className="chat-gift-price">{t('chatui.cost', { credits: gift.price })}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../packages/runtime/stores/api.ts';
+import { setDraft } from '../../packages/runtime/stores/conversation.ts';
+
+/**
+ * An empty conversation offers icebreakers (GET /api/icebreakers.php, translated by the server) as
+ * chips; choosing one puts it in the composer, where the member can still change it before sending.
+ */
+export function ChatIcebreakers({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const [icebreakers, setIcebreakers] = useState<string[]>([]);
+
+  useEffect(() => {
+    let current = true;
+    api()
+      .get<{ icebreakers: string[] }>('/api/icebreakers.php')
+      .then((answer) => {
+        if (current) setIcebreakers(answer.icebreakers);
+      })
+      // Without suggestions the member simply writes their own message.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  return (
+    <div className="chat-start" data-testid="chat-empty">
+      <p>{t('chatui.start', { name })}</p>
+      {icebreakers.length > 0 && (
+        <ul className="chat-icebreakers" aria-label={t('chatui.icebreakers')}>
+          {icebreakers.map((text) => (
+            <li key={text}>
+              <button type="button" className="chat-chip" onClick={() => setDraft(text)} data-testid="chat-icebreaker">
+                {text}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * Loaded by every page (BaseLayout): keeps the live events stream open for a logged-in member and the
+ * title's "(n) " prefix and the installed-app badge up to date (spec §4). It renders nothing, so it is
+ * a plain module script rather than a hydrated island; for visitors it only listens to `$user`.
+ */
+import { startLiveEvents } from '../../packages/runtime/stores/live-events.ts';
+
+startLiveEvents();

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pathFor } from '../../packages/runtime/routes.ts';
+import { initials } from '../../packages/runtime/rules/nav.ts';
+import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
+import './LikesProfileCard.css';
+
+/** The brand's fictional marker (spec §3 Settings `fictional_icon`) and its label. */
+export interface FictionalMark {
+  icon: string;
+  /** The brand's `fictional_singular`, else the translated default. */
+  label: string | undefined;
+}
+
+/** A checked photo of a member in one of the API's sizes; null while there is none to show. */
+export function profilePhoto(profile: Profile, size: 'thumb_filename' | 'match' | 'filename'): string | null {
+  const image = profile.main_image;
+  return image && image.status === 'active' ? image[size] : null;
+}
+
+/**
+ * Stands in for a missing photo: the member's initials on the brand's gradient, never a picture of a
+ * person (no photos of people anywhere but the members' own).
+ */
+export function ProfileAvatar({ profile, className }: { profile: Profile; className: string }) {
+  return (
+    <span className={`${className} profile-avatar`} aria-hidden="true">
+      {initials(profile.name)}
+    </span>
+  );
+}
+
+/** The name with the brand's fictional marker, so that nobody mistakes a fictional profile for a person. */
+export function ProfileName({ profile, fictional }: { profile: Profile; fictional: FictionalMark }) {
+  const { t } = useTranslation();
+  const label = fictional.label ?? t('members.fictional');
+  return (
+    <>
+      {profile.name}
+      {profile.fictional && (
+        <span className="likes-card-fictional" title={label} data-testid="fictional-marker">
+          <span aria-hidden="true"> {fictional.icon}</span>
+          <span className="visually-hidden">{label}</span>
+        </span>
+      )}
+    </>
+  );
+}
+
+interface Props {
+  profile: Profile;
+  fictional: FictionalMark;
+  /** A received like not looked at yet: marked "New". */
+  isNew?: boolean;
+  /** Buttons under the card (like back, chat). */
+  children?: ReactNode;
+  testId?: string;
+}
+
+/** One member in a list of likes or search results: photo, name, age and city, linking to the profile. */
+export function LikesProfileCard({ profile, fictional, isNew = false, children, testId }: Props) {
+  const { t } = useTranslation();
+  const photo = profilePhoto(profile, 'match');
+  return (
+    <li className={`likes-card${isNew ? ' is-new' : ''}`} data-testid={testId} data-profile-id={profile.id}>
+      <a className="likes-card-link" href={pathFor('members-id', { id: profile.id })}>
+        <span className="likes-card-media">
+          {photo ? (
+            <img src={photo} alt="" width="320" height="320" loading="lazy" decoding="async" />
+          ) : (
+            <ProfileAvatar profile={profile} className="likes-card-avatar" />
+          )}
+          {isNew && (
+            <span className="likes-card-new" data-testid="like-new">
+              {t('likes_list.new')}
+            </span>
+          )}
+        </span>
+        <span className="likes-card-name">
+          <ProfileName profile={profile} fictional={fictional} />
+        </span>
+        <span className="likes-card-meta">
+          {profile.city
+            ? t('members.age_city', { age: profile.age, city: profile.city })
+            : t('members.age', { age: profile.age })}
+        </span>
+      </a>
+      {children && <div className="likes-card-actions">{children}</div>}
+    </li>
+  );
+}

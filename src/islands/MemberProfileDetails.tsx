@@ -1,0 +1,102 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  $interests,
+  loadInterests,
+  profileSections,
+  type Fact,
+  type MemberProfile,
+  type ProfileField,
+} from '../../packages/runtime/stores/member.ts';
+import { $regions, loadRegions, regionName } from '../../packages/runtime/stores/search.ts';
+
+interface Props {
+  profile: MemberProfile;
+  /** The brand's `visible_profile_fields`, in its order. */
+  fields: readonly ProfileField[];
+}
+
+/**
+ * The profile fields the brand shows, in its order: short facts as one list, the member's own words,
+ * and their interests with their icons (names from the server, in the visitor's language).
+ */
+export default function MemberProfileDetails({ profile, fields }: Props) {
+  const { t, i18n } = useTranslation();
+  const sections = useMemo(() => profileSections(profile, fields), [profile, fields]);
+  const interests = useStore($interests);
+  const regions = useStore($regions);
+  const listsInterests = sections.some((section) => section.kind === 'interests');
+  const showsRegion = sections.some((s) => s.kind === 'facts' && s.facts.some((fact) => fact.field === 'region'));
+
+  useEffect(() => {
+    if (listsInterests) void loadInterests();
+  }, [listsInterests]);
+  useEffect(() => {
+    if (showsRegion) void loadRegions(profile.country);
+  }, [showsRegion, profile.country]);
+
+  const countryNames = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
+
+  function factValue({ field, value }: Fact): string {
+    const text = String(value);
+    switch (field) {
+      case 'age':
+      case 'city':
+        return text;
+      case 'country':
+        return countryNames.of(text) ?? text;
+      case 'region': {
+        const state = regions[profile.country];
+        const region = state?.status === 'ready' ? state.regions.find((r) => r.id === text) : undefined;
+        return region ? regionName(region, i18n.language) : text;
+      }
+      default:
+        // A choice (`single`, `athletic`): its label, shared with the profile editor.
+        return t(`choice.${field}.${text}`, { defaultValue: text });
+    }
+  }
+
+  if (!sections.length) return null;
+  return (
+    <div className="member-details" data-testid="member-details">
+      {sections.map((section, i) => {
+        if (section.kind === 'facts') {
+          return (
+            <dl key={i} className="member-facts">
+              {section.facts.map((fact) => (
+                <div key={fact.field} className="member-fact">
+                  <dt>{t(`member.field.${fact.field}`)}</dt>
+                  <dd>{factValue(fact)}</dd>
+                </div>
+              ))}
+            </dl>
+          );
+        }
+        if (section.kind === 'about') {
+          return (
+            <section key={i} className="member-about" aria-labelledby="member-about-title">
+              <h2 id="member-about-title">{t('member.about', { name: profile.name })}</h2>
+              <p>{section.text}</p>
+            </section>
+          );
+        }
+        const catalogue = interests.status === 'ready' ? interests.interests : [];
+        const listed = section.ids.flatMap((id) => catalogue.filter((interest) => interest.id === id));
+        if (!listed.length) return null;
+        return (
+          <section key={i} className="member-interests" aria-labelledby="member-interests-title">
+            <h2 id="member-interests-title">{t('member.field.interests')}</h2>
+            <ul>
+              {listed.map((interest) => (
+                <li key={interest.id}>
+                  <span aria-hidden="true">{interest.icon}</span> {interest.name}
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

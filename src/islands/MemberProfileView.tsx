@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { initials } from '../../packages/runtime/rules/nav.ts';
+import { galleryPhotos, type MemberState } from '../../packages/runtime/stores/member.ts';
+import { LINKS } from '../site/links.ts';
+import type { MemberProfileProps } from './MemberProfile.tsx';
+import MemberProfileActions from './MemberProfileActions.tsx';
+import MemberProfileDetails from './MemberProfileDetails.tsx';
+import PhotoGallery from './PhotoGallery.tsx';
+import { FictionalMark } from './ProfileCard.tsx';
+
+type Props = Omit<MemberProfileProps, 'lang'> & { state: Extract<MemberState, { status: 'ready' }> };
+
+/** The back link keeps the search's filters when the member came from the search. */
+function searchLink(): string {
+  try {
+    const from = new URL(document.referrer);
+    if (from.origin === location.origin && from.pathname === LINKS.members) return from.pathname + from.search;
+  } catch {
+    // No referrer, or not a URL: the plain search.
+  }
+  return LINKS.members;
+}
+
+/** A loaded profile: photos beside (from 768px) or above the name, relation, actions and details. */
+export default function MemberProfileView({ state, fields, fictionalIcon, fictionalLabel, fictionalWarning }: Props) {
+  const { t, i18n } = useTranslation();
+  const { profile } = state.member;
+  const fictional = { icon: fictionalIcon, label: fictionalLabel ?? t('members.fictional') };
+  const photos = galleryPhotos(state.photos, profile.main_image);
+  const [back] = useState(searchLink);
+  const place = profile.city ?? new Intl.DisplayNames([i18n.language], { type: 'region' }).of(profile.country);
+
+  return (
+    <article className="member-profile" aria-labelledby="member-name" data-testid="member-profile">
+      <p className="member-back">
+        <a href={back}>{t('member.back_to_search')}</a>
+      </p>
+      <div className="member-media">
+        <PhotoGallery photos={photos} name={profile.name} initials={initials(profile.name)} />
+      </div>
+      <div className="member-info">
+        <header className="member-head">
+          <h1 id="member-name">
+            {profile.name}
+            {profile.fictional && (
+              <>
+                {' '}
+                <FictionalMark marking={fictional} />
+              </>
+            )}
+          </h1>
+          <p className="member-meta">
+            {place ? t('members.age_city', { age: profile.age, city: place }) : t('members.age', { age: profile.age })}
+          </p>
+          {(state.member.match || state.member.likes_you) && (
+            <p className="member-relation" data-testid="member-relation">
+              {state.member.match ? t('member.match') : t('member.likes_you', { name: profile.name })}
+            </p>
+          )}
+        </header>
+        {profile.fictional && fictionalWarning && (
+          <p className="member-fictional" data-testid="fictional-warning">
+            <span aria-hidden="true">{fictional.icon}</span> {t('member.fictional_warning', { name: profile.name })}
+          </p>
+        )}
+        <MemberProfileActions state={state} />
+        <MemberProfileDetails profile={profile} fields={fields} />
+      </div>
+    </article>
+  );
+}

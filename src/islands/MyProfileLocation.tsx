@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OwnProfile } from '../../packages/runtime/schemas/api/profile.ts';
+import { LocationPicker, locationUpdate, type LocationValue } from './LocationPicker.tsx';
+import { ProfileSection } from './MyProfileSection.tsx';
+
+/** Where the member lives, with the same picker as the signup. */
+export function MyProfileLocation({ profile }: { profile: OwnProfile }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<LocationValue>({
+    country: profile.country,
+    region: profile.region,
+    city: profile.city ?? '',
+  });
+  return (
+    <ProfileSection
+      id="profile-location"
+      title={t('my_profile.location_title')}
+      testId="profile-location"
+      collect={() => locationUpdate(value)}
+    >
+      <LocationPicker value={value} onChange={setValue} />
+    </ProfileSection>
+  );
+}

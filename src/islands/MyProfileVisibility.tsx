@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OwnProfile } from '../../packages/runtime/schemas/api/profile.ts';
+import { saveProfile } from '../../packages/runtime/stores/profile.ts';
+import { errorText } from './errors.ts';
+import { SaveStatus } from './signup-steps/fields.tsx';
+
+/**
+ * Invisible mode (spec §6): hidden from the search, others cannot message or like the member, who
+ * makes the first contact; existing conversation partners still see them. A switch that saves at once.
+ */
+export function MyProfileVisibility({ profile }: { profile: OwnProfile }) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<{ state: 'idle' | 'saved' | 'failed'; message: string | null }>({
+    state: 'idle',
+    message: null,
+  });
+
+  async function toggle(invisible: boolean) {
+    setSaving(true);
+    setStatus({ state: 'idle', message: null });
+    try {
+      await saveProfile({ invisible });
+      setStatus({ state: 'saved', message: invisible ? t('my_profile.invisible_on') : t('my_profile.invisible_off') });
+    } catch (error) {
+      setStatus({ state: 'failed', message: errorText(error, t) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="panel profile-section" aria-labelledby="profile-visibility" data-testid="profile-visibility">
+      <h2 id="profile-visibility">{t('my_profile.invisible_title')}</h2>
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={profile.invisible}
+          disabled={saving}
+          aria-describedby="profile-invisible-text"
+          data-testid="invisible-switch"
+          onChange={(event) => void toggle(event.currentTarget.checked)}
+        />
+        <span className="switch-track" aria-hidden="true" />
+        <span>{t('my_profile.invisible_label')}</span>
+      </label>
+      <p id="profile-invisible-text" className="profile-section-intro">
+        {t('my_profile.invisible_text')}
+      </p>
+      <SaveStatus status={status.state} message={status.message} />
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import type { SignupFlowState } from '../../../packages/runtime/stores/signup-steps.ts';
+import { TextAreaField } from './fields.tsx';
+
+/** Longest first message the signup takes (POST /api/signup.php `signup_message`). */
+const MESSAGE_MAX_LENGTH = 1000;
+
+interface Props {
+  state: SignupFlowState;
+  /** On a member's page: the first message is for that member. */
+  forMember: boolean;
+  onChange: (message: string) => void;
+}
+
+/** Step 0: a first message; on a member's signup page addressed to that member ("Say hello to …"). */
+export function MessageStep({ state, forMember, onChange }: Props) {
+  const { t } = useTranslation();
+  const title = state.memberName
+    ? t('steps.message_title_member', { name: state.memberName })
+    : forMember
+      ? t('steps.message_title_this_member')
+      : t('steps.message_title');
+  return (
+    <>
+      <StepHeading title={title} text={t('steps.message_text')} />
+      <TextAreaField
+        name="signup_message"
+        label={t('steps.message_label')}
+        placeholder={t('steps.message_placeholder')}
+        value={state.message}
+        onChange={onChange}
+        maxLength={MESSAGE_MAX_LENGTH}
+        rows={4}
+      />
+    </>
+  );
+}
+
+/** A step's heading, focusable so that moving to the step can move focus (and the screen reader) there. */
+export function StepHeading({ title, text }: { title: string; text?: string }) {
+  return (
+    <div className="step-heading">
+      <h2 tabIndex={-1} data-step-heading="">
+        {title}
+      </h2>
+      {text ? <p>{text}</p> : null}
+    </div>
+  );
+}

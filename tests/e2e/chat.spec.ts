@@ -1,0 +1,134 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_BASE_URL } from './e2e-env.ts';
+import { skipEntryWarning } from './entry-warning.ts';
+import { activationLinkIn, waitForMail } from './outbox.ts';
+
+const PASSWORD = 'a long and lovely secret';
+
+// The adults-only entry warning has its own tests (visitor.spec.ts); here every visitor has passed it.
+test.beforeEach(({ context }) => skipEntryWarning(context));
+
+interface Member {
+  id: number;
+  name: string;
+}
+
+let serial = 0;
+
+/**
+ * Signs a member up through the API and activates the account from the mail, which logs them in
+ * (activation grants 20 credits: two messages). `client` holds their session afterwards.
+ */
+async function newMember(client: APIRequestContext, name: string): Promise<Member> {
+  serial += 1;
+  const email = `${name.toLowerCase()}-chat-${Date.now()}-${serial}@example.com`;
+  const signup = await client.post('/api/signup.php', {
+    headers: { 'x-client-request': '1' },
+    data: { email, name, password: PASSWORD, date_of_birth: '1990-04-12', gender: 'female', accept_terms: true },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const { user } = (await signup.json()) as { user: { profile: { id: number } } };
+  const activation = await client.get(activationLinkIn(await waitForMail(email)));
+  expect(new URL(activation.url()).pathname).toBe('/activate/done');
+  return { id: user.profile.id, name };
+}
+
+async function sendByApi(client: APIRequestContext, profileId: number, text: string): Promise<void> {
+  const response = await client.post('/api/message.php', {
+    headers: { 'x-client-request': '1' },
+    data: { profile_id: profileId, text },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test('a message sent from the profile chat appears live in the other member’s chat list, title prefixed', async ({
+  page,
+  browser,
+}) => {
+  const bente = await newMember(page.request, 'Bente');
+  const contextA = await browser.newContext({ baseURL: E2E_BASE_URL });
+  await skipEntryWarning(contextA);
+  const pageA = await contextA.newPage();
+  await newMember(pageA.request, 'Anouk');
+
+  // Bente waits on her (empty) chat list.
+  await page.goto('/chats');
+  await expect(page.getByTestId('chat-list')).toContainText('No conversations yet');
+  await expect(page).not.toHaveTitle(/^\(\d+\) /);
+
+  // Anouk opens the chat from Bente's profile: an empty conversation with icebreakers and the cost.
+  await pageA.goto(`/members/${bente.id}/chat`);
+  await expect(pageA.getByTestId('chat-partner')).toHaveText('Bente');
+  await expect(pageA.getByTestId('chat-empty')).toContainText('Say hello to Bente');
+  await expect(pageA.getByTestId('chat-send')).toContainText('10 credits');
+  await expect(pageA.getByTestId('chat-counter')).toHaveText('0 / 1000');
+
+  // Markup in a message stays text, everywhere it is shown.
+  const text = 'Hi <b>Bente</b> <img src=x onerror=alert(1)>';
+  await pageA.getByTestId('chat-input').fill(text);
+  await expect(pageA.getByTestId('chat-counter')).toHaveText(`${text.length} / 1000`);
+  await pageA.getByTestId('chat-input').press('Enter');
+  const sent = pageA.getByTestId('chat-message');
+  await expect(sent).toHaveCount(1);
+  await expect(sent.first().locator('.chat-text')).toHaveText(text);
+  await expect(pageA.getByTestId('chat-input')).toHaveValue('');
+
+  // Bente sees it arrive without a reload: the list, its unread badge and the title.
+  const item = page.getByTestId('chat-item');
+  await expect(item).toHaveCount(1);
+  await expect(item.getByTestId('chat-preview')).toHaveText(text);
+  await expect(item).toContainText('Anouk');
+  await expect(item.getByTestId('chat-unread')).toContainText('1');
+  await expect(page).toHaveTitle(/^\(1\) /);
+  await expect(page.locator('b, img[src="x"]').filter({ hasText: 'Bente' })).toHaveCount(0);
+
+  // Opening the conversation reads it; a reply arrives live on Anouk's screen.
+  await item.getByRole('link').click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByTestId('chat-message').first().locator('.chat-text')).toHaveText(text);
+  await expect(page).not.toHaveTitle(/^\(\d+\) /);
+  await page.getByTestId('chat-input').fill('Hello Anouk!');
+  await page.getByTestId('chat-send').click();
+  await expect(pageA.getByTestId('chat-message')).toHaveCount(2);
+  await expect(pageA.getByTestId('chat-message').last()).toContainText('Hello Anouk!');
+  await contextA.close();
+});
+
+test('a member without credits is told so and offered credits', async ({ page, browser }) => {
+  const bente = await newMember(page.request, 'Bente');
+  const contextA = await browser.newContext({ baseURL: E2E_BASE_URL });
+  await skipEntryWarning(contextA);
+  const pageA = await contextA.newPage();
+  await newMember(pageA.request, 'Anouk');
+  // The 20 credits of the activation pay for two messages.
+  await sendByApi(pageA.request, bente.id, 'First');
+  await sendByApi(pageA.request, bente.id, 'Second');
+
+  await pageA.goto(`/members/${bente.id}/chat`);
+  await expect(pageA.getByTestId('chat-message')).toHaveCount(2);
+  await pageA.getByTestId('chat-input').fill('A third one');
+  await pageA.getByTestId('chat-send').click();
+  const error = pageA.getByTestId('chat-send-error');
+  await expect(error).toContainText('You do not have enough credits to send this message to Bente.');
+  await expect(error.getByTestId('chat-buy-credits')).toHaveAttribute('href', '/credits');
+  await expect(pageA.getByTestId('chat-message')).toHaveCount(2);
+  await expect(pageA.getByTestId('chat-input')).toHaveValue('A third one');
+  await contextA.close();
+});
+
+test('deleting a chat removes it from the list at once and for good', async ({ page, browser }) => {
+  const bente = await newMember(page.request, 'Bente');
+  const contextA = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const anouk = await newMember(contextA.request, 'Anouk');
+  await sendByApi(contextA.request, bente.id, 'Hi there');
+  await contextA.close();
+
+  await page.goto('/chats');
+  const item = page.getByTestId('chat-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(anouk.name);
+  await item.getByTestId('chat-delete').click();
+  await expect(item).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('chat-list')).toContainText('No conversations yet');
+});
