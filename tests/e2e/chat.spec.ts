@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { activationLinkIn, waitForMail } from './outbox.ts';
@@ -131,4 +132,31 @@ test('deleting a chat removes it from the list at once and for good', async ({ p
   await expect(item).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('chat-list')).toContainText('No conversations yet');
+});
+
+test('a photo sent in the chat arrives blurred with a lock for a free member', async ({ page, browser }) => {
+  const bente = await newMember(page.request, 'Bente');
+  const contextA = await browser.newContext({ baseURL: E2E_BASE_URL });
+  await skipEntryWarning(contextA);
+  const pageA = await contextA.newPage();
+  const anouk = await newMember(pageA.request, 'Anouk');
+
+  await pageA.goto(`/members/${bente.id}/chat`);
+  await expect(pageA.getByTestId('chat-empty')).toBeVisible();
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 140, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+  await pageA
+    .getByTestId('chat-photo-input')
+    .setInputFiles({ name: 'view.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(pageA.getByTestId('chat-message').locator('.chat-photo img')).toBeVisible();
+  await contextA.close();
+
+  await page.goto('/chats');
+  const item = page.getByTestId('chat-item').filter({ hasText: anouk.name });
+  await expect(item.getByTestId('chat-preview')).toHaveText('Sent a photo');
+  await item.getByRole('link').click();
+  const locked = page.getByTestId('chat-photo-locked');
+  await expect(locked).toHaveAttribute('href', '/premium');
+  await expect(locked).toContainText('Get Premium to see this photo');
 });

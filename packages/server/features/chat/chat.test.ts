@@ -256,3 +256,25 @@ describe('gifts, photos and icebreakers', () => {
     expect(res.body.icebreakers[2]).toBe('Coffee or wine for a first date?');
   });
 });
+
+describe('the signup message', () => {
+  it('becomes the first message of the conversation with the member the visitor signed up to contact, once activated', async () => {
+    const target = await member();
+    const visitor = server.client();
+    await visitor.post(
+      '/api/signup.php',
+      validSignup({
+        email: 'wants-to-talk@example.com',
+        signup_message: 'Hi, I signed up to meet you!',
+        target_profile_id: target.id,
+      }),
+    );
+    expect((await target.browser.get<Chats>('/api/chats.php')).body.chats).toEqual([]);
+    await visitor.get(pathOf(activationLink(server.outbox().at(-1)!)));
+    const chats = (await target.browser.get<Chats>('/api/chats.php')).body;
+    expect(chats.total_unread).toBe(1);
+    expect(chats.chats[0]!.conversation.last_message).toMatchObject({ text: 'Hi, I signed up to meet you!' });
+    // Free as part of the signup: the new member keeps the signup credits.
+    expect((await visitor.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits).toBe(20);
+  });
+});

@@ -5,6 +5,39 @@ import type { Db } from '../../db/database.ts';
 import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
+import { conversationFor } from '../chat/conversations.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The message written while signing up to contact a member (/members/{id}/signup) becomes the first
+ * message of their conversation once the account is active — free, as part of the signup. Until
+ * then the sender is unconfirmed and could not be answered anyway.
+ */
+async function deliverSignupMessage(
+  trx: Kysely<Database>,
+  input: { brand: string; from: number; to: number; text: string; at: number },
+) {
+  const conversation = await conversationFor(trx, input);
+  await trx
+    .insertInto('messages')
+    .values({
+      conversation_id: conversation.id,
+      sender_id: input.from,
+      kind: 'text',
+      body: input.text,
+      gift_id: null,
+      photo_filename: null,
+      created_at: input.at,
+    })
+    .execute();
+  await trx
+    .updateTable('conversation_members')
+    .set((eb) => ({ unread: eb('unread', '+', 1) }))
+    .where('conversation_id', '=', conversation.id)
+    .where('member_id', '=', input.to)
+    .execute();
+}
 
 export const ACTIVATION_TOKEN_DAYS = 7;
 
@@ -49,7 +82,15 @@ export async function activate(services: Services, brand: Brand, token: string):
     const row = await trx
       .selectFrom('activation_tokens as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.token_hash', 't.user_id', 't.expires_at', 't.used_at', 'u.status'])
+      .select([
+        't.token_hash',
+        't.user_id',
+        't.expires_at',
+        't.used_at',
+        'u.status',
+        'u.signup_message',
+        'u.signup_target_id',
+      ])
       .where('t.token_hash', '=', hashToken(token))
       .where('u.brand', '=', brand.domain)
       .executeTakeFirst();
@@ -79,6 +120,15 @@ export async function activate(services: Services, brand: Brand, token: string):
         })
         .onConflict((oc) => oc.columns(['reason', 'ref']).doNothing())
         .execute();
+    }
+    if (row.signup_message && row.signup_target_id) {
+      await deliverSignupMessage(trx, {
+        brand: brand.domain,
+        from: row.user_id,
+        to: row.signup_target_id,
+        text: row.signup_message,
+        at: now,
+      });
     }
     return { status: 'activated', userId: row.user_id };
   });
