@@ -19,7 +19,8 @@ import { ChatIcebreakers } from './ChatIcebreakers.tsx';
 import { ChatMessageItem } from './ChatMessageItem.tsx';
 import { errorText } from './errors.ts';
 import { BackIcon } from './icons.tsx';
-import { ProfileAvatar, ProfileName, profilePhoto, type FictionalMark } from './LikesProfileCard.tsx';
+import type { FictionalMarking } from './FictionalMark.tsx';
+import { ProfileAvatar, ProfileName, profilePhoto } from './LikesProfileCard.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
 import './Chat.css';
@@ -50,7 +51,7 @@ function idFromLocation(route: Route): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-function ConversationContent({ route, fictional }: { route: Route; fictional: FictionalMark }) {
+function ConversationContent({ route, fictional }: { route: Route; fictional: FictionalMarking }) {
   const { t } = useTranslation();
   const member = useMember();
   const state = useStore($conversation, { ssr: 'initial' });
@@ -94,7 +95,7 @@ function ConversationView({
 }: {
   data: ConversationData;
   member: User;
-  fictional: FictionalMark;
+  fictional: FictionalMarking;
 }) {
   const { t } = useTranslation();
   const endRef = useRef<HTMLDivElement>(null);

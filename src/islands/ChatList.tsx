@@ -8,7 +8,8 @@ import { $chats, deleteChat, loadChats } from '../../packages/runtime/stores/cha
 import { LINKS } from '../site/links.ts';
 import { ChatTime } from './ChatTime.tsx';
 import { errorText } from './errors.ts';
-import { ProfileAvatar, ProfileName, profilePhoto, type FictionalMark } from './LikesProfileCard.tsx';
+import type { FictionalMarking } from './FictionalMark.tsx';
+import { ProfileAvatar, ProfileName, profilePhoto } from './LikesProfileCard.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
 import './Chat.css';
@@ -28,7 +29,7 @@ export default function ChatList({ lang, fictionalIcon, fictionalLabel }: Props)
   );
 }
 
-function ChatListContent({ fictional }: { fictional: FictionalMark }) {
+function ChatListContent({ fictional }: { fictional: FictionalMarking }) {
   const { t } = useTranslation();
   const member = useMember();
   const chats = useStore($chats, { ssr: 'initial' });
@@ -93,7 +94,7 @@ function ChatListRow({
   onDelete,
 }: {
   chat: ChatListItem;
-  fictional: FictionalMark;
+  fictional: FictionalMarking;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();

@@ -7,13 +7,14 @@ import { $likes, loadLikes } from '../../packages/runtime/stores/likes.ts';
 import { errorText } from './errors.ts';
 import { HeartIcon, MessagesIcon } from './icons.tsx';
 import { LikesLikeButton } from './LikesLikeButton.tsx';
-import { LikesProfileCard, type FictionalMark } from './LikesProfileCard.tsx';
+import type { FictionalMarking } from './FictionalMark.tsx';
+import { LikesProfileCard } from './LikesProfileCard.tsx';
 
 /**
  * The members of one likes tab, in the server's order: received likes new first with a "New" marker
  * and a like-back button, sent likes, matches with a chat link. Each card opens the profile.
  */
-export function LikesList({ tab, fictional }: { tab: LikesTab; fictional: FictionalMark }) {
+export function LikesList({ tab, fictional }: { tab: LikesTab; fictional: FictionalMarking }) {
   const { t } = useTranslation();
   const likes = useStore($likes, { ssr: 'initial' });
   const panel = `likes-panel-${tab}`;

@@ -10,7 +10,8 @@ import { errorText } from './errors.ts';
 import { useHydrated } from './hooks.ts';
 import { HeartIcon, MessagesIcon } from './icons.tsx';
 import { LikesLikeButton } from './LikesLikeButton.tsx';
-import { ProfileAvatar, ProfileName, profilePhoto, type FictionalMark } from './LikesProfileCard.tsx';
+import type { FictionalMarking } from './FictionalMark.tsx';
+import { ProfileAvatar, ProfileName, profilePhoto } from './LikesProfileCard.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
 
@@ -47,7 +48,7 @@ function idFromLocation(): number | null {
   return id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
 }
 
-function MatchViewContent({ fictional }: { fictional: FictionalMark }) {
+function MatchViewContent({ fictional }: { fictional: FictionalMarking }) {
   const { t } = useTranslation();
   const member = useMember();
   const hydrated = useHydrated();

@@ -3,14 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import { initials } from '../../packages/runtime/rules/nav.ts';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
+import { FictionalMark, type FictionalMarking } from './FictionalMark.tsx';
 import './LikesProfileCard.css';
-
-/** The brand's fictional marker (spec §3 Settings `fictional_icon`) and its label. */
-export interface FictionalMark {
-  icon: string;
-  /** The brand's `fictional_singular`, else the translated default. */
-  label: string | undefined;
-}
 
 /** A checked photo of a member in one of the API's sizes; null while there is none to show. */
 export function profilePhoto(profile: Profile, size: 'thumb_filename' | 'match' | 'filename'): string | null {
@@ -31,17 +25,15 @@ export function ProfileAvatar({ profile, className }: { profile: Profile; classN
 }
 
 /** The name with the brand's fictional marker, so that nobody mistakes a fictional profile for a person. */
-export function ProfileName({ profile, fictional }: { profile: Profile; fictional: FictionalMark }) {
-  const { t } = useTranslation();
-  const label = fictional.label ?? t('members.fictional');
+export function ProfileName({ profile, fictional }: { profile: Profile; fictional: FictionalMarking }) {
   return (
     <>
       {profile.name}
       {profile.fictional && (
-        <span className="likes-card-fictional" title={label} data-testid="fictional-marker">
-          <span aria-hidden="true"> {fictional.icon}</span>
-          <span className="visually-hidden">{label}</span>
-        </span>
+        <>
+          {' '}
+          <FictionalMark marking={fictional} />
+        </>
       )}
     </>
   );
@@ -49,7 +41,7 @@ export function ProfileName({ profile, fictional }: { profile: Profile; fictiona
 
 interface Props {
   profile: Profile;
-  fictional: FictionalMark;
+  fictional: FictionalMarking;
   /** A received like not looked at yet: marked "New". */
   isNew?: boolean;
   /** Buttons under the card (like back, chat). */

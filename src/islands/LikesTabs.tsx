@@ -8,7 +8,7 @@ import { $likes } from '../../packages/runtime/stores/likes.ts';
 import { LINKS, likesTabLink } from '../site/links.ts';
 import { useHydrated } from './hooks.ts';
 import { LikesList } from './LikesList.tsx';
-import type { FictionalMark } from './LikesProfileCard.tsx';
+import type { FictionalMarking } from './FictionalMark.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
 
@@ -43,7 +43,7 @@ function tabCount(data: LikesData, tab: LikesTab): number {
   return likeItems(data, tab).length;
 }
 
-function LikesTabsContent({ fictional }: { fictional: FictionalMark }) {
+function LikesTabsContent({ fictional }: { fictional: FictionalMarking }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const likes = useStore($likes, { ssr: 'initial' });
@@ -88,7 +88,7 @@ function LikesTabsContent({ fictional }: { fictional: FictionalMark }) {
   );
 }
 
-function LikesPanel({ tab, fictional }: { tab: LikesTab; fictional: FictionalMark }) {
+function LikesPanel({ tab, fictional }: { tab: LikesTab; fictional: FictionalMarking }) {
   const member = useMember();
   if (!member) {
     return (

@@ -6,7 +6,7 @@ import { countryName } from '../../packages/runtime/rules/legal.ts';
 import { canAskForPosition } from '../../packages/runtime/rules/geolocation.ts';
 import { $geolocation, locate } from '../../packages/runtime/stores/geolocation.ts';
 import { $regions, loadRegions } from '../../packages/runtime/stores/profile.ts';
-import type { ProfileUpdate } from '../../packages/runtime/schemas/api/profile.ts';
+import type { OwnProfile, ProfileUpdate } from '../../packages/runtime/schemas/api/profile.ts';
 import { $settings } from '../../packages/runtime/stores/settings.ts';
 
 export interface LocationValue {
@@ -19,6 +19,11 @@ interface Props {
   value: LocationValue;
   onChange: (value: LocationValue) => void;
   disabled?: boolean;
+}
+
+/** The location a saved profile holds, as the picker's starting value. */
+export function savedLocation(profile: Pick<OwnProfile, 'country' | 'region' | 'city'>): LocationValue {
+  return { country: profile.country, region: profile.region, city: profile.city ?? '' };
 }
 
 /** The PUT /api/profile.php fields of a picked location; the country is one the server offered. */

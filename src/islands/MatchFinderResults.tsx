@@ -10,7 +10,8 @@ import { $likes } from '../../packages/runtime/stores/likes.ts';
 import { errorText } from './errors.ts';
 import { HeartIcon } from './icons.tsx';
 import { LikesLikeButton } from './LikesLikeButton.tsx';
-import { LikesProfileCard, type FictionalMark } from './LikesProfileCard.tsx';
+import type { FictionalMarking } from './FictionalMark.tsx';
+import { LikesProfileCard } from './LikesProfileCard.tsx';
 
 /** GET /api/members.php, as far as the finder shows it. */
 interface SearchAnswer {
@@ -25,7 +26,7 @@ type ResultsState =
 
 interface Props {
   query: FinderQuery;
-  fictional: FictionalMark;
+  fictional: FictionalMarking;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onChange: () => void;
 }

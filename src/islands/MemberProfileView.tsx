@@ -7,7 +7,7 @@ import type { MemberProfileProps } from './MemberProfile.tsx';
 import MemberProfileActions from './MemberProfileActions.tsx';
 import MemberProfileDetails from './MemberProfileDetails.tsx';
 import PhotoGallery from './PhotoGallery.tsx';
-import { FictionalMark } from './ProfileCard.tsx';
+import { FictionalMark } from './FictionalMark.tsx';
 
 type Props = Omit<MemberProfileProps, 'lang'> & { state: Extract<MemberState, { status: 'ready' }> };
 

@@ -13,7 +13,8 @@ import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
 import { goToPage, loadSearch, type SearchAnswer, type SearchState } from '../../packages/runtime/stores/search.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
-import ProfileCard, { type FictionalMarking } from './ProfileCard.tsx';
+import type { FictionalMarking } from './FictionalMark.tsx';
+import ProfileCard from './ProfileCard.tsx';
 
 interface Props {
   state: Exclude<SearchState, { status: 'login_required' }>;

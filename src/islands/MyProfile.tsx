@@ -4,7 +4,7 @@ import { initials } from '../../packages/runtime/rules/nav.ts';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import type { User } from '../../packages/runtime/schemas/api/user.ts';
 import { $ownProfile } from '../../packages/runtime/stores/profile.ts';
-import { errorText } from './errors.ts';
+import { LoadFailed, Loading } from './LoadStatus.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { MyProfileAbout } from './MyProfileAbout.tsx';
 import { MyProfileDetails } from './MyProfileDetails.tsx';
@@ -46,16 +46,8 @@ function MyProfileContent() {
         <h2 id="profile-photos">{t('photos.title')}</h2>
         <PhotoManager />
       </section>
-      {state.status === 'loading' ? (
-        <p className="member-pending" aria-busy="true">
-          {t('account.loading')}
-        </p>
-      ) : null}
-      {state.status === 'failed' ? (
-        <p className="form-error" role="alert">
-          {errorText(state.error, t)}
-        </p>
-      ) : null}
+      {state.status === 'loading' ? <Loading /> : null}
+      {state.status === 'failed' ? <LoadFailed error={state.error} /> : null}
       {state.status === 'ready' ? (
         // Keyed by the profile: the forms start from what the server holds.
         <div key={state.profile.id} className="my-profile-forms">

@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnProfile } from '../../packages/runtime/schemas/api/profile.ts';
-import { LocationPicker, locationUpdate, type LocationValue } from './LocationPicker.tsx';
+import { LocationPicker, locationUpdate, savedLocation } from './LocationPicker.tsx';
 import { ProfileSection } from './MyProfileSection.tsx';
 
 /** Where the member lives, with the same picker as the signup. */
 export function MyProfileLocation({ profile }: { profile: OwnProfile }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState<LocationValue>({
-    country: profile.country,
-    region: profile.region,
-    city: profile.city ?? '',
-  });
+  const [value, setValue] = useState(() => savedLocation(profile));
   return (
     <ProfileSection
       id="profile-location"

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
 import { $newMembers } from '../../packages/runtime/stores/new-members.ts';
+import { FictionalMark, type FictionalMarking } from './FictionalMark.tsx';
 import { UiProvider } from './ui.tsx';
 
 interface Props {
@@ -26,7 +27,7 @@ export default function NewMembers(props: Props) {
 function NewMembersContent({ fictionalIcon, fictionalLabel }: Props) {
   const { t } = useTranslation();
   const state = useStore($newMembers);
-  const label = fictionalLabel ?? t('members.fictional');
+  const fictional = { icon: fictionalIcon, label: fictionalLabel };
   if (state.status === 'failed') return <p className="new-members-note">{t('members.new_failed')}</p>;
   if (state.status === 'loading') return <ul className="new-members-grid" aria-busy="true" />;
   if (!state.profiles.length) return <p className="new-members-note">{t('members.new_empty')}</p>;
@@ -35,7 +36,7 @@ function NewMembersContent({ fictionalIcon, fictionalLabel }: Props) {
     <>
       <ul className="new-members-grid" data-testid="new-members">
         {state.profiles.map((profile) => (
-          <MemberCard key={profile.id} profile={profile} fictionalIcon={fictionalIcon} fictionalLabel={label} />
+          <MemberCard key={profile.id} profile={profile} fictional={fictional} />
         ))}
       </ul>
       {anyFictional && <p className="new-members-note">{t('members.fictional_note', { icon: fictionalIcon })}</p>}
@@ -43,15 +44,7 @@ function NewMembersContent({ fictionalIcon, fictionalLabel }: Props) {
   );
 }
 
-function MemberCard({
-  profile,
-  fictionalIcon,
-  fictionalLabel,
-}: {
-  profile: Profile;
-  fictionalIcon: string;
-  fictionalLabel: string;
-}) {
+function MemberCard({ profile, fictional }: { profile: Profile; fictional: FictionalMarking }) {
   const { t } = useTranslation();
   return (
     <li className="member-card">
@@ -63,10 +56,10 @@ function MemberCard({
       <span className="member-card-name">
         {profile.name}
         {profile.fictional && (
-          <span className="member-card-fictional" title={fictionalLabel} data-testid="fictional-marker">
-            <span aria-hidden="true"> {fictionalIcon}</span>
-            <span className="visually-hidden">{fictionalLabel}</span>
-          </span>
+          <>
+            {' '}
+            <FictionalMark marking={fictional} />
+          </>
         )}
       </span>
       <span className="member-card-meta">

@@ -12,6 +12,7 @@ import {
 } from '../../packages/runtime/stores/photos.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
+import { LoadFailed, Loading } from './LoadStatus.tsx';
 
 type Busy = { kind: 'upload' } | { kind: 'main' | 'delete'; id: number } | null;
 
@@ -53,18 +54,10 @@ export function PhotoManager() {
   }
 
   if (state.status === 'loading') {
-    return (
-      <p className="member-pending" aria-busy="true">
-        {t('account.loading')}
-      </p>
-    );
+    return <Loading />;
   }
   if (state.status === 'failed') {
-    return (
-      <p className="form-error" role="alert">
-        {errorText(state.error, t)}
-      </p>
-    );
+    return <LoadFailed error={state.error} />;
   }
 
   const { photos, limit } = state;

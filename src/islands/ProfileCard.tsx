@@ -3,26 +3,8 @@ import { initials } from '../../packages/runtime/rules/nav.ts';
 import { shownImage } from '../../packages/runtime/rules/search-form.ts';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
 import { pathFor } from '../../packages/runtime/routes.ts';
+import { FictionalMark, type FictionalMarking } from './FictionalMark.tsx';
 import './ProfileCard.css';
-
-/** The brand's marker of fictional profiles: its icon, and the label (the brand's own, else the translated one). */
-export interface FictionalMarking {
-  icon: string;
-  label: string;
-}
-
-/**
- * The icon beside a fictional profile's name (spec §3 Settings fictional_icon): visible as the icon,
- * read out as the label, so nobody mistakes an illustration for a person.
- */
-export function FictionalMark({ marking }: { marking: FictionalMarking }) {
-  return (
-    <span className="fictional-mark" title={marking.label} data-testid="fictional-marker">
-      <span aria-hidden="true">{marking.icon}</span>
-      <span className="visually-hidden">{marking.label}</span>
-    </span>
-  );
-}
 
 /** A member's picture: the checked main image, else their initials on the brand's gradient (never a stock face). */
 export function ProfilePicture({ profile, size }: { profile: Profile; size: number }) {

@@ -15,7 +15,7 @@ import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { HeartIcon } from './icons.tsx';
 import { announceMatch } from './LikesLikeButton.tsx';
-import type { FictionalMark } from './LikesProfileCard.tsx';
+import type { FictionalMarking } from './FictionalMark.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { SwipeGameCard } from './SwipeGameCard.tsx';
 import { UiProvider } from './ui.tsx';
@@ -64,7 +64,7 @@ function SwipeGameContent({ lang, fictionalIcon, fictionalLabel, likesPerDay }: 
   const member = useMember();
   const state = useStore($swipe, { ssr: 'initial' });
   const [said, setSaid] = useState('');
-  const fictional: FictionalMark = { icon: fictionalIcon, label: fictionalLabel };
+  const fictional: FictionalMarking = { icon: fictionalIcon, label: fictionalLabel };
   const resetText = useResetText(state.resetsAt, lang);
   const top = state.candidates[0];
   const canLike = Boolean(top) && state.likesLeft > 0 && !state.pending;

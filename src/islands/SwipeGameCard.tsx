@@ -2,14 +2,15 @@ import { useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
-import { ProfileAvatar, ProfileName, profilePhoto, type FictionalMark } from './LikesProfileCard.tsx';
+import type { FictionalMarking } from './FictionalMark.tsx';
+import { ProfileAvatar, ProfileName, profilePhoto } from './LikesProfileCard.tsx';
 
 /** How far (CSS pixels) a card must be dragged sideways to count as a like or a pass. */
 const SWIPE_DISTANCE_PX = 96;
 
 interface Props {
   profile: Profile;
-  fictional: FictionalMark;
+  fictional: FictionalMarking;
   /** 0 for the top card, which alone can be dragged; the cards behind it peek out. */
   depth: number;
   /** Called when the top card is dragged far enough to one side. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../packages/runtime/schemas/api/user.ts';
 import { $user } from '../../packages/runtime/stores/user.ts';
 import { LINKS } from '../site/links.ts';
+import { Loading } from './LoadStatus.tsx';
 
 /**
  * The logged-in member for islands of member screens: undefined until the server answered (also in
@@ -16,11 +17,7 @@ export function useMember(): User | null | undefined {
 export function MemberPending({ member }: { member: null | undefined }) {
   const { t } = useTranslation();
   if (member === undefined) {
-    return (
-      <p className="member-pending" aria-busy="true">
-        {t('account.loading')}
-      </p>
-    );
+    return <Loading />;
   }
   const back = typeof location === 'undefined' ? '' : `?redirect=${encodeURIComponent(location.pathname)}`;
   return (

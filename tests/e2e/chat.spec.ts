@@ -1,42 +1,23 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
-import { activationLinkIn, waitForMail } from './outbox.ts';
-
-const PASSWORD = 'a long and lovely secret';
+import { CLIENT_HEADER, grantCredits, signUpAndActivate } from './session.ts';
 
 // The adults-only entry warning has its own tests (visitor.spec.ts); here every visitor has passed it.
 test.beforeEach(({ context }) => skipEntryWarning(context));
 
-interface Member {
-  id: number;
-  name: string;
-}
-
-let serial = 0;
-
-/**
- * Signs a member up through the API and activates the account from the mail, which logs them in
- * (activation grants 20 credits: two messages). `client` holds their session afterwards.
- */
-async function newMember(client: APIRequestContext, name: string): Promise<Member> {
-  serial += 1;
-  const email = `${name.toLowerCase()}-chat-${Date.now()}-${serial}@example.com`;
-  const signup = await client.post('/api/signup.php', {
-    headers: { 'x-client-request': '1' },
-    data: { email, name, password: PASSWORD, date_of_birth: '1990-04-12', gender: 'female', accept_terms: true },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const { user } = (await signup.json()) as { user: { profile: { id: number } } };
-  const activation = await client.get(activationLinkIn(await waitForMail(email)));
-  expect(new URL(activation.url()).pathname).toBe('/activate/done');
-  return { id: user.profile.id, name };
+/** Another member in a browser of their own (a second context), signed up, activated and logged in. */
+async function secondMember(browser: Browser, name: string) {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  await skipEntryWarning(context);
+  const page = await context.newPage();
+  return { context, page, member: await signUpAndActivate(page.request, name) };
 }
 
 async function sendByApi(client: APIRequestContext, profileId: number, text: string): Promise<void> {
   const response = await client.post('/api/message.php', {
-    headers: { 'x-client-request': '1' },
+    headers: CLIENT_HEADER,
     data: { profile_id: profileId, text },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -46,11 +27,8 @@ test('a message sent from the profile chat appears live in the other member’s 
   page,
   browser,
 }) => {
-  const bente = await newMember(page.request, 'Bente');
-  const contextA = await browser.newContext({ baseURL: E2E_BASE_URL });
-  await skipEntryWarning(contextA);
-  const pageA = await contextA.newPage();
-  await newMember(pageA.request, 'Anouk');
+  const bente = await signUpAndActivate(page.request, 'Bente');
+  const { context: contextA, page: pageA } = await secondMember(browser, 'Anouk');
 
   // Bente waits on her (empty) chat list.
   await page.goto('/chats');
@@ -96,11 +74,8 @@ test('a message sent from the profile chat appears live in the other member’s 
 });
 
 test('a member without credits is told so and offered credits', async ({ page, browser }) => {
-  const bente = await newMember(page.request, 'Bente');
-  const contextA = await browser.newContext({ baseURL: E2E_BASE_URL });
-  await skipEntryWarning(contextA);
-  const pageA = await contextA.newPage();
-  await newMember(pageA.request, 'Anouk');
+  const bente = await signUpAndActivate(page.request, 'Bente');
+  const { context: contextA, page: pageA } = await secondMember(browser, 'Anouk');
   // The 20 credits of the activation pay for two messages.
   await sendByApi(pageA.request, bente.id, 'First');
   await sendByApi(pageA.request, bente.id, 'Second');
@@ -118,9 +93,9 @@ test('a member without credits is told so and offered credits', async ({ page, b
 });
 
 test('deleting a chat removes it from the list at once and for good', async ({ page, browser }) => {
-  const bente = await newMember(page.request, 'Bente');
+  const bente = await signUpAndActivate(page.request, 'Bente');
   const contextA = await browser.newContext({ baseURL: E2E_BASE_URL });
-  const anouk = await newMember(contextA.request, 'Anouk');
+  const anouk = await signUpAndActivate(contextA.request, 'Anouk');
   await sendByApi(contextA.request, bente.id, 'Hi there');
   await contextA.close();
 
@@ -135,11 +110,8 @@ test('deleting a chat removes it from the list at once and for good', async ({ p
 });
 
 test('a photo sent in the chat arrives blurred with a lock for a free member', async ({ page, browser }) => {
-  const bente = await newMember(page.request, 'Bente');
-  const contextA = await browser.newContext({ baseURL: E2E_BASE_URL });
-  await skipEntryWarning(contextA);
-  const pageA = await contextA.newPage();
-  const anouk = await newMember(pageA.request, 'Anouk');
+  const bente = await signUpAndActivate(page.request, 'Bente');
+  const { context: contextA, page: pageA, member: anouk } = await secondMember(browser, 'Anouk');
 
   await pageA.goto(`/members/${bente.id}/chat`);
   await expect(pageA.getByTestId('chat-empty')).toBeVisible();
@@ -159,4 +131,42 @@ test('a photo sent in the chat arrives blurred with a lock for a free member', a
   const locked = page.getByTestId('chat-photo-locked');
   await expect(locked).toHaveAttribute('href', '/premium');
   await expect(locked).toContainText('Get Premium to see this photo');
+});
+
+test('an icebreaker fills the message, and a gift from the panel arrives live and costs its credits', async ({
+  page,
+  browser,
+}) => {
+  const bente = await signUpAndActivate(page.request, 'Bente');
+  const { context: contextA, page: pageA, member: anouk } = await secondMember(browser, 'Anouk');
+  // 20 credits from the activation and 20 from support: one gift (30) leaves 10.
+  grantCredits(anouk.email, 20);
+
+  await page.goto('/chats');
+  await expect(page.getByTestId('chat-list')).toContainText('No conversations yet');
+
+  await pageA.goto(`/members/${bente.id}/chat`);
+  const icebreaker = pageA.getByTestId('chat-icebreaker').first();
+  const suggestion = (await icebreaker.textContent()) ?? '';
+  expect(suggestion.length).toBeGreaterThan(0);
+  await icebreaker.click();
+  await expect(pageA.getByTestId('chat-input')).toHaveValue(suggestion);
+
+  await pageA.getByTestId('chat-gifts-button').click();
+  const rose = pageA.getByTestId('chat-gift').filter({ hasText: 'A rose' });
+  await expect(rose).toContainText('30 credits');
+  await rose.click();
+  await expect(pageA.getByTestId('chat-gift-panel')).toHaveCount(0);
+  await expect(pageA.getByTestId('chat-message')).toHaveCount(1);
+  await expect(pageA.getByTestId('chat-message')).toContainText('Gift: A rose');
+  const me = (await (await pageA.request.get('/api/user.php')).json()) as { user: { credits: number } };
+  expect(me.user.credits).toBe(10);
+  // The drafted icebreaker is still there to send next.
+  await expect(pageA.getByTestId('chat-input')).toHaveValue(suggestion);
+  await contextA.close();
+
+  const item = page.getByTestId('chat-item').filter({ hasText: anouk.name });
+  await expect(item.getByTestId('chat-preview')).toHaveText('Sent a gift: A rose');
+  await item.getByRole('link').click();
+  await expect(page.getByTestId('chat-message')).toContainText('Gift: A rose');
 });

@@ -1,48 +1,20 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
-import { activationLinkIn, waitForMail } from './outbox.ts';
-
-const PASSWORD = 'a long and lovely secret';
+import { CLIENT_HEADER, signUpAndActivate, type TestMember } from './session.ts';
 
 // The adults-only entry warning has its own tests (visitor.spec.ts); here every visitor has passed it.
 test.beforeEach(({ context }) => skipEntryWarning(context));
 
-interface Member {
-  id: number;
-  name: string;
-}
-
-let serial = 0;
-
-/**
- * Signs a member up through the API (as the signup form does) and activates the account from the
- * mail, which logs them in: `client` holds their session afterwards (a page's `request` shares the
- * page's cookies).
- */
-async function newMember(client: APIRequestContext, name: string): Promise<Member> {
-  serial += 1;
-  const email = `${name.toLowerCase()}-${Date.now()}-${serial}@example.com`;
-  const signup = await client.post('/api/signup.php', {
-    headers: { 'x-client-request': '1' },
-    data: { email, name, password: PASSWORD, date_of_birth: '1990-04-12', gender: 'female', accept_terms: true },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const { user } = (await signup.json()) as { user: { profile: { id: number } } };
-  const activation = await client.get(activationLinkIn(await waitForMail(email)));
-  expect(new URL(activation.url()).pathname).toBe('/activate/done');
-  return { id: user.profile.id, name };
-}
-
 /** A member who only acts through the API, in a session of their own. */
-async function apiMember(name: string): Promise<{ member: Member; client: APIRequestContext }> {
+async function apiMember(name: string): Promise<{ member: TestMember; client: APIRequestContext }> {
   const client = await request.newContext({ baseURL: E2E_BASE_URL });
-  return { member: await newMember(client, name), client };
+  return { member: await signUpAndActivate(client, name), client };
 }
 
 async function like(client: APIRequestContext, profileId: number): Promise<{ match: boolean }> {
   const response = await client.post('/api/like.php', {
-    headers: { 'x-client-request': '1' },
+    headers: CLIENT_HEADER,
     data: { profile_id: profileId },
   });
   expect(response.ok(), await response.text()).toBe(true);
@@ -57,7 +29,7 @@ test('a like arrives as new with the badge; liking back makes a match that leads
   page,
 }) => {
   const { member: anouk, client } = await apiMember('Anouk');
-  const bente = await newMember(page.request, 'Bente');
+  const bente = await signUpAndActivate(page.request, 'Bente');
   expect(await like(client, bente.id)).toEqual({ match: false });
 
   await page.goto('/likes/received');
@@ -93,7 +65,7 @@ test('a like arrives as new with the badge; liking back makes a match that leads
 
 test('?t=1 opens the like modal after about a second and leaves the address without t', async ({ page }) => {
   const { member: carla, client } = await apiMember('Carla');
-  const dana = await newMember(page.request, 'Dana');
+  const dana = await signUpAndActivate(page.request, 'Dana');
   await like(client, dana.id);
 
   await page.goto('/likes/sent?t=1&keep=yes');
@@ -124,7 +96,7 @@ test('?t=1 opens the like modal after about a second and leaves the address with
 });
 
 test('the swipe game allows 4 likes a day, then shows the limit and when likes return', async ({ page }) => {
-  await newMember(page.request, 'Eline');
+  await signUpAndActivate(page.request, 'Eline');
   await page.goto('/swipe-game');
   const left = page.getByTestId('swipe-likes-left');
   await expect(left).toContainText('4 likes left today');
@@ -155,7 +127,7 @@ test('the swipe game allows 4 likes a day, then shows the limit and when likes r
   await page.reload();
   await expect(page.getByTestId('swipe-limit')).toBeVisible();
   const refused = await page.request.post('/api/swipe.php', {
-    headers: { 'x-client-request': '1' },
+    headers: CLIENT_HEADER,
     data: { profile_id: Number(first) },
   });
   expect(refused.status()).toBe(429);

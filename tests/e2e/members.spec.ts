@@ -1,30 +1,10 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { skipEntryWarning } from './entry-warning.ts';
 import { E2E_BASE_URL } from './e2e-env.ts';
-import { activationLinkIn, waitForMail } from './outbox.ts';
-
-const DEMO = { email: 'demo@datekit.test', password: 'datekit-demo' };
-const CLIENT = { 'x-client-request': '1' };
+import { CLIENT_HEADER, islandHydrated, logIn, signUpAndActivate } from './session.ts';
 
 // The adults-only entry warning has its own tests (visitor.spec.ts); here the visitor has passed it.
 test.beforeEach(({ context }) => skipEntryWarning(context));
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await form.locator('input[name="email"]').fill(DEMO.email);
-  await form.locator('input[name="password"]').fill(DEMO.password);
-  await form.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('nav-account')).toBeVisible();
-}
-
-/** An island of the page has hydrated (Astro drops `ssr` from its element then). */
-async function islandHydrated(page: Page, component: string) {
-  await page.waitForFunction((name) => {
-    const island = document.querySelector(`astro-island[component-url*="${name}"]`);
-    return island !== null && !island.hasAttribute('ssr');
-  }, component);
-}
 
 /** The ages the result cards show ("39 · Leuven" → 39). */
 async function shownAges(page: Page): Promise<number[]> {
@@ -34,22 +14,9 @@ async function shownAges(page: Page): Promise<number[]> {
 
 /** A second, activated member, logged in through its own API context. */
 async function newMember(name: string): Promise<{ api: APIRequestContext; id: number }> {
-  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: CLIENT });
-  const email = `${name.toLowerCase()}-${Date.now()}@example.com`;
-  const signup = await api.post('/api/signup.php', {
-    data: {
-      email,
-      name,
-      password: 'a long and lovely secret',
-      date_of_birth: '1988-04-12',
-      gender: 'female',
-      accept_terms: true,
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const { user } = (await signup.json()) as { user: { profile: { id: number } } };
-  await api.get(activationLinkIn(await waitForMail(email)));
-  return { api, id: user.profile.id };
+  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: CLIENT_HEADER });
+  const { id } = await signUpAndActivate(api, name, { dateOfBirth: '1988-04-12' });
+  return { api, id };
 }
 
 test('a member searches, filters by age across a reload and the back button, likes and blocks a member', async ({

@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pathFor, ROUTES, type RouteDef } from '../../packages/runtime/routes.ts';
 import { CHUNK_RELOAD_STORAGE_KEY } from '../../packages/runtime/rules/constants.ts';
 import { skipEntryWarning } from './entry-warning.ts';
-
-const DEMO = { email: 'demo@datekit.test', password: 'datekit-demo' };
+import { DEMO, islandHydrated, logIn } from './session.ts';
 
 /** Values for the dynamic segments of the route table. */
 const PARAMS = { id: '7', type: 'sent', paymentmethod: 'ideal' };
@@ -16,23 +15,6 @@ function pathsOf(route: RouteDef): string[] {
   const full = pathFor(route.name, PARAMS);
   const optional = /\/\{\w+\?\}$/.test(route.path);
   return optional ? [full, full.replace(/\/[^/]+$/, '')] : [full];
-}
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await form.locator('input[name="email"]').fill(DEMO.email);
-  await form.locator('input[name="password"]').fill(DEMO.password);
-  await form.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('nav-account')).toBeVisible();
-}
-
-/** An island of the page has hydrated (Astro drops `ssr` from its element then). */
-async function islandHydrated(page: Page, component: string) {
-  await page.waitForFunction((name) => {
-    const island = document.querySelector(`astro-island[component-url*="${name}"]`);
-    return island !== null && !island.hasAttribute('ssr');
-  }, component);
 }
 
 test.beforeEach(async ({ context }) => {

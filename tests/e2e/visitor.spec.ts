@@ -3,8 +3,7 @@ import { ENTRY_WARNING_STORAGE_KEY } from '../../packages/runtime/rules/entry-wa
 import { CLIENT_REQUEST_HEADER } from '../../packages/runtime/errors.ts';
 import { skipLocationStep, skipToAccountStep } from './signup-flow.ts';
 import { skipEntryWarning } from './entry-warning.ts';
-
-const DEMO = { email: 'demo@datekit.test', password: 'datekit-demo' };
+import { DEMO } from './session.ts';
 
 /** The entry warning's script has applied the rule: `shown` or `hidden`. */
 async function entryWarningDecision(page: Page): Promise<string> {
@@ -65,9 +64,10 @@ test.describe('site-entry warning', () => {
     const before = Math.floor(Date.now() / 1000);
     await dialog.getByTestId('entry-warning-enter').click();
     await expect(dialog).toBeHidden();
-    const stored = Number(await page.evaluate((key) => localStorage.getItem(key), ENTRY_WARNING_STORAGE_KEY));
-    expect(stored).toBeGreaterThanOrEqual(before - 1);
-    expect(stored).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
+    // The dialog's close event, which stores the choice, comes a task after the dialog hides.
+    const stored = () => page.evaluate((key) => Number(localStorage.getItem(key)), ENTRY_WARNING_STORAGE_KEY);
+    await expect.poll(stored).toBeGreaterThanOrEqual(before - 1);
+    expect(await stored()).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
 
     await page.reload();
     expect(await entryWarningDecision(page)).toBe('hidden');

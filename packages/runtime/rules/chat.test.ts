@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatListItem, Message } from '../schemas/api/chat.ts';
-import type { Profile } from '../schemas/api/user.ts';
+
 import {
   chatWithProfile,
   composerState,
@@ -12,18 +12,9 @@ import {
   totalUnread,
   withoutChat,
 } from './chat.ts';
+import { testProfile } from '../test-fixtures.ts';
 
-const profile = (id: number): Profile =>
-  ({
-    id,
-    name: `P${id}`,
-    age: 30,
-    country: 'NL',
-    city: null,
-    status: 'active',
-    fictional: false,
-    main_image: null,
-  }) as Profile;
+const profile = (id: number) => testProfile(id);
 
 const message = (id: number, extra: Partial<Message> = {}): Message => ({
   id,

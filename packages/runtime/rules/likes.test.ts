@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../schemas/api/user.ts';
+
 import {
   EMPTY_LIKES,
   isMatchWith,
@@ -10,17 +10,9 @@ import {
   withLike,
   type LikesData,
 } from './likes.ts';
+import { testProfile } from '../test-fixtures.ts';
 
-const profile = (id: number, name: string): Profile => ({
-  id,
-  name,
-  age: 30,
-  country: 'NL',
-  city: null,
-  status: 'active',
-  fictional: false,
-  main_image: null,
-});
+const profile = (id: number, name: string) => testProfile(id, { name });
 
 // Anna (1) and Bram (2) like the member; the member likes Bram (2) and Cas (3): Bram is a match.
 const data: LikesData = {

@@ -1,25 +1,16 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatListItem } from '../schemas/api/chat.ts';
-import type { Profile, User } from '../schemas/api/user.ts';
+
 import { configureApi } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
 import { $chats, deleteChat } from './chats.ts';
 import { json, scriptedFetch } from './test-network.ts';
 import { $user } from './user.ts';
+import { testMember, testProfile } from '../test-fixtures.ts';
 
-const profile = (id: number) =>
-  ({
-    id,
-    name: `P${id}`,
-    age: 30,
-    country: 'NL',
-    city: null,
-    status: 'active',
-    fictional: false,
-    main_image: null,
-  }) as Profile;
-const member = { profile: profile(9), paid_user: false, credits: 0 } as User;
+const profile = (id: number) => testProfile(id);
+const member = testMember(profile(9), 0);
 const chat = (id: number, at: string, unread: number): ChatListItem => ({
   conversation: { id, last_message_at: at, last_message: null },
   profile: profile(id + 100),

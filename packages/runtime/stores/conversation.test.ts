@@ -2,17 +2,17 @@ import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../api/client.ts';
 import type { Message } from '../schemas/api/chat.ts';
-import type { Profile, User } from '../schemas/api/user.ts';
+
 import { configureApi } from './api.ts';
 import { $chats } from './chats.ts';
 import { $conversation, openConversation, openConversationWith, sendMessage } from './conversation.ts';
 import { handleLiveEvent } from './live-events.ts';
 import { json, scriptedFetch } from './test-network.ts';
 import { $user } from './user.ts';
+import { testMember, testProfile } from '../test-fixtures.ts';
 
-const profile = (id: number, name: string) =>
-  ({ id, name, age: 30, country: 'NL', city: null, status: 'active', fictional: false, main_image: null }) as Profile;
-const me = { profile: profile(9, 'Me'), paid_user: false, credits: 20 } as User;
+const profile = (id: number, name: string) => testProfile(id, { name });
+const me = testMember(profile(9, 'Me'), 20);
 const anna = profile(5, 'Anna');
 const message = (id: number, sender: number, text: string, conversation = 3): Message => ({
   id,

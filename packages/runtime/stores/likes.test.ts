@@ -1,26 +1,18 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LikesData } from '../rules/likes.ts';
-import type { Profile, User } from '../schemas/api/user.ts';
+import type { User } from '../schemas/api/user.ts';
 import { configureApi } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
 import { $likes, likeMember, loadLikes, loadMemberRelation } from './likes.ts';
 import { $nav } from './nav.ts';
 import { json, scriptedFetch } from './test-network.ts';
 import { $user, loadUser } from './user.ts';
+import { testMember, testProfile } from '../test-fixtures.ts';
 
-const profile = (id: number, name: string): Profile => ({
-  id,
-  name,
-  age: 30,
-  country: 'NL',
-  city: null,
-  status: 'active',
-  fictional: false,
-  main_image: null,
-});
+const profile = (id: number, name: string) => testProfile(id, { name });
 
-const member = { profile: profile(9, 'Me'), paid_user: false, credits: 0 } as User;
+const member = testMember(profile(9, 'Me'), 0);
 
 const likes: LikesData = {
   profiles: [profile(1, 'Anna'), profile(2, 'Bram')],

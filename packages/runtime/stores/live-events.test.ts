@@ -1,6 +1,6 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile, User } from '../schemas/api/user.ts';
+
 import { configureApi } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
 import { $chats } from './chats.ts';
@@ -8,6 +8,7 @@ import { $likes } from './likes.ts';
 import { $live, configureLiveEvents, MATCH_EVENT, startLiveEvents, type EventSourceLike } from './live-events.ts';
 import { json, scriptedFetch } from './test-network.ts';
 import { $user } from './user.ts';
+import { testMember, testProfile } from '../test-fixtures.ts';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
 class FakeSource implements EventSourceLike {
@@ -40,17 +41,8 @@ class FakeSource implements EventSourceLike {
   }
 }
 
-const profile = {
-  id: 9,
-  name: 'Me',
-  age: 30,
-  country: 'NL',
-  city: null,
-  status: 'active',
-  fictional: false,
-  main_image: null,
-} as Profile;
-const member = { profile, paid_user: false, credits: 20 } as User;
+const profile = testProfile(9, { name: 'Me' });
+const member = testMember(profile, 20);
 const noWait = { sleep: async () => undefined, random: () => 1 };
 const flush = async () => {
   await allTasks();

@@ -5,17 +5,9 @@ import { configureApi } from './api.ts';
 import { $likes } from './likes.ts';
 import { $swipe, likeCandidate, loadSwipe, passCandidate, startOver } from './swipe.ts';
 import { json, scriptedFetch } from './test-network.ts';
+import { testProfile } from '../test-fixtures.ts';
 
-const profile = (id: number): Profile => ({
-  id,
-  name: `Member ${id}`,
-  age: 30,
-  country: 'NL',
-  city: null,
-  status: 'active',
-  fictional: true,
-  main_image: null,
-});
+const profile = (id: number) => testProfile(id, { name: `Member ${id}`, fictional: true });
 
 const RESETS_AT = '2026-07-14T22:00:00.000Z';
 const noWait = { sleep: async () => undefined, random: () => 1 };

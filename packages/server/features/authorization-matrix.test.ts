@@ -4,7 +4,8 @@ import type { TestClient } from '../test/http-client.ts';
 import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 
 /**
- * Every member endpoint against every kind of caller, each cell asserting the exact status and error.
+ * Every member endpoint against every kind of caller, each cell asserting the exact status and error
+ * (the live event stream has its own tests in realtime/, since it never ends).
  * The callers act on one target member T of brand alpha.test:
  *   visitor      - no session
  *   free         - an active member of alpha.test
@@ -19,6 +20,8 @@ const CALLERS: Caller[] = ['visitor', 'free', 'premium', 'unconfirmed', 'blocked
 
 let server: TestServer;
 let target: { id: number; browser: TestClient; photo: Buffer };
+/** A conversation between T and another member: nobody else may read or delete it. */
+let othersChat: number;
 const callers = {} as Record<Caller, TestClient>;
 
 let counter = 0;
@@ -41,6 +44,13 @@ beforeAll(async () => {
   target = { ...t, photo };
   await t.browser.request('POST', '/api/photos.php', { raw: photo, headers: { 'content-type': 'image/jpeg' } });
   await server.services.db.updateTable('photos').set({ status: 'active' }).where('profile_id', '=', t.id).execute();
+
+  const partner = await member();
+  const sent = await partner.browser.post<{ message: { conversation_id: number } }>('/api/message.php', {
+    profile_id: t.id,
+    text: 'Only for the two of us',
+  });
+  othersChat = sent.body.message.conversation_id;
 
   callers.visitor = server.client();
   callers.free = (await member()).browser;
@@ -82,6 +92,18 @@ const ENDPOINTS: Record<string, Call> = {
   'GET photos.php': { method: 'GET', path: () => '/api/photos.php' },
   'POST photos.php': { method: 'POST', path: () => '/api/photos.php', raw: () => target.photo },
   'GET members.php': { method: 'GET', path: () => '/api/members.php' },
+  'GET chats.php': { method: 'GET', path: () => '/api/chats.php' },
+  'POST message.php': {
+    method: 'POST',
+    path: () => '/api/message.php',
+    body: () => ({ profile_id: about.id(), text: 'Hello there' }),
+  },
+  "GET chat.php (someone else's)": { method: 'GET', path: () => `/api/chat.php?id=${othersChat}` },
+  "DELETE chat.php (someone else's)": {
+    method: 'DELETE',
+    path: () => '/api/chat.php',
+    body: () => ({ conversation: { id: othersChat } }),
+  },
   'POST block.php': { method: 'POST', path: () => '/api/block.php', body: () => ({ profile_id: about.id() }) },
 };
 
@@ -89,6 +111,8 @@ const OK = 'ok';
 const AUTH = { status: 403, error: 'authentication_required' };
 const BLOCKED = { status: 403, error: 'blocked_by' };
 const HIDDEN = { status: 404, error: 'not_found' };
+/** An unconfirmed member has no credits yet: the signup credits come with the activation. */
+const NO_CREDITS = { status: 402, error: 'insufficient_credits' };
 type Expected = typeof OK | { status: number; error: string };
 
 /**
@@ -103,14 +127,18 @@ function expected(endpoint: string, caller: Caller): Expected {
     'GET member-photos.php',
     'POST swipe.php',
     'POST block.php',
+    'POST message.php',
   ].includes(endpoint);
   if (caller === 'visitor' || caller === 'otherBrand') {
     // The demo-like fixture brand does not allow logged-out search.
     return AUTH;
   }
+  // Another member's conversation is answered as one that does not exist, for every caller.
+  if (endpoint.endsWith("(someone else's)")) return HIDDEN;
   if (!aboutTarget) return OK;
   if (caller === 'blocked') return BLOCKED;
   if (caller === 'invisible') return HIDDEN;
+  if (caller === 'unconfirmed' && endpoint === 'POST message.php') return NO_CREDITS;
   return OK;
 }
 

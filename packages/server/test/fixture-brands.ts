@@ -36,6 +36,7 @@ export const betaBrand: Brand = brandFileSchema.parse({
   domain_language: 'nl-NL',
   support_email: 'support@beta.test',
   signups: 'with_trafficsource',
+  message_length: 300,
 });
 
 export const closedBrand: Brand = brandFileSchema.parse({

@@ -9,7 +9,8 @@ import { $ownProfile } from '../../../packages/runtime/stores/profile.ts';
 import { createCompleteSignup, type CompleteSignup as Flow } from '../../../packages/runtime/stores/signup-steps.ts';
 import { errorText } from '../errors.ts';
 import { FormError } from '../Field.tsx';
-import { LocationPicker, locationUpdate, type LocationValue } from '../LocationPicker.tsx';
+import { LoadFailed, Loading } from '../LoadStatus.tsx';
+import { LocationPicker, locationUpdate, savedLocation } from '../LocationPicker.tsx';
 import { UiProvider } from '../ui.tsx';
 import { AboutFields } from './AboutFields.tsx';
 import { StepHeading } from './MessageStep.tsx';
@@ -34,21 +35,12 @@ export default function CompleteSignup({ lang }: { lang: string }) {
 const MATCHES = pathFor('signup-matches');
 
 function CompleteSignupLoader() {
-  const { t } = useTranslation();
   const state = useStore($ownProfile, { ssr: () => ({ status: 'loading' as const }) });
   if (state.status === 'loading') {
-    return (
-      <p className="member-pending" aria-busy="true">
-        {t('account.loading')}
-      </p>
-    );
+    return <Loading />;
   }
   if (state.status === 'failed') {
-    return (
-      <p className="form-error" role="alert">
-        {errorText(state.error, t)}
-      </p>
-    );
+    return <LoadFailed error={state.error} />;
   }
   return <CompleteSteps profile={state.profile} />;
 }
@@ -234,11 +226,7 @@ function PersonalPart({ flow, profile, pending, error }: PartProps & { profile: 
 
 function LocationPart({ flow, profile, pending, error }: PartProps & { profile: OwnProfile }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState<LocationValue>({
-    country: profile.country,
-    region: profile.region,
-    city: profile.city ?? '',
-  });
+  const [value, setValue] = useState(() => savedLocation(profile));
   return (
     <StepForm
       step="location"

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { INTERESTS_MAX } from '../../../packages/runtime/data/profile-choices.ts';
 import { $interests, type InterestOption } from '../../../packages/runtime/stores/profile.ts';
+import { Loading } from '../LoadStatus.tsx';
 
 interface Props {
   selected: readonly number[];
@@ -20,11 +21,7 @@ export function InterestPicker({ selected, onToggle, disabled }: Props) {
   const state = useStore($interests);
   if (state.status === 'failed') return <p className="field-error">{t('steps.interests_failed')}</p>;
   if (state.status === 'loading') {
-    return (
-      <p className="member-pending" aria-busy="true">
-        {t('account.loading')}
-      </p>
-    );
+    return <Loading />;
   }
   const full = selected.length >= INTERESTS_MAX;
   const groups = CATEGORIES.map((category) => ({

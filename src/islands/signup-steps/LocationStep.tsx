@@ -6,6 +6,7 @@ import type { SignupFlow, SignupFlowState } from '../../../packages/runtime/stor
 import { $user } from '../../../packages/runtime/stores/user.ts';
 import { errorText } from '../errors.ts';
 import { FormError } from '../Field.tsx';
+import { Loading } from '../LoadStatus.tsx';
 import { LocationPicker, locationUpdate, type LocationValue } from '../LocationPicker.tsx';
 import { StepHeading } from './MessageStep.tsx';
 import { StepNav } from './StepProgress.tsx';
@@ -61,9 +62,7 @@ export function LocationStep({ state, flow }: { state: SignupFlowState; flow: Si
           disabled={state.pending}
         />
       ) : (
-        <p className="member-pending" aria-busy="true">
-          {t('account.loading')}
-        </p>
+        <Loading />
       )}
       <FormError message={error} />
       <StepNav onSkip={flow.skip} next={{ label: t('steps.save_next'), submit: true }} busy={state.pending} />

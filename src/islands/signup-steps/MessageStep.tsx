@@ -1,8 +1,13 @@
+import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+import { $settings } from '../../../packages/runtime/stores/settings.ts';
 import type { SignupFlowState } from '../../../packages/runtime/stores/signup-steps.ts';
 import { TextAreaField } from './fields.tsx';
 
-/** Longest first message the signup takes (POST /api/signup.php `signup_message`). */
+/**
+ * Longest first message POST /api/signup.php takes before the brand's settings are known; then the
+ * brand's message_length holds, since the message becomes the first chat message.
+ */
 const MESSAGE_MAX_LENGTH = 1000;
 
 interface Props {
@@ -15,6 +20,8 @@ interface Props {
 /** Step 0: a first message; on a member's signup page addressed to that member ("Say hello to …"). */
 export function MessageStep({ state, forMember, onChange }: Props) {
   const { t } = useTranslation();
+  // Undefined in the server render and while hydrating, so both render the same counter.
+  const settings = useStore($settings, { ssr: () => undefined });
   const title = state.memberName
     ? t('steps.message_title_member', { name: state.memberName })
     : forMember
@@ -29,7 +36,7 @@ export function MessageStep({ state, forMember, onChange }: Props) {
         placeholder={t('steps.message_placeholder')}
         value={state.message}
         onChange={onChange}
-        maxLength={MESSAGE_MAX_LENGTH}
+        maxLength={Math.min(settings?.message_length ?? MESSAGE_MAX_LENGTH, MESSAGE_MAX_LENGTH)}
         rows={4}
       />
     </>

@@ -3,6 +3,7 @@ import { chatListItemSchema, messageSchema, sendMessageRequestSchema } from '@da
 import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import type { Services } from '../../services.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { toMessageJson } from './messages.ts';
@@ -93,11 +94,7 @@ export const listChats = defineRoute({
   },
 });
 
-async function membership(
-  services: Parameters<typeof listChats.handler>[0]['services'],
-  memberId: number,
-  conversationId: number,
-) {
+async function membership(services: Services, memberId: number, conversationId: number) {
   const row = await services.db
     .selectFrom('conversation_members as cm')
     .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')

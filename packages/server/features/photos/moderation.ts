@@ -1,5 +1,5 @@
 import type { Services } from '../../services.ts';
-import { deletePhotoFiles } from '../../media/process-photo.ts';
+import { removePhoto } from './remove-photo.ts';
 
 export interface PhotoToCheck {
   id: number;
@@ -55,20 +55,6 @@ export async function rejectPhotos(services: Services, ids: number[]): Promise<n
     .where('id', 'in', ids)
     .where('status', '=', 'inspection')
     .execute();
-  for (const photo of photos) {
-    await services.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('photos').where('id', '=', photo.id).execute();
-      if (photo.is_main) {
-        const next = await trx
-          .selectFrom('photos')
-          .select('id')
-          .where('profile_id', '=', photo.profile_id)
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
-        if (next) await trx.updateTable('photos').set({ is_main: 1 }).where('id', '=', next.id).execute();
-      }
-    });
-    await deletePhotoFiles(services.config.mediaDir, photo);
-  }
+  for (const photo of photos) await removePhoto(services, photo);
   return photos.map((p) => p.id);
 }

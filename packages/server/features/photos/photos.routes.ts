@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@datekit/runtime/rules/constants.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import type { Services } from '../../services.ts';
 import { deletePhotoFiles, storePhoto } from '../../media/process-photo.ts';
 import { reachableProfile } from '../members/contact-rules.ts';
+import { removePhoto } from './remove-photo.ts';
 import { MEDIA_PREFIX } from '../users/user-json.ts';
 
 const ownPhotoSchema = z.object({
@@ -119,11 +121,7 @@ export const listOwnPhotos = defineRoute({
 
 const photoIdBody = z.object({ id: z.number().int().positive() });
 
-async function ownPhoto(
-  services: Parameters<(typeof uploadPhoto)['handler']>[0]['services'],
-  memberId: number,
-  id: number,
-) {
+async function ownPhoto(services: Services, memberId: number, id: number) {
   const photo = await services.db
     .selectFrom('photos')
     .selectAll()
@@ -159,20 +157,7 @@ export const deletePhoto = defineRoute({
   body: photoIdBody,
   response: z.object({ ok: z.literal(true) }),
   handler: async ({ body, member, services }) => {
-    const photo = await ownPhoto(services, member.id, body.id);
-    await services.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('photos').where('id', '=', photo.id).execute();
-      if (photo.is_main) {
-        const next = await trx
-          .selectFrom('photos')
-          .select('id')
-          .where('profile_id', '=', member.id)
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
-        if (next) await trx.updateTable('photos').set({ is_main: 1 }).where('id', '=', next.id).execute();
-      }
-    });
-    await deletePhotoFiles(services.config.mediaDir, photo);
+    await removePhoto(services, await ownPhoto(services, member.id, body.id));
     return { ok: true as const };
   },
 });

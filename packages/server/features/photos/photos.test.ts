@@ -114,10 +114,16 @@ describe('photo upload', () => {
     const second = (await upload(owner.browser, await jpegWithGps())).body.photo!;
     expect((await other.browser.put('/api/photos.php', { id: second.id })).status).toBe(404);
     expect((await other.browser.request('DELETE', '/api/photos.php', { body: { id: first.id } })).status).toBe(404);
+    const mine = () => owner.browser.get<{ photos: { id: number; is_main: boolean }[] }>('/api/photos.php');
     expect((await owner.browser.put('/api/photos.php', { id: second.id })).status).toBe(200);
+    // Both photos are kept; the chosen one is main and listed first.
+    expect((await mine()).body.photos).toEqual([
+      expect.objectContaining({ id: second.id, is_main: true }),
+      expect.objectContaining({ id: first.id, is_main: false }),
+    ]);
+    // Deleting the main photo makes the newest remaining one main.
     await owner.browser.request('DELETE', '/api/photos.php', { body: { id: second.id } });
-    const mine = await owner.browser.get<{ photos: { id: number; is_main: boolean }[] }>('/api/photos.php');
-    expect(mine.body.photos).toEqual([expect.objectContaining({ id: first.id, is_main: true })]);
+    expect((await mine()).body.photos).toEqual([expect.objectContaining({ id: first.id, is_main: true })]);
     expect((await owner.browser.get(second.filename)).status).toBe(404);
   });
 });

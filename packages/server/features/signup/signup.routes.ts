@@ -33,6 +33,10 @@ export const signup = defineRoute({
       .where('email_normalized', '=', emailNormalized)
       .executeTakeFirst();
     if (taken) throw new ApiError('email_taken', {}, { field: 'email' });
+    // The signup message becomes a chat message on activation, so the chat's length limit holds here.
+    const max = brand.message_length;
+    if (body.signup_message && body.signup_message.length > max)
+      throw new ApiError('message_too_long', { max }, { field: 'signup_message', max });
 
     // The member the visitor signed up to contact, if they are a visible member of this brand.
     const target = body.target_profile_id

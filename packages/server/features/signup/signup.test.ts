@@ -160,6 +160,33 @@ describe('signing up to contact a member', () => {
   });
 });
 
+describe('the signup message', () => {
+  it("is held to the brand's message_length, since it becomes a chat message; nothing is stored", async () => {
+    const signup = (signup_message: string) =>
+      server
+        .client('beta.test')
+        .post(
+          '/api/signup.php',
+          validSignup({ email: 'long@example.com', signup_message, tracking: { network: 'n' } }),
+        );
+    const tooLong = await signup('x'.repeat(301));
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body).toMatchObject({
+      error: 'message_too_long',
+      field: 'signup_message',
+      max: 300,
+      message: 'Je bericht mag maximaal 300 tekens hebben.',
+    });
+    const stored = await server.services.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'long@example.com')
+      .execute();
+    expect(stored).toEqual([]);
+    expect((await signup('x'.repeat(300))).status).toBe(201);
+  });
+});
+
 describe('activation', () => {
   async function signUp(email: string, host = 'alpha.test') {
     const browser = server.client(host);
