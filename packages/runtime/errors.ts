@@ -17,6 +17,8 @@ export const ERRORS = {
   activation_failed: { status: 400 },
   already_activated: { status: 409 },
   reset_limit: { status: 429 },
+  activation_mail_wait: { status: 429 },
+  activation_mail_limit: { status: 429 },
   reset_link_invalid: { status: 400 },
   blocked_by: { status: 403 },
   cannot_like_self: { status: 422 },

@@ -91,6 +91,8 @@ test.describe('lander call to action', () => {
     const islandCode = [await island.getAttribute('component-url'), await island.getAttribute('renderer-url')];
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((url) => islandCode.includes(url))).toEqual([]);
+    // Nor the members' live events (BaseLayout leaves them out of the lander layout).
+    expect(scripts.filter((url) => url.includes('live-events'))).toEqual([]);
 
     const cta = page.getByTestId('lander-cta');
     await expect(cta).toHaveAttribute('href', '/signup?network=e2e&sub1=x');

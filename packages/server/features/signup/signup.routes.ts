@@ -131,11 +131,11 @@ export const resendActivationMail = defineRoute({
       .where('user_id', '=', member.id)
       .where('created_at', '>', now - 86_400_000)
       .executeTakeFirstOrThrow();
-    if (
-      Number(recent.count) >= RESENDS_PER_DAY ||
-      (recent.latest !== null && now - Number(recent.latest) < RESEND_INTERVAL_MS)
-    ) {
-      throw new ApiError('rate_limited');
+    if (Number(recent.count) >= RESENDS_PER_DAY) throw new ApiError('activation_mail_limit');
+    const wait = recent.latest === null ? 0 : Number(recent.latest) + RESEND_INTERVAL_MS - now;
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60_000);
+      throw new ApiError('activation_mail_wait', { minutes }, { minutes });
     }
     const token = await createActivationToken(services.db, member.id, now);
     await sendActivationMail(services, {

@@ -249,7 +249,14 @@ describe('resending the activation mail', () => {
     const browser = server.client();
     await browser.post('/api/signup.php', validSignup({ email: 'resend@example.com' }));
     const mails = server.outbox().length;
-    expect((await browser.post('/api/activation-mail.php')).status).toBe(429);
+    const tooSoon = await browser.post('/api/activation-mail.php');
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body).toMatchObject({
+      error: 'activation_mail_wait',
+      minutes: 2,
+      message: 'We sent you an activation email just now. You can ask for another one in 2 min.',
+    });
+    expect(server.outbox()).toHaveLength(mails);
     server.advance(2 * 60_000 + 1000);
     const res = await browser.post('/api/activation-mail.php');
     expect(res.body).toEqual({ sent: true });
@@ -257,6 +264,24 @@ describe('resending the activation mail', () => {
     await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
     expect((await browser.get('/api/user.php')).body.user).toMatchObject({ status: 'active' });
     expect((await browser.post('/api/activation-mail.php')).body.error).toBe('already_activated');
+  });
+
+  it('sends at most 5 activation mails a day, then says to try again tomorrow', async () => {
+    const browser = server.client();
+    await browser.post('/api/signup.php', validSignup({ email: 'daily@example.com' }));
+    for (let resend = 1; resend <= 4; resend++) {
+      server.advance(2 * 60_000 + 1000);
+      expect((await browser.post('/api/activation-mail.php')).body).toEqual({ sent: true });
+    }
+    const mails = server.outbox().length;
+    server.advance(2 * 60_000 + 1000);
+    const refused = await browser.post('/api/activation-mail.php');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      error: 'activation_mail_limit',
+      message: 'Too many activation emails sent, please try again tomorrow.',
+    });
+    expect(server.outbox()).toHaveLength(mails);
   });
 });
 
