@@ -1,7 +1,6 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LikesData } from '../rules/likes.ts';
-import type { Profile, User } from '../schemas/api/user.ts';
 import { configureApi } from './api.ts';
 import { $likes } from './likes.ts';
 import {
@@ -14,18 +13,10 @@ import {
 } from './match-modal.ts';
 import { json, scriptedFetch } from './test-network.ts';
 import { $user } from './user.ts';
+import { testMember, testProfile } from '../test-fixtures.ts';
 
-const anna: Profile = {
-  id: 1,
-  name: 'Anna',
-  age: 30,
-  country: 'NL',
-  city: null,
-  status: 'active',
-  fictional: false,
-  main_image: null,
-};
-const member = { profile: { ...anna, id: 9, name: 'Me' } } as User;
+const anna = testProfile(1, { name: 'Anna' });
+const member = testMember(testProfile(9, { name: 'Me' }));
 const likedByAnna: LikesData = { profiles: [anna], liked_by: [{ id: 1, like_new: true }], likes: [], matches: [] };
 
 const noWait = { sleep: async () => undefined, random: () => 1 };

@@ -240,6 +240,33 @@ describe('gifts, photos and icebreakers', () => {
     expect(seenByPremium.photo_locked).toBe(false);
   });
 
+  it('a premium member whose credits run out stays premium: photos in full; messages still cost credits', async () => {
+    const sharp = (await import('sharp')).default;
+    const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a5' } })
+      .jpeg()
+      .toBuffer();
+    const [a, premium] = [await member({ credits: 100 }), await member({ credits: 10 })];
+    await server.services.db.updateTable('users').set({ paid_user: 1 }).where('id', '=', premium.id).execute();
+    await a.browser.request('POST', `/api/chat-photo.php?profile_id=${premium.id}`, {
+      raw: image,
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect((await send(premium, a, 'Thanks!')).body).toMatchObject({ credits: 0 });
+
+    const me = (await premium.browser.get<{ user: { paid_user: boolean; credits: number } }>('/api/user.php')).body;
+    expect(me.user).toMatchObject({ paid_user: true, credits: 0 });
+    const chat = (await premium.browser.get<Chats>('/api/chats.php')).body.chats[0]!;
+    const messages = (
+      await premium.browser.get<{ messages: { kind: string; photo_locked: boolean }[] }>(
+        `/api/chat.php?id=${chat.conversation.id}`,
+      )
+    ).body.messages;
+    expect(messages.find((m) => m.kind === 'photo')).toMatchObject({ photo_locked: false });
+    const refused = await send(premium, a);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ error: 'insufficient_credits', credits: 0 });
+  });
+
   it('refuses a forged chat photo and charges nothing', async () => {
     const [a, b] = [await member({ credits: 100 }), await member()];
     const res = await a.browser.request('POST', `/api/chat-photo.php?profile_id=${b.id}`, {
