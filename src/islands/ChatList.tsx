@@ -8,8 +8,8 @@ import { $chats, deleteChat, loadChats } from '../../packages/runtime/stores/cha
 import { LINKS } from '../site/links.ts';
 import { ChatTime } from './ChatTime.tsx';
 import { errorText } from './errors.ts';
-import type { FictionalMarking } from './FictionalMark.tsx';
-import { ProfileAvatar, ProfileName, profilePhoto } from './LikesProfileCard.tsx';
+import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
+import { ProfileAvatar, profilePhoto } from './LikesProfileCard.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
 import './Chat.css';

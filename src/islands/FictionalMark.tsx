@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
 
 /** The brand's marker of fictional profiles (spec §3 Settings `fictional_icon`) and its label. */
 export interface FictionalMarking {
@@ -19,5 +20,26 @@ export function FictionalMark({ marking }: { marking: FictionalMarking }) {
       <span aria-hidden="true">{marking.icon}</span>
       <span className="visually-hidden">{label}</span>
     </span>
+  );
+}
+
+/** A member's name, followed by the brand's fictional marker when the profile is fictional. */
+export function ProfileName({
+  profile,
+  fictional,
+}: {
+  profile: Pick<Profile, 'name' | 'fictional'>;
+  fictional: FictionalMarking;
+}) {
+  return (
+    <>
+      {profile.name}
+      {profile.fictional && (
+        <>
+          {' '}
+          <FictionalMark marking={fictional} />
+        </>
+      )}
+    </>
   );
 }

@@ -10,8 +10,8 @@ import { errorText } from './errors.ts';
 import { useHydrated } from './hooks.ts';
 import { HeartIcon, MessagesIcon } from './icons.tsx';
 import { LikesLikeButton } from './LikesLikeButton.tsx';
-import type { FictionalMarking } from './FictionalMark.tsx';
-import { ProfileAvatar, ProfileName, profilePhoto } from './LikesProfileCard.tsx';
+import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
+import { ProfileAvatar, profilePhoto } from './LikesProfileCard.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
 

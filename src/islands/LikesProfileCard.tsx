@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import { initials } from '../../packages/runtime/rules/nav.ts';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
-import { FictionalMark, type FictionalMarking } from './FictionalMark.tsx';
+import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
 import './LikesProfileCard.css';
 
 /** A checked photo of a member in one of the API's sizes; null while there is none to show. */
@@ -21,21 +21,6 @@ export function ProfileAvatar({ profile, className }: { profile: Profile; classN
     <span className={`${className} profile-avatar`} aria-hidden="true">
       {initials(profile.name)}
     </span>
-  );
-}
-
-/** The name with the brand's fictional marker, so that nobody mistakes a fictional profile for a person. */
-export function ProfileName({ profile, fictional }: { profile: Profile; fictional: FictionalMarking }) {
-  return (
-    <>
-      {profile.name}
-      {profile.fictional && (
-        <>
-          {' '}
-          <FictionalMark marking={fictional} />
-        </>
-      )}
-    </>
   );
 }
 

@@ -7,7 +7,7 @@ import type { MemberProfileProps } from './MemberProfile.tsx';
 import MemberProfileActions from './MemberProfileActions.tsx';
 import MemberProfileDetails from './MemberProfileDetails.tsx';
 import PhotoGallery from './PhotoGallery.tsx';
-import { FictionalMark } from './FictionalMark.tsx';
+import { ProfileName } from './FictionalMark.tsx';
 
 type Props = Omit<MemberProfileProps, 'lang'> & { state: Extract<MemberState, { status: 'ready' }> };
 
@@ -42,13 +42,7 @@ export default function MemberProfileView({ state, fields, fictionalIcon, fictio
       <div className="member-info">
         <header className="member-head">
           <h1 id="member-name">
-            {profile.name}
-            {profile.fictional && (
-              <>
-                {' '}
-                <FictionalMark marking={fictional} />
-              </>
-            )}
+            <ProfileName profile={profile} fictional={fictional} />
           </h1>
           <p className="member-meta">
             {place ? t('members.age_city', { age: profile.age, city: place }) : t('members.age', { age: profile.age })}

@@ -41,7 +41,6 @@ export default function MemberSearch(props: Props) {
 }
 
 function MemberSearchContent({ lang, site, fields, countries, defaults, fictionalIcon, fictionalLabel }: Props) {
-  const { t } = useTranslation();
   // The store reads the URL with the brand's options, so they are set before anything subscribes.
   useState(() => configureSearch({ fields, countries }));
   const storedState = useStore($search);
@@ -51,7 +50,7 @@ function MemberSearchContent({ lang, site, fields, countries, defaults, fictiona
   const hydrated = useHydrated();
   const state: SearchState = hydrated ? storedState : { status: 'idle' };
   const query: SearchQuery = hydrated ? storedQuery : INITIAL_QUERY;
-  const fictional = { icon: fictionalIcon, label: fictionalLabel ?? t('members.fictional') };
+  const fictional = { icon: fictionalIcon, label: fictionalLabel };
 
   if (state.status === 'login_required') return <LoginInvitation site={site} />;
   return (

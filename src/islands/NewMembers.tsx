@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
 import { $newMembers } from '../../packages/runtime/stores/new-members.ts';
-import { FictionalMark, type FictionalMarking } from './FictionalMark.tsx';
+import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
 import { UiProvider } from './ui.tsx';
 
 interface Props {
@@ -54,13 +54,7 @@ function MemberCard({ profile, fictional }: { profile: Profile; fictional: Ficti
         <span className="member-card-placeholder" aria-hidden="true" />
       )}
       <span className="member-card-name">
-        {profile.name}
-        {profile.fictional && (
-          <>
-            {' '}
-            <FictionalMark marking={fictional} />
-          </>
-        )}
+        <ProfileName profile={profile} fictional={fictional} />
       </span>
       <span className="member-card-meta">
         {profile.city

@@ -2,8 +2,8 @@ import { useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
-import type { FictionalMarking } from './FictionalMark.tsx';
-import { ProfileAvatar, ProfileName, profilePhoto } from './LikesProfileCard.tsx';
+import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
+import { ProfileAvatar, profilePhoto } from './LikesProfileCard.tsx';
 
 /** How far (CSS pixels) a card must be dragged sideways to count as a like or a pass. */
 const SWIPE_DISTANCE_PX = 96;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatListItem, Message } from '../schemas/api/chat.ts';
-
 import {
   chatWithProfile,
   composerState,

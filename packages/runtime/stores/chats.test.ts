@@ -1,7 +1,6 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatListItem } from '../schemas/api/chat.ts';
-
 import { configureApi } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
 import { $chats, deleteChat } from './chats.ts';

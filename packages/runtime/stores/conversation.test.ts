@@ -2,7 +2,6 @@ import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../api/client.ts';
 import type { Message } from '../schemas/api/chat.ts';
-
 import { configureApi } from './api.ts';
 import { $chats } from './chats.ts';
 import { $conversation, openConversation, openConversationWith, sendMessage } from './conversation.ts';

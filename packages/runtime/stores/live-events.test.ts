@@ -1,6 +1,5 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
 import { configureApi } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
 import { $chats } from './chats.ts';

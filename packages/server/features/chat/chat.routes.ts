@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { toMessageJson } from './messages.ts';
-import { sendMessage } from './send-message.ts';
+import { assertMessageLength, sendMessage } from './send-message.ts';
 
 /**
  * How far back a conversation shows (spec §9: a chat history limit exists, older messages hidden):
@@ -180,8 +180,7 @@ export const sendTextMessage = defineRoute({
   handler: async ({ body, member, brand, services }) => {
     const text = body.text.trim();
     if (!text) throw new ApiError('message_empty');
-    if (text.length > brand.message_length)
-      throw new ApiError('message_too_long', { max: brand.message_length }, { max: brand.message_length });
+    assertMessageLength(brand, text);
     return sendMessage(services, brand, member, body.profile_id, { kind: 'text', text, cost: brand.message_credits });
   },
 });

@@ -9,6 +9,15 @@ import type { CurrentMember } from '../users/current-member.ts';
 import { conversationFor, conversationsStartedBy } from './conversations.ts';
 import { toMessageJson } from './messages.ts';
 
+/**
+ * A text longer than the brand's message_length is refused (`message_too_long`). Also holds for the
+ * signup message, which becomes a chat message on activation; `field` names the form field then.
+ */
+export function assertMessageLength(brand: Brand, text: string, field?: string): void {
+  const max = brand.message_length;
+  if (text.length > max) throw new ApiError('message_too_long', { max }, field ? { field, max } : { max });
+}
+
 export interface Outgoing {
   kind: 'text' | 'gift' | 'photo';
   text?: string;

@@ -7,6 +7,7 @@ import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { startSession } from '../auth/sessions.ts';
+import { assertMessageLength } from '../chat/send-message.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { insertMember } from '../users/insert-member.ts';
 import { toUserJson } from '../users/user-json.ts';
@@ -25,6 +26,7 @@ export const signup = defineRoute({
   handler: async ({ body, brand, locale, services, request, reply }) => {
     assertSignupsOpen(brand, body.tracking);
     assertValidSignup(body, new Date(services.now()));
+    if (body.signup_message) assertMessageLength(brand, body.signup_message, 'signup_message');
     const emailNormalized = normalizeEmail(body.email);
     const taken = await services.db
       .selectFrom('users')
@@ -33,10 +35,6 @@ export const signup = defineRoute({
       .where('email_normalized', '=', emailNormalized)
       .executeTakeFirst();
     if (taken) throw new ApiError('email_taken', {}, { field: 'email' });
-    // The signup message becomes a chat message on activation, so the chat's length limit holds here.
-    const max = brand.message_length;
-    if (body.signup_message && body.signup_message.length > max)
-      throw new ApiError('message_too_long', { max }, { field: 'signup_message', max });
 
     // The member the visitor signed up to contact, if they are a visible member of this brand.
     const target = body.target_profile_id
