@@ -1,19 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** The pair's one conversation, created (with a member row for each) when it does not exist yet. */
-export async function conversationFor(
-  db: Kysely<Database>,
-  input: { brand: string; from: number; to: number; at: number },
-): Promise<{ id: number; created: boolean }> {
-  const [a, b] = input.from < input.to ? [input.from, input.to] : [input.to, input.from];
-  const existing = await db
+/** The id of the one conversation between two members, if they have one. */
+export async function findConversation(db: Kysely<Database>, one: number, other: number): Promise<number | undefined> {
+  const [a, b] = one < other ? [one, other] : [other, one];
+  const row = await db
     .selectFrom('conversations')
     .select('id')
     .where('member_a', '=', a)
     .where('member_b', '=', b)
     .executeTakeFirst();
-  if (existing) return { id: existing.id, created: false };
+  return row?.id;
+}
+
+/** Starts the conversation `from` opens with `to`, with a member row for each; answers its id. */
+export async function startConversation(
+  db: Kysely<Database>,
+  input: { brand: string; from: number; to: number; at: number },
+): Promise<number> {
+  const [a, b] = input.from < input.to ? [input.from, input.to] : [input.to, input.from];
   const { id } = await db
     .insertInto('conversations')
     .values({
@@ -33,7 +38,7 @@ export async function conversationFor(
       { conversation_id: id, member_id: b, cleared_at: null },
     ])
     .execute();
-  return { id, created: true };
+  return id;
 }
 
 /** Conversations a member started: free members may start FREE_CONVERSATION_LIMIT of them. */
@@ -44,17 +49,4 @@ export async function conversationsStartedBy(db: Kysely<Database>, memberId: num
     .where('started_by', '=', memberId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Whether two members already talk: an invisible member stays reachable for them (spec §6). */
-export async function haveConversation(db: Kysely<Database>, one: number, other: number): Promise<boolean> {
-  const [a, b] = one < other ? [one, other] : [other, one];
-  return Boolean(
-    await db
-      .selectFrom('conversations')
-      .select('id')
-      .where('member_a', '=', a)
-      .where('member_b', '=', b)
-      .executeTakeFirst(),
-  );
 }

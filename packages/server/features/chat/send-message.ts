@@ -6,7 +6,7 @@ import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import type { CurrentMember } from '../users/current-member.ts';
-import { conversationFor, conversationsStartedBy } from './conversations.ts';
+import { conversationsStartedBy, findConversation, startConversation } from './conversations.ts';
 import { toMessageJson } from './messages.ts';
 
 /**
@@ -52,12 +52,7 @@ export async function sendMessage(
   const now = services.now();
   const result = await services.db.transaction().execute(async (trx) => {
     await lockMember(trx, services.engine, sender.id);
-    const existing = await trx
-      .selectFrom('conversations')
-      .select('id')
-      .where('member_a', '=', Math.min(sender.id, recipient.id))
-      .where('member_b', '=', Math.max(sender.id, recipient.id))
-      .executeTakeFirst();
+    const existing = await findConversation(trx, sender.id, recipient.id);
     if (!existing && !sender.paid_user && (await conversationsStartedBy(trx, sender.id)) >= FREE_CONVERSATION_LIMIT) {
       throw new ApiError('premium_required', {}, { limit: FREE_CONVERSATION_LIMIT, buy_url: '/credits' });
     }
@@ -69,16 +64,12 @@ export async function sendMessage(
         { name: recipient.name, credits: balance, cost: outgoing.cost, buy_url: '/credits' },
       );
     }
-    const conversation = await conversationFor(trx, {
-      brand: brand.domain,
-      from: sender.id,
-      to: recipient.id,
-      at: now,
-    });
+    const conversationId =
+      existing ?? (await startConversation(trx, { brand: brand.domain, from: sender.id, to: recipient.id, at: now }));
     const message = await trx
       .insertInto('messages')
       .values({
-        conversation_id: conversation.id,
+        conversation_id: conversationId,
         sender_id: sender.id,
         kind: outgoing.kind,
         body: outgoing.text ?? null,
@@ -97,18 +88,18 @@ export async function sendMessage(
         at: now,
       });
     }
-    await trx.updateTable('conversations').set({ last_message_at: now }).where('id', '=', conversation.id).execute();
+    await trx.updateTable('conversations').set({ last_message_at: now }).where('id', '=', conversationId).execute();
     // The recipient gets an unread message (and the chat back in the list if they had deleted it).
     await trx
       .updateTable('conversation_members')
       .set((eb) => ({ unread: eb('unread', '+', 1), hidden: 0 }))
-      .where('conversation_id', '=', conversation.id)
+      .where('conversation_id', '=', conversationId)
       .where('member_id', '=', recipient.id)
       .execute();
     await trx
       .updateTable('conversation_members')
       .set({ hidden: 0 })
-      .where('conversation_id', '=', conversation.id)
+      .where('conversation_id', '=', conversationId)
       .where('member_id', '=', sender.id)
       .execute();
     return {

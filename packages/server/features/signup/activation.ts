@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
-import { conversationFor } from '../chat/conversations.ts';
+import { findConversation, startConversation } from '../chat/conversations.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -18,11 +18,11 @@ async function deliverSignupMessage(
   trx: Kysely<Database>,
   input: { brand: string; from: number; to: number; text: string; at: number },
 ) {
-  const conversation = await conversationFor(trx, input);
+  const conversationId = (await findConversation(trx, input.from, input.to)) ?? (await startConversation(trx, input));
   await trx
     .insertInto('messages')
     .values({
-      conversation_id: conversation.id,
+      conversation_id: conversationId,
       sender_id: input.from,
       kind: 'text',
       body: input.text,
@@ -34,7 +34,7 @@ async function deliverSignupMessage(
   await trx
     .updateTable('conversation_members')
     .set((eb) => ({ unread: eb('unread', '+', 1) }))
-    .where('conversation_id', '=', conversation.id)
+    .where('conversation_id', '=', conversationId)
     .where('member_id', '=', input.to)
     .execute();
 }
