@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import { initials } from '../../packages/runtime/rules/nav.ts';
+import { shownImage } from '../../packages/runtime/rules/search-form.ts';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
 import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
 import './LikesProfileCard.css';
 
 /** A checked photo of a member in one of the API's sizes; null while there is none to show. */
 export function profilePhoto(profile: Profile, size: 'thumb_filename' | 'match' | 'filename'): string | null {
-  const image = profile.main_image;
-  return image && image.status === 'active' ? image[size] : null;
+  return shownImage(profile.main_image)?.[size] ?? null;
 }
 
 /**
