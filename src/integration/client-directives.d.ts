@@ -5,5 +5,7 @@ declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate on the first activation of a `[data-signup-cta]` element (landers' signup modal). */
     'client:interaction'?: boolean;
+    /** Hydrate when idle or on the first touch; keeps what was typed and pressed before (forms). */
+    'client:early'?: boolean;
   }
 }

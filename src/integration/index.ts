@@ -17,11 +17,14 @@ export interface DatekitIntegrationOptions {
 
 /** Entrypoint of `client:interaction`, as a path: Astro hands it to esbuild as an import specifier. */
 const INTERACTION_DIRECTIVE = fileURLToPath(new URL('./client-interaction.ts', import.meta.url));
+/** Entrypoint of `client:early`, likewise. */
+const EARLY_DIRECTIVE = fileURLToPath(new URL('./client-early.ts', import.meta.url));
 
 /**
  * Connects the brand pipeline to Astro: every page reads the brands from `virtual:datekit/brands`.
- * Adds the `client:interaction` directive (hydrate on the first signup call to action; typed in
- * `client-directives.d.ts`).
+ * Adds the `client:interaction` directive (hydrate on the first signup call to action) and
+ * `client:early` (hydrate when idle or touched, keeping what the member did before); both are typed in
+ * `client-directives.d.ts`.
  */
 export function datekit(options: DatekitIntegrationOptions = {}): AstroIntegration {
   return {
@@ -32,6 +35,7 @@ export function datekit(options: DatekitIntegrationOptions = {}): AstroIntegrati
         const niches = options.niches ?? (await loadNichesFromDisk(command, logger));
         updateConfig({ vite: { plugins: [vitePluginDatekit(brands, niches)] } });
         addClientDirective({ name: 'interaction', entrypoint: INTERACTION_DIRECTIVE });
+        addClientDirective({ name: 'early', entrypoint: EARLY_DIRECTIVE });
       },
     },
   };

@@ -6,7 +6,6 @@ import { $user, login } from '../../packages/runtime/stores/user.ts';
 import { AFTER_LOGIN_PATH, LINKS } from '../site/links.ts';
 import { errorText, fieldErrors } from './errors.ts';
 import { Field, FormError, PasswordField } from './Field.tsx';
-import { useHydrated } from './hooks.ts';
 import { UiProvider } from './ui.tsx';
 
 type LoginField = 'email' | 'password';
@@ -25,7 +24,6 @@ export default function LoginForm({ lang }: { lang: string }) {
 
 function LoginFormContent() {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const user = useStore($user, { ssr: 'initial' });
   const [busy, setBusy] = useState(false);
   const [loggedIn, setLoggedIn] = useState(false);
@@ -106,8 +104,8 @@ function LoginFormContent() {
         error={errors.password}
       />
       <FormError message={formError} />
-      {/* Disabled until hydrated: a click before that would submit the form natively, without the API. */}
-      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy} aria-busy={busy}>
+      {/* Pressed before hydration, it is held and pressed again once hydrated (client:early). */}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
         {busy ? t('form.busy') : t('login.submit')}
       </button>
       <p className="form-aside">

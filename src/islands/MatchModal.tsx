@@ -17,6 +17,7 @@ import { initials } from '../../packages/runtime/rules/nav.ts';
 import {
   $matchModal,
   closeMatchModal,
+  followLiveMatches,
   openAutoLikeAfter,
   openMatchFor,
 } from '../../packages/runtime/stores/match-modal.ts';
@@ -29,7 +30,8 @@ import './MatchModal.css';
  * a window event with the profile id (`datekit:match-image`, `datekit:match-button`); unless a
  * listener cancels it, the image opens the profile and the button the match view.
  *
- * It opens on the `datekit:match` event (a like made a match) and, for `?t=<seconds>`, after that
+ * It opens on the `datekit:match` event (the member's like made a match), on the live `match` event
+ * (the other member liked the member back), once per match, and, for `?t=<seconds>`, after that
  * many seconds with the newest unseen like (spec §4), removing `t` from the address.
  */
 export default function MatchModal({ lang }: { lang: string }) {
@@ -56,6 +58,7 @@ function MatchModalContent() {
       if (profileId !== null) void openMatchFor(profileId).catch(() => undefined);
     };
     window.addEventListener(MATCH_EVENT, onMatch);
+    const stopLive = followLiveMatches();
     let cancel: (() => void) | undefined;
     const delay = matchModalDelayMs(location.search);
     if (delay !== null) {
@@ -64,6 +67,7 @@ function MatchModalContent() {
     }
     return () => {
       window.removeEventListener(MATCH_EVENT, onMatch);
+      stopLive();
       cancel?.();
     };
   }, []);

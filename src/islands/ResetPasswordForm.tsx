@@ -86,7 +86,7 @@ function ResetPasswordFormContent() {
           <a href={LINKS.resetPassword}>{t('reset.new_link')}</a>
         </p>
       )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy} aria-busy={busy}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
         {busy ? t('form.busy') : t('reset.save')}
       </button>
     </form>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { requestPasswordReset } from '../../packages/runtime/stores/password-reset.ts';
 import { errorText, fieldErrors } from './errors.ts';
 import { Field, FormError } from './Field.tsx';
-import { useHydrated } from './hooks.ts';
 import { UiProvider } from './ui.tsx';
 
 /**
@@ -20,7 +19,6 @@ export default function ResetPasswordRequest({ lang }: { lang: string }) {
 
 function ResetPasswordRequestContent() {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -70,7 +68,7 @@ function ResetPasswordRequestContent() {
         error={emailError}
       />
       <FormError message={formError} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy} aria-busy={busy}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
         {busy ? t('form.busy') : t('reset.send')}
       </button>
     </form>

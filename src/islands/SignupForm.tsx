@@ -18,7 +18,6 @@ import type { SignupRequest, Tracking } from '../../packages/runtime/schemas/api
 import { LINKS } from '../site/links.ts';
 import { errorText, fieldErrors } from './errors.ts';
 import { Field, FormError, PasswordField } from './Field.tsx';
-import { useHydrated } from './hooks.ts';
 
 const FIELDS: readonly SignupField[] = ['name', 'email', 'password', 'date_of_birth', 'gender', 'accept_terms'];
 
@@ -43,7 +42,6 @@ export interface SignupAccountFormProps {
  */
 export function SignupAccountForm({ tracking, submit, busy, children, onLogin }: SignupAccountFormProps) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const [formError, setFormError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
   const [suggestion, setSuggestion] = useState<{ for: string; address: string } | null>(null);
@@ -267,8 +265,8 @@ export function SignupAccountForm({ tracking, submit, busy, children, onLogin }:
           </a>
         </p>
       ) : null}
-      {/* Disabled until hydrated: a click before that would submit the form natively, without the API. */}
-      <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!hydrated || busy} aria-busy={busy}>
+      {/* Pressed before hydration, it is held and pressed again once hydrated (client:early). */}
+      <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy} aria-busy={busy}>
         {busy ? t('form.busy') : t('signup.submit')}
       </button>
     </form>

@@ -6,12 +6,14 @@ import { $likes } from './likes.ts';
 import {
   $matchModal,
   closeMatchModal,
+  followLiveMatches,
   openAutoLike,
   openAutoLikeAfter,
   openMatchFor,
   showMatchModal,
 } from './match-modal.ts';
 import { json, scriptedFetch } from './test-network.ts';
+import { handleLiveEvent } from './live-events.ts';
 import { $user } from './user.ts';
 import { testMember, testProfile } from '../test-fixtures.ts';
 
@@ -56,6 +58,47 @@ describe('openMatchFor', () => {
     await openMatchFor(1);
     expect(calls[0]!.url).toBe('/api/member.php?id=1');
     expect($matchModal.get()).toEqual({ status: 'open', profile: anna, match: true });
+  });
+});
+
+describe('both sides of a match', () => {
+  const ben = testProfile(2, { name: 'Ben' });
+  const relationWithBen = () => json(200, { profile: ben, liked: true, likes_you: true, match: true, blocked: false });
+
+  it('opens for the member who liked first when the live stream says the other liked back', async () => {
+    const calls = network({ 'GET /api/member.php': relationWithBen, 'GET /api/likes.php': () => json(200, likedByAnna) });
+    const stop = followLiveMatches();
+    handleLiveEvent({ type: 'match', profile_id: 2 });
+    await allTasks();
+    stop();
+    expect(calls.map((call) => call.url)).toContain('/api/member.php?id=2');
+    expect($matchModal.get()).toEqual({ status: 'open', profile: ben, match: true });
+  });
+
+  it('announces a match once, though the own like and the live stream both report it', async () => {
+    const ella = testProfile(3, { name: 'Ella' });
+    const calls = network({
+      'GET /api/member.php': () => json(200, { profile: ella, liked: true, likes_you: true, match: true, blocked: false }),
+      'GET /api/likes.php': () => json(200, likedByAnna),
+    });
+    const stop = followLiveMatches();
+    await openMatchFor(3);
+    closeMatchModal();
+    handleLiveEvent({ type: 'match', profile_id: 3 });
+    await allTasks();
+    stop();
+    expect($matchModal.get()).toEqual({ status: 'closed' });
+    expect(calls.filter((call) => call.url.startsWith('/api/member.php'))).toHaveLength(1);
+  });
+
+  it('leaves a plain like to the likes badge', async () => {
+    const calls = network({ 'GET /api/likes.php': () => json(200, likedByAnna) });
+    const stop = followLiveMatches();
+    handleLiveEvent({ type: 'like', profile_id: 4 });
+    await allTasks();
+    stop();
+    expect($matchModal.get()).toEqual({ status: 'closed' });
+    expect(calls.map((call) => call.url)).toEqual(['/api/likes.php']);
   });
 });
 

@@ -4,12 +4,19 @@ import { EMPTY_LIKES, isMatchWith } from '../rules/likes.ts';
 import type { Profile, User } from '../schemas/api/user.ts';
 import { api } from './api.ts';
 import { currentLikes, loadLikes, loadMemberRelation } from './likes.ts';
+import { onLiveEvent } from './live-events.ts';
 import { $user } from './user.ts';
 
 export type MatchModalState = { status: 'closed' } | { status: 'open'; profile: Profile; match: boolean };
 
 /** The like / match modal of the default layout (spec §2 Modals): closed, or showing one liker. */
 export const $matchModal = atom<MatchModalState>({ status: 'closed' });
+
+/**
+ * Members whose match this page announced already: once each, although a match may arrive both from
+ * the member's own like and from the live events stream, which tells both members.
+ */
+const announcedMatches = new Set<number>();
 
 export function showMatchModal(profile: Profile, match: boolean): void {
   $matchModal.set({ status: 'open', profile, match });
@@ -19,11 +26,26 @@ export function closeMatchModal(): void {
   if ($matchModal.value.status !== 'closed') $matchModal.set({ status: 'closed' });
 }
 
-/** A like just made a match with `profileId` (the `datekit:match` event): show that member. */
+/**
+ * A like just made a match with `profileId` (the `datekit:match` event, or the live `match` event the
+ * other member's like back sends): show that member, unless this page announced that match already.
+ */
 export function openMatchFor(profileId: number): Promise<void> {
+  if (announcedMatches.has(profileId)) return Promise.resolve();
+  announcedMatches.add(profileId);
   return task(async () => {
     const relation = await loadMemberRelation(profileId);
     showMatchModal(relation.profile, relation.match);
+  });
+}
+
+/**
+ * Opens the modal when the live events stream says someone liked the member back (spec §2: both
+ * members see the match at once). Answers the unsubscribe.
+ */
+export function followLiveMatches(): () => void {
+  return onLiveEvent((event) => {
+    if (event.type === 'match') void openMatchFor(event.profile_id).catch(() => undefined);
   });
 }
 

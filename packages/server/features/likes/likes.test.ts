@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../test/event-stream.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 
@@ -157,5 +158,29 @@ describe('invisible mode', () => {
     await hidden.browser.post('/api/like.php', { profile_id: other.id });
     expect((await other.browser.get(`/api/member.php?id=${hidden.id}`)).status).toBe(200);
     expect((await other.browser.post('/api/like.php', { profile_id: hidden.id })).body).toEqual({ match: true });
+  });
+});
+
+describe('both sides of a match, live', () => {
+  it('a like back tells both members of the match, once each; a repeated like tells nobody again', async () => {
+    const [anna, ben, carl] = [await activeMember(), await activeMember(), await activeMember()];
+    const [annaTab, benTab] = [await openEventStream(anna.browser), await openEventStream(ben.browser)];
+    try {
+      await anna.browser.post('/api/like.php', { profile_id: ben.id });
+      expect((await benTab.next('like')).data).toEqual({ type: 'like', profile_id: anna.id });
+      expect((await ben.browser.post('/api/like.php', { profile_id: anna.id })).body).toEqual({ match: true });
+      // Anna liked first: her tab hears of the match Ben just made, as Ben's does.
+      expect((await annaTab.next('match')).data).toEqual({ type: 'match', profile_id: ben.id });
+      expect((await benTab.next('match')).data).toEqual({ type: 'match', profile_id: anna.id });
+
+      expect((await ben.browser.post('/api/like.php', { profile_id: anna.id })).body).toEqual({ match: true });
+      // Events reach a tab in order: once Carl's like has arrived, a second match would be queued before it.
+      await carl.browser.post('/api/like.php', { profile_id: anna.id });
+      expect((await annaTab.next('like')).data).toEqual({ type: 'like', profile_id: carl.id });
+      await expect(annaTab.next('match', 50)).rejects.toThrow(/no match event/);
+    } finally {
+      annaTab.close();
+      benTab.close();
+    }
   });
 });
