@@ -5,6 +5,7 @@ import { ApiRequestError } from '../../packages/runtime/api/client.ts';
 import { composerState, minimumMessageCost } from '../../packages/runtime/rules/chat.ts';
 import { $draft, sendMessage, sendPhoto, setDraft } from '../../packages/runtime/stores/conversation.ts';
 import { $settings } from '../../packages/runtime/stores/settings.ts';
+import { $user } from '../../packages/runtime/stores/user.ts';
 import { LINKS } from '../site/links.ts';
 import { ChatGifts } from './ChatGifts.tsx';
 import { errorText } from './errors.ts';
@@ -26,13 +27,15 @@ function sendError(error: unknown, t: (key: string) => string): SendError {
 }
 
 /**
- * Writes and sends: a counter against `message_length`, the send button with the cost in credits and
- * the minimum message cost in local currency (settings), Enter to send (Shift+Enter for a new line),
+ * Writes and sends: a counter against `message_length`, the send button with the cost in credits,
+ * beside it a free member's balance ("N credits left", so running out is no surprise), and the
+ * minimum message cost in local currency (settings), Enter to send (Shift+Enter for a new line),
  * a gift picker and a photo button. The server decides; its refusal is shown as it words it.
  */
 export function ChatComposer({ name }: { name: string }) {
   const { t, i18n } = useTranslation();
   const settings = useStore($settings);
+  const user = useStore($user);
   const draft = useStore($draft);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<SendError | null>(null);
@@ -137,6 +140,11 @@ export function ChatComposer({ name }: { name: string }) {
         <span id={counterId} className={`chat-counter${state.tooLong ? ' is-over' : ''}`} data-testid="chat-counter">
           {max ? t('chatui.counter', { length: state.length, max }) : null}
         </span>
+        {user && !user.paid_user ? (
+          <span className={`chat-credits-left${user.credits < (settings?.message_credits ?? 1) ? ' is-low' : ''}`} data-testid="chat-credits-left">
+            {t('chat_credits.left', { count: user.credits })}
+          </span>
+        ) : null}
         <button
           type="submit"
           className="btn btn-primary chat-send"

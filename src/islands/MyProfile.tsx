@@ -11,6 +11,7 @@ import { MyProfileDetails } from './MyProfileDetails.tsx';
 import { MyProfileLocation } from './MyProfileLocation.tsx';
 import { MyProfileVisibility } from './MyProfileVisibility.tsx';
 import { PhotoManager } from './PhotoManager.tsx';
+import { ProfileMissingList } from './signup-steps/ProfileMissingList.tsx';
 import { UiProvider } from './ui.tsx';
 import './signup-steps/signup-steps.css';
 import './signup-steps/my-profile.css';
@@ -37,9 +38,11 @@ function MyProfileContent() {
       <section className="panel">
         <ProfileSummary member={member} />
         {state.status === 'ready' && state.profile.missing.length > 0 ? (
-          <p className="notice notice-warning profile-missing">
-            {t('my_profile.missing')} <a href={pathFor('complete-signup')}>{t('my_profile.missing_link')}</a>
-          </p>
+          <div className="notice notice-warning profile-missing" data-testid="profile-missing">
+            <p>{t('my_profile.missing')}</p>
+            <ProfileMissingList missing={state.profile.missing} />
+            <a href={pathFor('complete-signup')}>{t('my_profile.missing_link')}</a>
+          </div>
         ) : null}
       </section>
       <section className="panel profile-section" aria-labelledby="profile-photos">

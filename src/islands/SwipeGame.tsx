@@ -13,6 +13,7 @@ import {
 } from '../../packages/runtime/stores/swipe.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
+import { useDateLocale } from './hooks.ts';
 import { HeartIcon } from './icons.tsx';
 import { announceMatch } from './LikesLikeButton.tsx';
 import type { FictionalMarking } from './FictionalMark.tsx';
@@ -45,27 +46,28 @@ export default function SwipeGame(props: Props) {
   );
 }
 
-/** "New likes tomorrow from 00:00", in the member's language and time zone. */
-function useResetText(resetsAt: string | null, lang: string): string | null {
+/** "New likes tomorrow from 00:00", in the member's language, region and time zone. */
+function useResetText(resetsAt: string | null): string | null {
   const { t } = useTranslation();
+  const locale = useDateLocale();
   if (!resetsAt) return null;
   const date = new Date(resetsAt);
   const day = resetDay(date, new Date());
-  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(date);
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
   if (day === 'later') {
-    const when = new Intl.DateTimeFormat(lang, { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(date);
+    const when = new Intl.DateTimeFormat(locale, { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(date);
     return t('swipe.resets_later', { date: when });
   }
   return t(day === 'today' ? 'swipe.resets_today' : 'swipe.resets_tomorrow', { time });
 }
 
-function SwipeGameContent({ lang, fictionalIcon, fictionalLabel, likesPerDay }: Props) {
+function SwipeGameContent({ fictionalIcon, fictionalLabel, likesPerDay }: Props) {
   const { t } = useTranslation();
   const member = useMember();
   const state = useStore($swipe, { ssr: 'initial' });
   const [said, setSaid] = useState('');
   const fictional: FictionalMarking = { icon: fictionalIcon, label: fictionalLabel };
-  const resetText = useResetText(state.resetsAt, lang);
+  const resetText = useResetText(state.resetsAt);
   const top = state.candidates[0];
   const canLike = Boolean(top) && state.likesLeft > 0 && !state.pending;
 

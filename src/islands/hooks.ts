@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dateLocale } from '../../packages/runtime/rules/date-locale.ts';
 
 const noSubscription = () => () => undefined;
 
@@ -12,4 +14,13 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * The locale for times and dates (`dateLocale`): the page's language with the member's region from the
+ * browser's languages. Only for what renders after hydration: the build knows neither.
+ */
+export function useDateLocale(): string {
+  const { i18n } = useTranslation();
+  return dateLocale(i18n.language, typeof navigator === 'undefined' ? [] : navigator.languages);
 }

@@ -1,7 +1,7 @@
 import type { ProfileUpdate } from '../schemas/api/profile.ts';
 import { routeByName } from '../routes.ts';
 import { ABOUT_MAX_LENGTH, INTERESTS_MAX } from '../data/profile-choices.ts';
-import type { MissingStep } from './profile-completeness.ts';
+import { COMPLETENESS_STEPS, type MissingStep } from './profile-completeness.ts';
 import { routeParams } from './route-params.ts';
 
 /**
@@ -42,8 +42,7 @@ export function stepProgress(step: SignupStep): { number: number; total: number 
 
 /** The steps /complete-signup walks through: what the profile still misses, in the signup's order. */
 export function completeSignupSteps(missing: readonly MissingStep[]): MissingStep[] {
-  const order: readonly MissingStep[] = ['photo', 'about', 'personal', 'location'];
-  return order.filter((step) => missing.includes(step));
+  return COMPLETENESS_STEPS.filter((step) => missing.includes(step));
 }
 
 /** The personal choices that complete the "personal info" step (the server's `personal` check). */

@@ -14,15 +14,15 @@ import { LocationPicker, locationUpdate, savedLocation } from '../LocationPicker
 import { UiProvider } from '../ui.tsx';
 import { AboutFields } from './AboutFields.tsx';
 import { StepHeading } from './MessageStep.tsx';
-import { PersonalChoiceFields, type PersonalChoices } from './PersonalChoices.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
+import { ProfileMissingList } from './ProfileMissingList.tsx';
 import { StepNav } from './StepProgress.tsx';
 import './signup-steps.css';
 
 /**
- * /complete-signup (spec §4): the optional signup steps the member skipped — photo, about me, personal
- * info, location, as GET /api/profile.php lists them in `missing` — one after another; when the last
- * is saved or skipped, the first matches (/signup-matches).
+ * /complete-signup (spec §4): what the profile lacks to be complete — photo, about me, location, as
+ * GET /api/profile.php lists them in `missing` (the rule My profile follows too) — named first, then
+ * asked one after another; when the last is saved or skipped, the first matches (/signup-matches).
  */
 export default function CompleteSignup({ lang }: { lang: string }) {
   return (
@@ -82,6 +82,10 @@ function CompleteSteps({ profile }: { profile: OwnProfile }) {
   const message = error ? errorText(error, t) : null;
   return (
     <div ref={root} className="signup-steps" data-testid="complete-signup" data-step={step}>
+      <div className="complete-intro" data-testid="complete-signup-intro">
+        <p>{t('completeness.intro')}</p>
+        <ProfileMissingList missing={steps} />
+      </div>
       <div className="step-progress">
         <p className="step-progress-text">{t('steps.progress', { number: index + 1, total: steps.length })}</p>
         <ol className="step-progress-bar" style={{ gridTemplateColumns: `repeat(${steps.length}, 1fr)` }}>
@@ -99,7 +103,6 @@ function CompleteSteps({ profile }: { profile: OwnProfile }) {
       </div>
       {step === 'photo' && <PhotoPart flow={flow} pending={pending} error={message} />}
       {step === 'about' && <AboutPart flow={flow} profile={profile} pending={pending} error={message} />}
-      {step === 'personal' && <PersonalPart flow={flow} profile={profile} pending={pending} error={message} />}
       {step === 'location' && <LocationPart flow={flow} profile={profile} pending={pending} error={message} />}
     </div>
   );
@@ -189,37 +192,6 @@ function AboutPart({ flow, profile, pending, error }: PartProps & { profile: Own
         onToggleInterest={(id) => setInterests((current) => toggleInterest(current, id))}
         disabled={pending}
       />
-    </StepForm>
-  );
-}
-
-function PersonalPart({ flow, profile, pending, error }: PartProps & { profile: OwnProfile }) {
-  const { t } = useTranslation();
-  const [choices, setChoices] = useState<PersonalChoices>({
-    sexuality: profile.sexuality,
-    relationship_status: profile.relationship_status,
-    body_type: profile.body_type,
-  });
-  return (
-    <StepForm
-      step="personal"
-      pending={pending}
-      error={error}
-      onSkip={flow.skip}
-      onSave={() => {
-        const update = profileUpdateFromSteps({
-          choices: {
-            ...(choices.sexuality ? { sexuality: choices.sexuality } : {}),
-            ...(choices.relationship_status ? { relationship_status: choices.relationship_status } : {}),
-            ...(choices.body_type ? { body_type: choices.body_type } : {}),
-          },
-        });
-        if (!update) return t('complete.personal_required');
-        void flow.saveFields(update);
-        return null;
-      }}
-    >
-      <PersonalChoiceFields value={choices} onChange={setChoices} disabled={pending} />
     </StepForm>
   );
 }

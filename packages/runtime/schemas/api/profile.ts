@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../../data/countries.ts';
 import { ABOUT_MAX_LENGTH, INTERESTS_MAX, PROFILE_CHOICES } from '../../data/profile-choices.ts';
+import { COMPLETENESS_STEPS } from '../../rules/profile-completeness.ts';
 import { imageSchema } from './user.ts';
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable();
@@ -49,8 +50,8 @@ export const ownProfileSchema = z.object({
   invisible: z.boolean(),
   status: z.enum(['active', 'disabled']),
   main_image: imageSchema.nullable(),
-  /** Optional signup steps still missing (spec §4), for /complete-signup. */
-  missing: z.array(z.enum(['photo', 'about', 'personal', 'location'])),
+  /** What the profile lacks to be complete (rules/profile-completeness.ts), for My profile and /complete-signup. */
+  missing: z.array(z.enum(COMPLETENESS_STEPS)),
 });
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
