@@ -141,7 +141,10 @@ export function ChatComposer({ name }: { name: string }) {
           {max ? t('chatui.counter', { length: state.length, max }) : null}
         </span>
         {user && !user.paid_user ? (
-          <span className={`chat-credits-left${user.credits < (settings?.message_credits ?? 1) ? ' is-low' : ''}`} data-testid="chat-credits-left">
+          <span
+            className={`chat-credits-left${user.credits < (settings?.message_credits ?? 1) ? ' is-low' : ''}`}
+            data-testid="chat-credits-left"
+          >
             {t('chat_credits.left', { count: user.credits })}
           </span>
         ) : null}

@@ -43,10 +43,7 @@ function announce(field: Element): boolean {
     field.dispatchEvent(new Event('change', { bubbles: true }));
     return true;
   }
-  if (
-    (field instanceof HTMLInputElement && !BUTTON_TYPES.has(field.type)) ||
-    field instanceof HTMLTextAreaElement
-  ) {
+  if ((field instanceof HTMLInputElement && !BUTTON_TYPES.has(field.type)) || field instanceof HTMLTextAreaElement) {
     const typed = field.value;
     if (typed === field.defaultValue) return false;
     const focused = field.ownerDocument.activeElement === field;

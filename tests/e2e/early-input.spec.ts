@@ -61,9 +61,7 @@ for (const [screen, viewport] of VIEWPORTS) {
       await expect(page.getByTestId('nav-account')).toBeVisible();
     });
 
-    test('the password reset request keeps the address typed early and sends on the early click', async ({
-      page,
-    }) => {
+    test('the password reset request keeps the address typed early and sends on the early click', async ({ page }) => {
       const { island, release } = await holdIsland(page, 'ResetPasswordRequest');
       await page.goto('/reset-password');
       const form = page.getByTestId('reset-request-form');

@@ -66,7 +66,10 @@ describe('both sides of a match', () => {
   const relationWithBen = () => json(200, { profile: ben, liked: true, likes_you: true, match: true, blocked: false });
 
   it('opens for the member who liked first when the live stream says the other liked back', async () => {
-    const calls = network({ 'GET /api/member.php': relationWithBen, 'GET /api/likes.php': () => json(200, likedByAnna) });
+    const calls = network({
+      'GET /api/member.php': relationWithBen,
+      'GET /api/likes.php': () => json(200, likedByAnna),
+    });
     const stop = followLiveMatches();
     handleLiveEvent({ type: 'match', profile_id: 2 });
     await allTasks();
@@ -78,7 +81,8 @@ describe('both sides of a match', () => {
   it('announces a match once, though the own like and the live stream both report it', async () => {
     const ella = testProfile(3, { name: 'Ella' });
     const calls = network({
-      'GET /api/member.php': () => json(200, { profile: ella, liked: true, likes_you: true, match: true, blocked: false }),
+      'GET /api/member.php': () =>
+        json(200, { profile: ella, liked: true, likes_you: true, match: true, blocked: false }),
       'GET /api/likes.php': () => json(200, likedByAnna),
     });
     const stop = followLiveMatches();
