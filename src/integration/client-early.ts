@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { EARLY_ACTION_ATTRIBUTE } from '../scripts/early-actions.ts';
+import { EARLY_ACTION_ATTRIBUTE, EARLY_INPUT_ATTRIBUTE } from '../scripts/early-actions.ts';
 
 /** What may be pressed inside an island: buttons do nothing (or submit natively) before hydration. */
 const PRESSABLE = 'button, input[type="submit"], input[type="button"], input[type="image"]';
@@ -9,8 +9,8 @@ const PRESSABLE = 'button, input[type="submit"], input[type="button"], input[typ
  * the browser is idle, or at once when the member focuses, presses or types inside the island, and
  * loses nothing the member does before that:
  *
- * - what they type stays in the DOM, and the island's root announces it to React once hydrated
- *   (`replayEarlyActions` in `src/scripts/early-actions.ts`);
+ * - what they type stays in the DOM; the island is marked as changed, and its root announces the
+ *   changed fields to React once hydrated (`replayEarlyActions` in `src/scripts/early-actions.ts`);
  * - a press of a button, or a form submitted with Enter, is held (no native submission, which would
  *   post the form to the page without the API) and marked with `data-early-action`; the island presses
  *   it again once hydrated. Only the last press is kept.
@@ -53,16 +53,25 @@ const early: ClientDirective = (load, _options, island) => {
     start();
   };
 
+  const onInput = () => {
+    island.setAttribute(EARLY_INPUT_ATTRIBUTE, '');
+    start();
+  };
+
   island.addEventListener('click', onClick, true);
   island.addEventListener('submit', onSubmit, true);
-  for (const type of ['focusin', 'pointerdown', 'keydown', 'input']) island.addEventListener(type, start, true);
+  island.addEventListener('input', onInput, true);
+  island.addEventListener('change', onInput, true);
+  for (const type of ['focusin', 'pointerdown', 'keydown']) island.addEventListener(type, start, true);
   if ('requestIdleCallback' in window) window.requestIdleCallback(start);
   else setTimeout(start, 200);
 
   function stopListening() {
     island.removeEventListener('click', onClick, true);
     island.removeEventListener('submit', onSubmit, true);
-    for (const type of ['focusin', 'pointerdown', 'keydown', 'input']) island.removeEventListener(type, start, true);
+    island.removeEventListener('input', onInput, true);
+    island.removeEventListener('change', onInput, true);
+    for (const type of ['focusin', 'pointerdown', 'keydown']) island.removeEventListener(type, start, true);
   }
 };
 

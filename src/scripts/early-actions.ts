@@ -4,14 +4,17 @@
  *
  * Typed text, ticked boxes and chosen options stay in the DOM through hydration, but React does not
  * know of them: a controlled field would be reset to its state on the next render, and its onChange
- * never ran. The island's root therefore announces every field whose value differs from the one the
- * server rendered, as the browser would have (an `input`, `click` or `change` event), and then presses
- * the button (or submits the form) the member pressed before hydration, marked with
- * {@link EARLY_ACTION_ATTRIBUTE}. Fields the member did not touch are left alone.
+ * never ran. When the member changed a field of the island before hydration (the directive marks the
+ * island with {@link EARLY_INPUT_ATTRIBUTE}), the island's root announces every field whose value
+ * differs from the one the server rendered, as the browser would have (an `input`, `click` or `change`
+ * event); then it presses the button (or submits the form) the member pressed before hydration, marked
+ * with {@link EARLY_ACTION_ATTRIBUTE}. Islands nobody touched are left alone.
  */
 
 /** Marks the button (or form) the member pressed before hydration; the island presses it again. */
 export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
+/** Marks an island (`astro-island`) whose fields the member changed before hydration. */
+export const EARLY_INPUT_ATTRIBUTE = 'data-early-input';
 
 /** Sets a property with the element's own (prototype) setter, which React's value tracker does not see. */
 function setNative(element: HTMLElement, property: 'value' | 'checked', value: string | boolean): void {
@@ -68,7 +71,11 @@ function announce(field: Element): boolean {
  * Called once by the island's root right after hydration (effects run after React took over the DOM).
  */
 export function replayEarlyActions(root: Element): void {
-  for (const field of root.querySelectorAll('input, textarea, select')) announce(field);
+  const island = root.closest(`[${EARLY_INPUT_ATTRIBUTE}]`);
+  if (island) {
+    island.removeAttribute(EARLY_INPUT_ATTRIBUTE);
+    for (const field of root.querySelectorAll('input, textarea, select')) announce(field);
+  }
   const held = root.querySelector(`[${EARLY_ACTION_ATTRIBUTE}]`);
   if (!held) return;
   held.removeAttribute(EARLY_ACTION_ATTRIBUTE);
