@@ -10,21 +10,21 @@ import { IslandErrorBoundary } from './ErrorBoundary.tsx';
  * error boundary, so that one failing island does not take the others down.
  *
  * Once hydrated, it hands the island what the member typed and pressed before (`client:early`,
- * `replayEarlyActions`). Its element takes no box (`display: contents`), so layouts see the island's
- * own elements; a span, since
- * islands also sit where a block element would break the parser's tree (inside a paragraph).
+ * `replayEarlyActions`). It finds its island through a hidden, empty marker before the content: a
+ * wrapper would change the island's layout, and one without a box (`display: contents`) would hide
+ * the island from `client:visible`, which watches the island's children for their boxes.
  */
 export function UiProvider({ lang, children }: { lang: string; children: ReactNode }) {
-  const root = useRef<HTMLSpanElement>(null);
+  const marker = useRef<HTMLSpanElement>(null);
   // Runs after the effects of everything inside, so the island is ready for the member's input.
   useEffect(() => {
-    if (root.current) replayEarlyActions(root.current);
+    const island = marker.current?.parentElement;
+    if (island) replayEarlyActions(island);
   }, []);
   return (
     <I18nextProvider i18n={i18nFor(lang)} defaultNS={UI_NAMESPACE}>
-      <span ref={root} className="island-root">
-        <IslandErrorBoundary>{children}</IslandErrorBoundary>
-      </span>
+      <span ref={marker} hidden />
+      <IslandErrorBoundary>{children}</IslandErrorBoundary>
     </I18nextProvider>
   );
 }
