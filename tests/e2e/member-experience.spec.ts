@@ -161,6 +161,7 @@ for (const [screen, viewport] of VIEWPORTS) {
       ).toEqual(missing);
       await bare.goto('/complete-signup');
       const intro = bare.getByTestId('complete-signup-intro');
+      await expect(listed(intro)).toHaveCount(3);
       expect(await listed(intro).evaluateAll((items) => items.map((li) => li.getAttribute('data-missing')))).toEqual(
         missing,
       );
