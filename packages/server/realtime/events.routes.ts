@@ -21,16 +21,16 @@ function parseEventId(value: unknown): number | null {
  * own reconnects, or the `last_event_id` query parameter for a new EventSource) first gets every event
  * after that id, then the live ones: the stream reads the table after its last id whenever the bus
  * says the member has new events, and at every heartbeat. One reader per stream with one cursor, so
- * no event is sent twice and none is skipped. A new stream starts with an `id:` line of the newest
- * event, so even its first reconnect resumes; an id that is no longer kept gets a `reset` event (the
- * tab reloads its state). The response begins only once the starting point is fixed: whatever commits
+ * no event is sent twice and none is skipped. A stream starts with a `ready` event whose id is where
+ * it starts (the newest event for a new stream), so even its first reconnect resumes; an id that is no
+ * longer kept gets a `reset` event instead (the tab reloads its state). The response begins only once the starting point is fixed: whatever commits
  * after the client sees the answer is delivered.
  */
 export const eventStream = defineRoute({
   method: 'GET',
   url: '/api/events',
   summary:
-    'Server-sent events for the logged-in member: message, like, match, credits, read, chat-deleted (each with an id), reset, reconnect. Resumes after Last-Event-ID (header, or the last_event_id query parameter).',
+    'Server-sent events for the logged-in member: ready, then message, like, match, credits, read, chat-deleted (each with an id); reset, reconnect. Resumes after Last-Event-ID (header, or the last_event_id query parameter).',
   auth: 'member',
   query: z.object({ [LAST_EVENT_ID_PARAM]: z.string().optional() }),
   handler: async ({ request, reply, member, services, query }) => {
@@ -91,7 +91,7 @@ export const eventStream = defineRoute({
     raw.write('retry: 3000\n');
     // An id that cannot be resumed from (pruned, another member's, malformed): the tab reloads its state.
     if (asked !== undefined && !resumable) raw.write(`id: ${cursor}\nevent: reset\ndata: {"type":"reset"}\n\n`);
-    else raw.write(`id: ${cursor}\n\n`);
+    else raw.write(`id: ${cursor}\nevent: ready\ndata: {"type":"ready"}\n\n`);
     const heartbeat = setInterval(() => {
       raw.write(': ping\n\n');
       void pump();

@@ -106,6 +106,7 @@ describe('resuming after Last-Event-ID', () => {
       await send(anna, ben, 'five');
       expect((await resumed.next('message')).data).toMatchObject({ message: { text: 'five' } });
       expect(texts(resumed.received)).toEqual(['two', 'three', 'four', 'five']);
+      expect(resumed.received[0]).toMatchObject({ type: 'ready', id: first.id });
       const ids = resumed.received.map((e) => e.id!);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       expect(new Set(ids).size).toBe(ids.length);
@@ -130,7 +131,7 @@ describe('resuming after Last-Event-ID', () => {
     }
   });
 
-  it('starts a new stream at the newest event, whose id the first line carries', async () => {
+  it('starts a new stream at the newest event, whose id the ready event carries', async () => {
     const [anna, ben] = [await member(100), await member()];
     await send(anna, ben, 'old news');
     const tab = await openEventStream(ben.browser);
@@ -141,12 +142,13 @@ describe('resuming after Last-Event-ID', () => {
     } finally {
       tab.close();
     }
-    // A tab that received nothing yet still resumes: the first line's id is the newest event.
+    // A tab that received nothing yet still resumes: the ready event's id is the newest event.
     const quiet = await openEventStream(ben.browser);
-    const id = quiet.lastEventId();
+    const id = (await quiet.next('ready')).id;
+    expect(String(id)).toBe(quiet.lastEventId());
     quiet.close();
     await send(anna, ben, 'missed while reconnecting');
-    const back = await openEventStream(ben.browser, undefined, { lastEventId: id! });
+    const back = await openEventStream(ben.browser, undefined, { lastEventId: String(id) });
     try {
       expect((await back.next('message')).data).toMatchObject({ message: { text: 'missed while reconnecting' } });
     } finally {
@@ -164,12 +166,13 @@ describe('resuming after Last-Event-ID', () => {
       expect(answers.every((a) => a.status === 201)).toBe(true);
       for (let i = 0; i < sent.length; i++) await tab.next('message');
       expect(texts(tab.received).sort()).toEqual(sent.map((s) => s.text).sort());
-      const ids = tab.received.map((e) => e.id!);
+      const ids = tab.received.filter((e) => e.type === 'message').map((e) => e.id!);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       // A tab resuming from the first of them gets exactly the others.
       const resumed = await openEventStream(ben.browser, undefined, { lastEventId: String(ids[0]) });
       for (let i = 1; i < sent.length; i++) await resumed.next('message');
-      expect(resumed.received.map((e) => e.id)).toEqual(ids.slice(1));
+      expect(resumed.received.map((e) => e.id)).toEqual(ids);
+      expect(resumed.received[0]!.type).toBe('ready');
       resumed.close();
     } finally {
       tab.close();
@@ -196,7 +199,7 @@ describe('resuming after Last-Event-ID', () => {
       expect(rows).toEqual([]);
       await server.services.events.publish(server.services.db, ben.id, { type: 'match', profile_id: anna.id });
       await tab.next('match');
-      expect(tab.received.map((e) => e.type)).toEqual(['match']);
+      expect(tab.received.map((e) => e.type)).toEqual(['ready', 'match']);
     } finally {
       tab.close();
     }
@@ -214,7 +217,7 @@ describe('resuming after Last-Event-ID', () => {
         const reset = await tab.next('reset');
         expect(reset.data).toEqual({ type: 'reset' });
         expect(Number(tab.lastEventId())).toBeGreaterThan(0);
-        expect(tab.received.filter((e) => e.type === 'message')).toEqual([]);
+        expect(tab.received.map((e) => e.type)).toEqual(['reset']);
       } finally {
         tab.close();
       }

@@ -19,11 +19,14 @@ export const memberEventSchema = z.discriminatedUnion('type', [
 ]);
 
 /**
- * What the stream itself says, about no data of the member's: `reset` when the events after the tab's
- * `Last-Event-ID` are no longer kept (the tab reloads its state), `reconnect` when this server is going
- * away (the tab opens a new stream, which a load balancer sends to another instance).
+ * What the stream itself says, about no data of the member's: `ready` first, with the id the stream
+ * starts after (so a tab knows an id to resume from before any event came); `reset` instead of `ready`
+ * when the events after the tab's `Last-Event-ID` are no longer kept (the tab reloads its state);
+ * `reconnect` when this server is going away (the tab opens a new stream, which a load balancer sends
+ * to another instance, resuming after its last id).
  */
 export const streamControlEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('reset') }),
   z.object({ type: z.literal('reconnect') }),
 ]);
@@ -42,6 +45,7 @@ export const LIVE_EVENT_TYPES = [
   'credits',
   'read',
   'chat-deleted',
+  'ready',
   'reset',
   'reconnect',
 ] as const satisfies readonly LiveEvent['type'][];
