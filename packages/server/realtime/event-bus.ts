@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { MemberEvent } from '@datekit/runtime/schemas/api/events.ts';
 import type { Database } from '../db/schema.ts';
-import { recordEvents, type Addressed } from './event-store.ts';
+import { EVENT_CHANNEL, recordEvents, type Addressed } from './event-store.ts';
 
 export type { MemberEvent, Addressed };
 
@@ -53,12 +53,14 @@ function createWakeups() {
  * One process on SQLite: after the insert, the wake-up is queued for the next turn of the event loop.
  * The stream's read goes through the same single SQLite connection, which Kysely holds for the whole
  * transaction, so the read runs after the commit (or the rollback) and sees exactly what committed.
+ * On PostgreSQL (a CLI command such as `credits grant`, which holds no streams) it still NOTIFYs, so
+ * the running servers' streams hear of the event at once.
  */
 export function createLocalBus(): EventBus {
   const wakeups = createWakeups();
   const publishAll = (db: Kysely<Database>, entries: readonly Addressed[]) =>
     inTransaction(db, async (trx) => {
-      await recordEvents(trx, entries, { at: Date.now() });
+      await recordEvents(trx, entries, { at: Date.now(), notify: EVENT_CHANNEL });
       const members = new Set(entries.map((e) => e.to));
       setImmediate(() => members.forEach(wakeups.wake));
     });
@@ -72,8 +74,6 @@ export function createLocalBus(): EventBus {
   };
 }
 
-const CHANNEL = 'datekit_events';
-
 /** Waits before the LISTEN connection is opened again after it broke. */
 const RELISTEN_DELAY_MS = 1_000;
 
@@ -83,7 +83,7 @@ const RELISTEN_DELAY_MS = 1_000;
  * the streams of those members it holds, which read the table. A broken LISTEN connection is opened
  * again, and every stream then reads the table, so nothing committed meanwhile is missed.
  */
-export async function createPostgresBus(connectionString: string, channel = CHANNEL): Promise<EventBus> {
+export async function createPostgresBus(connectionString: string, channel = EVENT_CHANNEL): Promise<EventBus> {
   const wakeups = createWakeups();
   let closed = false;
   let listener: pg.Client | undefined;

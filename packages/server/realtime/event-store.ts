@@ -17,6 +17,9 @@ export const EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often a server prunes what is older than the retention. */
 export const EVENT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
+/** The PostgreSQL channel that carries "member N has new events" between processes. */
+export const EVENT_CHANNEL = 'datekit_events';
+
 /** The first half of the two-key advisory lock that orders one member's events (the member id is the second). */
 const EVENT_LOCK_CLASS = 7_310_001;
 
