@@ -57,7 +57,8 @@ export const eventStream = defineRoute({
           again = false;
           const rows = await eventsAfter(db, member.id, cursor, BATCH);
           if (closed) return;
-          if (rows.length === 0) break;
+          // Nothing new; a wake-up during the read (`again`) reads once more.
+          if (rows.length === 0) continue;
           raw.write(rows.map((row) => `id: ${row.id}\nevent: ${row.type}\ndata: ${row.payload}\n\n`).join(''));
           cursor = rows.at(-1)!.id;
           if (rows.length === BATCH) again = true;
