@@ -5,3 +5,5 @@ export { createDatabase, type Db, type Engine } from './db/database.ts';
 export { migrateToLatest } from './db/migrate.ts';
 export { seedDemoMembers, DEMO_ACCOUNT } from './seed/seed-demo.ts';
 export type { Services } from './services.ts';
+export { createLocalBus, createPostgresBus, type EventBus, type MemberEvent } from './realtime/event-bus.ts';
+export { EVENT_RETENTION_MS, pruneEvents, startEventPruning } from './realtime/event-store.ts';

@@ -9,6 +9,9 @@ import {
   minimumMessageCost,
   sortChats,
   totalUnread,
+  withChatMessage,
+  withChatRead,
+  withChatRemoved,
   withoutChat,
 } from './chat.ts';
 import { testProfile } from '../test-fixtures.ts';
@@ -103,5 +106,39 @@ describe('messagePreview', () => {
       gift: 'rose',
     });
     expect(messagePreview(message(3, { kind: 'photo', text: null, photo: '/x.jpg' }))).toEqual({ kind: 'photo' });
+  });
+});
+
+describe('applying live changes to the chat list', () => {
+  const list = {
+    chats: [chat(1, '2026-01-01T00:00:10Z', 2), chat(2, '2026-01-02T00:00:00Z')],
+    total_unread: 2,
+  };
+
+  it('puts a received message on top as unread, once', () => {
+    const incoming = message(50, { conversation_id: 1, sender_id: 101, sent_at: '2026-01-03T00:00:00Z' });
+    const next = withChatMessage(list, incoming, 9)!;
+    expect(next.chats.map((c) => c.conversation.id)).toEqual([1, 2]);
+    expect(next.chats[0]!.conversation.last_message).toEqual(incoming);
+    expect(next.chats[0]!.num_unread_messages).toBe(3);
+    expect(next.total_unread).toBe(3);
+    expect(withChatMessage(next, incoming, 9)).toBe(next);
+  });
+
+  it('does not count the member’s own message as unread', () => {
+    const own = message(51, { conversation_id: 2, sender_id: 9, sent_at: '2026-01-03T00:00:00Z' });
+    const next = withChatMessage(list, own, 9)!;
+    expect(next.chats[0]!.conversation.id).toBe(2);
+    expect(next.total_unread).toBe(2);
+  });
+
+  it('answers null for a conversation the list does not have', () => {
+    expect(withChatMessage(list, message(52, { conversation_id: 3 }), 9)).toBeNull();
+  });
+
+  it('clears the unread counter of a read conversation and drops a deleted one', () => {
+    expect(withChatRead(list, 1)).toEqual({ chats: [chat(1, '2026-01-01T00:00:10Z'), list.chats[1]], total_unread: 0 });
+    expect(withChatRead(list, 2)).toBe(list);
+    expect(withChatRemoved(list, 1)).toEqual({ chats: [list.chats[1]], total_unread: 0 });
   });
 });

@@ -68,3 +68,52 @@ export function messagePreview(message: Message): MessagePreview {
   if (message.kind === 'photo') return { kind: 'photo' };
   return { kind: 'text', text: message.text ?? '' };
 }
+
+/** The chat list with its total of unread messages (GET /api/chats.php). */
+export interface ChatList {
+  chats: ChatListItem[];
+  total_unread: number;
+}
+
+/**
+ * A new message applied to the list, as a live event or a send's answer brings it: it becomes its
+ * conversation's last message, the conversation moves to the top, and a received one counts as
+ * unread. The same list when it was applied already (the message arrives as the answer and as an
+ * event); null when the list has no such conversation (a new one: the caller loads the list).
+ */
+export function withChatMessage(list: ChatList, message: Message, memberId: number | undefined): ChatList | null {
+  const chat = list.chats.find((c) => c.conversation.id === message.conversation_id);
+  if (!chat) return null;
+  const last = chat.conversation.last_message;
+  if (last && last.id >= message.id) return list;
+  const unread = message.sender_id === memberId ? 0 : 1;
+  const updated: ChatListItem = {
+    ...chat,
+    conversation: { ...chat.conversation, last_message: message, last_message_at: message.sent_at },
+    num_unread_messages: chat.num_unread_messages + unread,
+  };
+  return {
+    chats: sortChats([updated, ...withoutChat(list.chats, chat.conversation.id)]),
+    total_unread: list.total_unread + unread,
+  };
+}
+
+/** The list once the member read a conversation (in any tab): its unread counter is 0. */
+export function withChatRead(list: ChatList, conversationId: number): ChatList {
+  const chat = list.chats.find((c) => c.conversation.id === conversationId);
+  if (!chat || chat.num_unread_messages === 0) return list;
+  return {
+    chats: list.chats.map((c) => (c === chat ? { ...c, num_unread_messages: 0 } : c)),
+    total_unread: Math.max(0, list.total_unread - chat.num_unread_messages),
+  };
+}
+
+/** The list without a conversation the member deleted (in any tab). */
+export function withChatRemoved(list: ChatList, conversationId: number): ChatList {
+  const chat = list.chats.find((c) => c.conversation.id === conversationId);
+  if (!chat) return list;
+  return {
+    chats: withoutChat(list.chats, conversationId),
+    total_unread: Math.max(0, list.total_unread - chat.num_unread_messages),
+  };
+}

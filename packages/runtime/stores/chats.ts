@@ -1,13 +1,11 @@
 import { atom, onMount, task } from 'nanostores';
-import { sortChats, withoutChat } from '../rules/chat.ts';
-import type { ChatListItem } from '../schemas/api/chat.ts';
+import { sortChats, withChatMessage, withChatRead, withChatRemoved, type ChatList } from '../rules/chat.ts';
+import type { Message } from '../schemas/api/chat.ts';
 import { api, isBrowser } from './api.ts';
+import { singleFlight } from './single-flight.ts';
 import { $user } from './user.ts';
 
-export interface ChatsData {
-  chats: ChatListItem[];
-  total_unread: number;
-}
+export type ChatsData = ChatList;
 
 export type ChatsState =
   /** Nobody is logged in, or nothing listened yet. */
@@ -19,9 +17,9 @@ export type ChatsState =
 
 /**
  * The member's conversations (spec §3 Chat state "chats"), newest first, with the total of unread
- * messages. Loaded while something listens and a member is logged in; the live events store fetches
- * it again on every message, read or deletion, and refreshes it on the spec's timer while its stream
- * is down.
+ * messages. Loaded while something listens and a member is logged in; live events change it in place
+ * (a message, a read, a deletion: no request), and only a conversation the list does not have yet
+ * loads it again. Concurrent loads share one request.
  */
 export const $chats = atom<ChatsState>({ status: 'idle' });
 
@@ -42,7 +40,8 @@ onMount($chats, () => {
       return;
     }
     $chats.set({ status: 'loading' });
-    void loadChats().catch(() => undefined);
+    // Not a load in flight for the previous member: its answer would not land.
+    void refreshChats().catch(() => undefined);
   });
   return () => {
     unbind();
@@ -50,9 +49,8 @@ onMount($chats, () => {
   };
 });
 
-/** Fetches the list again (GET /api/chats.php). */
-export function loadChats(): Promise<ChatsData> {
-  return task(async () => {
+const chatsLoad = singleFlight(() =>
+  task(async () => {
     const started = generation;
     try {
       const answer = await api().get<ChatsData>('/api/chats.php');
@@ -63,7 +61,51 @@ export function loadChats(): Promise<ChatsData> {
       if (started === generation && $chats.value.status !== 'ready') $chats.set({ status: 'failed', error });
       throw error;
     }
-  });
+  }),
+);
+
+/** The list (GET /api/chats.php); joins a load already in flight. */
+export function loadChats(): Promise<ChatsData> {
+  return chatsLoad.shared();
+}
+
+/** The list as it is now: a load that starts after this call (one, however many callers). */
+export function refreshChats(): Promise<ChatsData> {
+  return chatsLoad.fresh();
+}
+
+function change(apply: (data: ChatsData) => ChatsData | null): boolean {
+  const state = $chats.value;
+  if (state.status !== 'ready') return false;
+  const data = apply(state.data);
+  if (!data) return false;
+  if (data !== state.data) $chats.set({ status: 'ready', data });
+  return true;
+}
+
+/**
+ * A message sent or received (live event, or the answer to a send) updates its conversation in the
+ * list without a request; a conversation the list does not have yet loads the list (one request for
+ * any number of such messages at once).
+ */
+export function receiveChatMessage(message: Message): void {
+  if ($chats.value.status === 'idle') return;
+  const apply = () => change((data) => withChatMessage(data, message, $user.value?.profile.id));
+  if (apply()) return;
+  // Not listed yet: the list, shared with a load in flight, and once more only if that answer predates it.
+  void loadChats()
+    .then(() => apply() || refreshChats().then(apply))
+    .catch(() => undefined);
+}
+
+/** The member read a conversation (in this tab or another): its unread counter goes to 0. */
+export function markChatRead(conversationId: number): void {
+  change((data) => withChatRead(data, conversationId));
+}
+
+/** The member deleted a conversation (in this tab or another): it leaves the list. */
+export function dropChat(conversationId: number): void {
+  change((data) => withChatRemoved(data, conversationId));
 }
 
 /**
@@ -72,21 +114,11 @@ export function loadChats(): Promise<ChatsData> {
  */
 export function deleteChat(conversationId: number): Promise<void> {
   return task(async () => {
-    const state = $chats.value;
-    if (state.status === 'ready') {
-      const removed = state.data.chats.find((chat) => chat.conversation.id === conversationId);
-      $chats.set({
-        status: 'ready',
-        data: {
-          chats: withoutChat(state.data.chats, conversationId),
-          total_unread: state.data.total_unread - (removed?.num_unread_messages ?? 0),
-        },
-      });
-    }
+    dropChat(conversationId);
     try {
       await api().delete('/api/chat.php', { conversation: { id: conversationId } }, { retries: 0 });
     } catch (error) {
-      void loadChats().catch(() => undefined);
+      void refreshChats().catch(() => undefined);
       throw error;
     }
   });

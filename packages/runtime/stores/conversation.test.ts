@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../api/client.ts';
 import type { Message } from '../schemas/api/chat.ts';
 import { configureApi } from './api.ts';
-import { $chats } from './chats.ts';
+import { $chats, loadChats } from './chats.ts';
 import { $conversation, openConversation, openConversationWith, sendMessage } from './conversation.ts';
 import { handleLiveEvent } from './live-events.ts';
 import { json, scriptedFetch } from './test-network.ts';
@@ -13,7 +13,7 @@ import { testMember, testProfile } from '../test-fixtures.ts';
 const profile = (id: number, name: string) => testProfile(id, { name });
 const me = testMember(profile(9, 'Me'), 20);
 const anna = profile(5, 'Anna');
-const message = (id: number, sender: number, text: string, conversation = 3): Message => ({
+const message = (id: number, sender: number, text: string, conversation = 3, at = '2026-01-01T00:00:00Z'): Message => ({
   id,
   conversation_id: conversation,
   sender_id: sender,
@@ -22,7 +22,7 @@ const message = (id: number, sender: number, text: string, conversation = 3): Me
   gift: null,
   photo: null,
   photo_locked: false,
-  sent_at: '2026-01-01T00:00:00Z',
+  sent_at: at,
 });
 const chatPage = (messages: Message[]) => ({
   conversation: { id: 3 },
@@ -129,5 +129,104 @@ describe('$conversation', () => {
     const state = $conversation.get();
     expect(state.status).toBe('failed');
     expect(state.status === 'failed' && (state.error as ApiRequestError).code).toBe('blocked_by');
+  });
+});
+
+describe('requests per live event', () => {
+  const listed = (id: number, last: Message, unread = 0) => ({
+    conversation: { id, last_message_at: last.sent_at, last_message: last },
+    profile: id === 3 ? anna : profile(id + 100, `P${id}`),
+    num_unread_messages: unread,
+  });
+  const hi = message(1, 5, 'Hi');
+  const since = (calls: { method: string; url: string }[], from: number) =>
+    calls.slice(from).map((c) => `${c.method} ${c.url.split('?')[0]}`);
+
+  async function openChatWithList(routes: Record<string, () => Response> = {}) {
+    const net = network({
+      'GET /api/chats.php': () => json(200, { chats: [listed(3, hi)], total_unread: 0 }),
+      'GET /api/chat.php': () => json(200, chatPage([hi])),
+      ...routes,
+    });
+    keepMount($chats);
+    keepMount($conversation);
+    $user.set(undefined);
+    $user.set(me);
+    await flush();
+    await openConversation(3);
+    await flush();
+    return net;
+  }
+
+  it('an incoming message in the open chat costs one request (marking it read), none for the list', async () => {
+    const net = await openChatWithList();
+    const before = net.calls.length;
+    const live = message(2, 5, 'Still there?', 3, '2026-01-02T00:00:00Z');
+    handleLiveEvent({ type: 'message', conversation_id: 3, message: live });
+    await flush();
+    // The server answers the read with a `read` event to every tab.
+    handleLiveEvent({ type: 'read', conversation_id: 3 });
+    await flush();
+    expect(since(net.calls, before)).toEqual(['GET /api/chat.php']);
+    const list = $chats.get();
+    expect(list.status === 'ready' && list.data.chats[0]).toMatchObject({
+      conversation: { last_message: { text: 'Still there?' } },
+      num_unread_messages: 0,
+    });
+  });
+
+  it('an incoming message in another listed chat changes the list without any request', async () => {
+    const net = await openChatWithList({
+      'GET /api/chats.php': () =>
+        json(200, { chats: [listed(3, hi), listed(8, message(4, 108, 'Yo', 8))], total_unread: 0 }),
+    });
+    const before = net.calls.length;
+    handleLiveEvent({
+      type: 'message',
+      conversation_id: 8,
+      message: message(9, 108, 'News', 8, '2026-02-01T00:00:00Z'),
+    });
+    await flush();
+    expect(since(net.calls, before)).toEqual([]);
+    const list = $chats.get();
+    expect(list.status === 'ready' && list.data.chats.map((c) => c.conversation.id)).toEqual([8, 3]);
+    expect(list.status === 'ready' && list.data.total_unread).toBe(1);
+  });
+
+  it('a send costs the POST alone, also when its own event and the new balance arrive', async () => {
+    const sent = message(12, 9, 'Sure', 3, '2026-01-03T00:00:00Z');
+    const net = await openChatWithList({
+      'POST /api/message.php': () => json(201, { message: sent, credits: 10 }),
+    });
+    const before = net.calls.length;
+    await sendMessage('Sure');
+    handleLiveEvent({ type: 'message', conversation_id: 3, message: sent });
+    handleLiveEvent({ type: 'credits', credits: 10 });
+    await flush();
+    expect(since(net.calls, before)).toEqual(['POST /api/message.php']);
+    const list = $chats.get();
+    expect(list.status === 'ready' && list.data.chats[0]!.conversation.last_message?.text).toBe('Sure');
+    const state = $conversation.get();
+    expect(state.status === 'ready' && state.data.messages.map((m) => m.text)).toEqual(['Hi', 'Sure']);
+  });
+
+  it('messages that start new conversations load the list once, however many arrive together', async () => {
+    let answer = { chats: [listed(3, hi)], total_unread: 0 };
+    const net = await openChatWithList({ 'GET /api/chats.php': () => json(200, answer) });
+    const before = net.calls.length;
+    const news = [20, 21, 22].map((id) => message(id, id + 100, `new ${id}`, id, '2026-03-01T00:00:00Z'));
+    answer = { chats: [listed(3, hi), ...news.map((m) => listed(m.conversation_id, m, 1))], total_unread: 3 };
+    for (const m of news) handleLiveEvent({ type: 'message', conversation_id: m.conversation_id, message: m });
+    await flush();
+    expect(since(net.calls, before)).toEqual(['GET /api/chats.php']);
+    const list = $chats.get();
+    expect(list.status === 'ready' && list.data.total_unread).toBe(3);
+  });
+
+  it('concurrent loads of the chat list share one request', async () => {
+    const net = await openChatWithList();
+    const before = net.calls.length;
+    await Promise.all([loadChats(), loadChats(), loadChats()]);
+    expect(since(net.calls, before)).toEqual(['GET /api/chats.php']);
   });
 });

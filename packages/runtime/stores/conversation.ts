@@ -5,7 +5,7 @@ import { chatWithProfile, mergeMessages } from '../rules/chat.ts';
 import type { Message } from '../schemas/api/chat.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
-import { $chats, loadChats } from './chats.ts';
+import { $chats, loadChats, markChatRead, receiveChatMessage } from './chats.ts';
 import { onLiveEvent } from './live-events.ts';
 import { $user, receiveUser } from './user.ts';
 
@@ -67,6 +67,8 @@ onMount($conversation, () =>
   onLiveEvent((event) => {
     const data = ready();
     if (!data) return;
+    // The tab missed more than the server keeps: the newest page again.
+    if (event.type === 'reset') void refreshLatest().catch(() => undefined);
     if (event.type === 'chat-deleted' && event.conversation_id === data.conversationId) {
       update((current) => ({ ...current, messages: [], hasMore: false }));
     }
@@ -99,7 +101,7 @@ function fromAnswer(answer: ChatAnswer): ConversationData {
   };
 }
 
-/** Opens a conversation by its id (route chats-id); the server marks it read, so the list follows. */
+/** Opens a conversation by its id (route chats-id); the server marks it read, and so does the list. */
 export function openConversation(conversationId: number): Promise<void> {
   return task(async () => {
     const started = ++generation;
@@ -107,7 +109,7 @@ export function openConversation(conversationId: number): Promise<void> {
     try {
       const answer = await fetchChat(conversationId);
       if (started === generation) $conversation.set({ status: 'ready', data: fromAnswer(answer) });
-      void loadChats().catch(() => undefined);
+      markChatRead(conversationId);
     } catch (error) {
       if (started === generation) $conversation.set({ status: 'failed', error });
     }
@@ -129,7 +131,7 @@ export function openConversationWith(profileId: number): Promise<void> {
       if (existing) {
         const answer = await fetchChat(existing.conversation.id);
         if (started === generation) $conversation.set({ status: 'ready', data: fromAnswer(answer) });
-        void loadChats().catch(() => undefined);
+        markChatRead(existing.conversation.id);
         return;
       }
       const { profile } = await api().get<{ profile: Profile }>('/api/member.php', { query: { id: profileId } });
@@ -145,7 +147,7 @@ export function openConversationWith(profileId: number): Promise<void> {
   });
 }
 
-/** Fetches the newest page again and merges it (marks the conversation read on the server). */
+/** Fetches the newest page again and merges it (marks the conversation read, on the server and in the list). */
 function refreshLatest(): Promise<void> {
   return task(async () => {
     const id = ready()?.conversationId;
@@ -154,7 +156,7 @@ function refreshLatest(): Promise<void> {
     const answer = await fetchChat(id);
     if (started !== generation) return;
     update((current) => ({ ...current, messages: mergeMessages(current.messages, answer.messages) }));
-    void loadChats().catch(() => undefined);
+    markChatRead(id);
   });
 }
 
@@ -184,7 +186,7 @@ function received(answer: SentAnswer): Message {
   }));
   const user = $user.value;
   if (user) receiveUser({ ...user, credits: answer.credits });
-  void loadChats().catch(() => undefined);
+  receiveChatMessage(answer.message);
   return answer.message;
 }
 

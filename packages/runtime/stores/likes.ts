@@ -3,6 +3,7 @@ import { withLike, type LikesData } from '../rules/likes.ts';
 import { refreshDelay } from '../rules/refresh.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
+import { singleFlight } from './single-flight.ts';
 import { $user } from './user.ts';
 
 export type LikesState =
@@ -52,7 +53,7 @@ onMount($likes, () => {
     }
     $likes.set({ status: 'loading' });
     refreshes = 0;
-    void loadLikes().catch(() => undefined);
+    void refreshLikes().catch(() => undefined);
     schedule();
   });
   return () => {
@@ -62,9 +63,8 @@ onMount($likes, () => {
   };
 });
 
-/** Fetches the likes again (GET /api/likes.php). */
-export function loadLikes(): Promise<LikesData> {
-  return task(async () => {
+const likesLoad = singleFlight(() =>
+  task(async () => {
     const started = generation;
     try {
       const data = await api().get<LikesData>('/api/likes.php');
@@ -74,7 +74,17 @@ export function loadLikes(): Promise<LikesData> {
       if (started === generation && $likes.value.status !== 'ready') $likes.set({ status: 'failed', error });
       throw error;
     }
-  });
+  }),
+);
+
+/** The likes (GET /api/likes.php); joins a load already in flight. */
+export function loadLikes(): Promise<LikesData> {
+  return likesLoad.shared();
+}
+
+/** The likes as they are now: a load that starts after this call (one, however many callers). */
+export function refreshLikes(): Promise<LikesData> {
+  return likesLoad.fresh();
 }
 
 /** The likes as loaded now, or after loading them when they are not there yet. */
@@ -92,7 +102,7 @@ export function likeMember(profileId: number): Promise<{ match: boolean }> {
     const answer = await api().post<{ match: boolean }>('/api/like.php', { profile_id: profileId });
     const state = $likes.value;
     if (state.status === 'ready') $likes.set({ status: 'ready', data: withLike(state.data, profileId, answer.match) });
-    void loadLikes().catch(() => undefined);
+    void refreshLikes().catch(() => undefined);
     return answer;
   });
 }

@@ -34,9 +34,9 @@ class FakeSource implements EventSourceLike {
     this.readyState = 0;
     this.onerror?.(new Event('error'));
   }
-  emit(type: string, data: unknown): void {
+  emit(type: string, data: unknown, lastEventId = ''): void {
     for (const handler of this.handlers.get(type) ?? [])
-      handler(new MessageEvent(type, { data: JSON.stringify(data) }));
+      handler(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
   }
 }
 
@@ -48,10 +48,34 @@ const flush = async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
 };
 
+const incoming = {
+  id: 1,
+  conversation_id: 4,
+  sender_id: 12,
+  kind: 'text',
+  text: 'Hi',
+  gift: null,
+  photo: null,
+  photo_locked: false,
+  sent_at: '2026-01-01T00:00:00Z',
+} as const;
+
 let unread = 0;
 function network() {
   return scriptedFetch({
-    'GET /api/chats.php': () => json(200, { chats: [], total_unread: unread }),
+    'GET /api/chats.php': () =>
+      json(200, {
+        chats: unread
+          ? [
+              {
+                conversation: { id: 4, last_message_at: '2026-01-01T00:00:00Z', last_message: incoming },
+                profile,
+                num_unread_messages: unread,
+              },
+            ]
+          : [],
+        total_unread: unread,
+      }),
     'GET /api/likes.php': () =>
       json(200, { profiles: [profile], liked_by: [{ id: 9, like_new: true }], likes: [], matches: [] }),
     'GET /api/user.php': () => json(200, { user: member }),
@@ -105,7 +129,7 @@ describe('$live', () => {
     expect($live.get()).toBe('idle');
   });
 
-  it('refreshes the chat list and the unread counter on a message', async () => {
+  it('loads the chat list once for a message of a conversation it does not list', async () => {
     const { fetch, calls } = network();
     configureApi({ fetch, ...noWait });
     keepMount($live);
@@ -115,10 +139,67 @@ describe('$live', () => {
     await flush();
     unread = 3;
     const before = calls.filter((c) => c.url.startsWith('/api/chats.php')).length;
-    FakeSource.last!.emit('message', { type: 'message', conversation_id: 4, message: {} });
+    FakeSource.last!.emit('message', {
+      type: 'message',
+      conversation_id: 4,
+      message: incoming,
+    });
     await flush();
     expect(calls.filter((c) => c.url.startsWith('/api/chats.php')).length).toBe(before + 1);
     expect($chatCounters.get().unreadMessages).toBe(3);
+  });
+
+  it('reloads the chat list, the likes and the member on reset', async () => {
+    const { fetch, calls } = network();
+    configureApi({ fetch, ...noWait });
+    keepMount($live);
+    $user.set(member);
+    FakeSource.last!.open();
+    await flush();
+    const before = calls.length;
+    FakeSource.last!.emit('reset', { type: 'reset' }, '40');
+    await flush();
+    expect(
+      calls
+        .slice(before)
+        .map((c) => c.url.split('?')[0])
+        .sort(),
+    ).toEqual(['/api/chats.php', '/api/likes.php', '/api/user.php']);
+  });
+
+  it('opens a new stream that resumes after the last event id when the server asks to reconnect', () => {
+    configureApi({ fetch: network().fetch, ...noWait });
+    keepMount($live);
+    $user.set(member);
+    const first = FakeSource.last!;
+    first.open();
+    first.emit('ready', { type: 'ready' }, '17');
+    first.emit('credits', { type: 'credits', credits: 3 }, '18');
+    first.emit('reconnect', { type: 'reconnect' });
+    expect(first.closed).toBe(true);
+    const second = FakeSource.last!;
+    expect(second).not.toBe(first);
+    expect(second.url).toBe('/api/events?last_event_id=18');
+    expect($live.get()).toBe('connecting');
+    // Events of the old stream no longer count.
+    first.emit('credits', { type: 'credits', credits: 99 }, '19');
+    expect($user.get()?.credits).toBe(3);
+  });
+
+  it('opens the stream again, resuming, when the browser gave up on it', async () => {
+    vi.useFakeTimers();
+    configureApi({ fetch: network().fetch, ...noWait });
+    keepMount($live);
+    $user.set(member);
+    const first = FakeSource.last!;
+    first.open();
+    first.emit('ready', { type: 'ready' }, '5');
+    first.readyState = 2;
+    first.onerror?.(new Event('error'));
+    expect($live.get()).toBe('down');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(FakeSource.last).not.toBe(first);
+    expect(FakeSource.last!.url).toBe('/api/events?last_event_id=5');
   });
 
   it('updates the credits of the member on a credits event', () => {

@@ -1,23 +1,19 @@
 import { atom, onMount } from 'nanostores';
 import { refreshDelay } from '../rules/refresh.ts';
 import { badgeCount, titleWithBadge } from '../rules/title-badge.ts';
-import type { Message } from '../schemas/api/chat.ts';
+import { LAST_EVENT_ID_PARAM, LIVE_EVENT_TYPES, type LiveEvent } from '../schemas/api/events.ts';
 import { isBrowser } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
-import { loadChats } from './chats.ts';
-import { loadLikes } from './likes.ts';
-import { $user, receiveUser } from './user.ts';
+import { dropChat, loadChats, markChatRead, receiveChatMessage, refreshChats } from './chats.ts';
+import { refreshLikes } from './likes.ts';
+import { $user, loadUser, receiveUser } from './user.ts';
 
-/** What GET /api/events sends (issue 5); the event name repeats `type`. */
-export type LiveEvent =
-  | { type: 'message'; conversation_id: number; message: Message }
-  | { type: 'like'; profile_id: number }
-  | { type: 'match'; profile_id: number }
-  | { type: 'credits'; credits: number }
-  | { type: 'read'; conversation_id: number }
-  | { type: 'chat-deleted'; conversation_id: number };
+export type { LiveEvent };
 
-const EVENT_TYPES = ['message', 'like', 'match', 'credits', 'read', 'chat-deleted'] as const;
+/** The stream's URL; a new EventSource resumes after `lastEventId` (the browser's own reconnects send the header). */
+export function eventStreamUrl(lastEventId: string | undefined): string {
+  return lastEventId ? `/api/events?${LAST_EVENT_ID_PARAM}=${encodeURIComponent(lastEventId)}` : '/api/events';
+}
 
 /** The window event a match dispatches, so the match modal can open wherever the member is. */
 export const MATCH_EVENT = 'datekit:match';
@@ -56,13 +52,27 @@ export function onLiveEvent(listener: (event: LiveEvent) => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** What every event changes in the shared stores; exported for the tests. */
+/**
+ * What every event changes in the shared stores, from the event itself: a message, a read or a
+ * deletion changes the chat list in place (a request only for a conversation the list lacks), likes
+ * are loaded once; `reset` (the tab missed more than the server keeps) reloads the member's state.
+ * Exported for the tests.
+ */
 export function handleLiveEvent(event: LiveEvent): void {
   switch (event.type) {
     case 'message':
+      receiveChatMessage(event.message);
+      break;
     case 'read':
+      markChatRead(event.conversation_id);
+      break;
     case 'chat-deleted':
-      void loadChats().catch(() => undefined);
+      dropChat(event.conversation_id);
+      break;
+    case 'reset':
+      void refreshChats().catch(() => undefined);
+      void refreshLikes().catch(() => undefined);
+      void loadUser().catch(() => undefined);
       break;
     case 'credits': {
       const user = $user.value;
@@ -71,7 +81,7 @@ export function handleLiveEvent(event: LiveEvent): void {
     }
     case 'like':
     case 'match':
-      void loadLikes().catch(() => undefined);
+      void refreshLikes().catch(() => undefined);
       if (event.type === 'match' && isBrowser()) {
         window.dispatchEvent(new CustomEvent(MATCH_EVENT, { detail: { profile_id: event.profile_id } }));
       }
@@ -84,6 +94,8 @@ onMount($live, () => {
   if (!isBrowser()) return;
   let memberId: number | null | undefined;
   let source: EventSourceLike | undefined;
+  // The id of the last event received: a new EventSource resumes after it.
+  let lastEventId: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let refreshes = 0;
 
@@ -98,6 +110,8 @@ onMount($live, () => {
       timer = setTimeout(
         () => {
           refreshes += 1;
+          // The browser gave up on the stream (e.g. a proxy answered 502 during a restart): try anew.
+          if (!source && memberId) open();
           void loadChats()
             .catch(() => undefined)
             .then(() => {
@@ -116,7 +130,7 @@ onMount($live, () => {
   };
   const open = () => {
     $live.set('connecting');
-    const current = createSource('/api/events');
+    const current = createSource(eventStreamUrl(lastEventId));
     source = current;
     current.onopen = () => {
       if (source !== current) return;
@@ -130,14 +144,23 @@ onMount($live, () => {
       // A closed stream is not retried by the browser: try again once the member is known to be logged in.
       if (current.readyState === CLOSED) source = undefined;
     };
-    for (const type of EVENT_TYPES) {
+    for (const type of LIVE_EVENT_TYPES) {
       current.addEventListener(type, (event) => {
         if (source !== current) return;
-        try {
-          handleLiveEvent({ ...(JSON.parse(event.data) as object), type } as LiveEvent);
-        } catch {
-          // A malformed event is dropped; the next refresh brings the state anyway.
+        if (event.lastEventId) lastEventId = event.lastEventId;
+        if (type === 'reconnect') {
+          // This server is going away: a new stream (to another instance) resumes after the last id.
+          current.close();
+          open();
+          return;
         }
+        let parsed: LiveEvent;
+        try {
+          parsed = { ...(JSON.parse(event.data) as object), type } as LiveEvent;
+        } catch {
+          return; // A malformed event is dropped; the next refresh brings the state anyway.
+        }
+        handleLiveEvent(parsed);
       });
     }
   };
@@ -145,6 +168,7 @@ onMount($live, () => {
   const unbind = $user.subscribe((user) => {
     const id = user === undefined ? undefined : (user?.profile.id ?? null);
     if (id === memberId && (source || !id)) return;
+    if (id !== memberId) lastEventId = undefined;
     memberId = id;
     close();
     if (!id) {

@@ -177,6 +177,15 @@ export interface MessagesTable {
   created_at: number;
 }
 
+/** One live event for one member (realtime/event-store.ts); `payload` is the event's JSON. */
+export interface MemberEventsTable {
+  id: Generated<number>;
+  member_id: number;
+  type: string;
+  payload: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -194,4 +203,5 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
+  member_events: MemberEventsTable;
 }

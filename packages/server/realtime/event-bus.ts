@@ -1,69 +1,124 @@
 import { EventEmitter } from 'node:events';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
+import type { MemberEvent } from '@datekit/runtime/schemas/api/events.ts';
+import type { Database } from '../db/schema.ts';
+import { EVENT_CHANNEL, recordEvents, type Addressed } from './event-store.ts';
 
-/** What reaches a member's open tabs (issue 5): new messages, likes, matches, credits, read state. */
-export type MemberEvent =
-  | { type: 'message'; conversation_id: number; message: unknown }
-  | { type: 'like'; profile_id: number }
-  | { type: 'match'; profile_id: number }
-  | { type: 'credits'; credits: number }
-  | { type: 'read'; conversation_id: number }
-  | { type: 'chat-deleted'; conversation_id: number };
+export type { MemberEvent, Addressed };
 
-export type Listener = (event: MemberEvent) => void;
-
+/**
+ * Members' live events. Delivery comes from the `member_events` table, never from memory: `publish`
+ * writes the events in the caller's transaction, and subscribers are only woken up to read the table
+ * after the last id they sent (realtime/events.routes.ts). So a change that commits is delivered even
+ * if this process dies right after the commit, and a change that rolls back is never delivered.
+ */
 export interface EventBus {
-  publish(userId: number, event: MemberEvent): Promise<void>;
-  subscribe(userId: number, listener: Listener): () => void;
+  /**
+   * Records one event for a member. Pass the transaction that makes the change (a plain `db` gets a
+   * transaction of its own). Call it last in the transaction, once: it takes the member's event lock
+   * until commit on PostgreSQL. To tell several members, use `publishAll`.
+   */
+  publish(db: Kysely<Database>, to: number, event: MemberEvent): Promise<void>;
+  /** Records events for several members in one go (the locks in a deadlock-free order). */
+  publishAll(db: Kysely<Database>, entries: readonly Addressed[]): Promise<void>;
+  /** Calls `wake` whenever events for the member may have been committed; answers the unsubscribe. */
+  subscribe(memberId: number, wake: () => void): () => void;
   close(): Promise<void>;
 }
 
-/** One process: an EventEmitter keyed by member id. */
-export function createLocalBus(): EventBus {
+/** Runs `write` in the given transaction, or in a new one when `db` is not one. */
+function inTransaction(db: Kysely<Database>, write: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
+/** Wake-ups per member id, for the streams open in this process. */
+function createWakeups() {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0); // one listener per open tab; thousands are expected
   return {
-    async publish(userId, event) {
-      emitter.emit(String(userId), event);
+    wake: (memberId: number) => emitter.emit(String(memberId)),
+    wakeAll: () => {
+      for (const name of emitter.eventNames()) emitter.emit(name);
     },
-    subscribe(userId, listener) {
-      emitter.on(String(userId), listener);
-      return () => emitter.off(String(userId), listener);
+    subscribe(memberId: number, wake: () => void) {
+      emitter.on(String(memberId), wake);
+      return () => void emitter.off(String(memberId), wake);
     },
+    clear: () => void emitter.removeAllListeners(),
+  };
+}
+
+/**
+ * One process on SQLite: after the insert, the wake-up is queued for the next turn of the event loop.
+ * The stream's read goes through the same single SQLite connection, which Kysely holds for the whole
+ * transaction, so the read runs after the commit (or the rollback) and sees exactly what committed.
+ * On PostgreSQL (a CLI command such as `credits grant`, which holds no streams) it still NOTIFYs, so
+ * the running servers' streams hear of the event at once.
+ */
+export function createLocalBus(): EventBus {
+  const wakeups = createWakeups();
+  const publishAll = (db: Kysely<Database>, entries: readonly Addressed[]) =>
+    inTransaction(db, async (trx) => {
+      await recordEvents(trx, entries, { at: Date.now(), notify: EVENT_CHANNEL });
+      const members = new Set(entries.map((e) => e.to));
+      setImmediate(() => members.forEach(wakeups.wake));
+    });
+  return {
+    publish: (db, to, event) => publishAll(db, [{ to, event }]),
+    publishAll,
+    subscribe: wakeups.subscribe,
     async close() {
-      emitter.removeAllListeners();
+      wakeups.clear();
     },
   };
 }
 
-const CHANNEL = 'datekit_events';
+/** Waits before the LISTEN connection is opened again after it broke. */
+const RELISTEN_DELAY_MS = 1_000;
 
 /**
- * Several server instances on one PostgreSQL: every event goes through NOTIFY and comes back to each
- * instance's LISTEN connection, which hands it to the local listeners — whichever instance a member's
- * tab is connected to. A dedicated connection listens; publishing uses the pool.
+ * Several server instances on one PostgreSQL: the transaction that records events also NOTIFYs the
+ * members' ids, which PostgreSQL delivers on commit to every instance's LISTEN connection; each wakes
+ * the streams of those members it holds, which read the table. A broken LISTEN connection is opened
+ * again, and every stream then reads the table, so nothing committed meanwhile is missed.
  */
-export async function createPostgresBus(connectionString: string, channel = CHANNEL): Promise<EventBus> {
-  const local = createLocalBus();
-  const listener = new pg.Client({ connectionString });
-  await listener.connect();
-  listener.on('notification', (note) => {
-    if (note.channel !== channel || !note.payload) return;
-    const { u, e } = JSON.parse(note.payload) as { u: number; e: MemberEvent };
-    void local.publish(u, e);
-  });
-  await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-  const publisher = new pg.Pool({ connectionString, max: 4 });
+export async function createPostgresBus(connectionString: string, channel = EVENT_CHANNEL): Promise<EventBus> {
+  const wakeups = createWakeups();
+  let closed = false;
+  let listener: pg.Client | undefined;
+
+  const listen = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (note) => {
+      if (note.channel === channel && note.payload) wakeups.wake(Number(note.payload));
+    });
+    client.on('error', () => undefined); // the 'end' below reconnects
+    client.on('end', () => {
+      if (closed || listener !== client) return;
+      listener = undefined;
+      const retry = () => {
+        if (closed) return;
+        listen().then(wakeups.wakeAll, () => setTimeout(retry, RELISTEN_DELAY_MS).unref());
+      };
+      setTimeout(retry, RELISTEN_DELAY_MS).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    listener = client;
+  };
+  await listen();
+
+  const publishAll = (db: Kysely<Database>, entries: readonly Addressed[]) =>
+    inTransaction(db, (trx) => recordEvents(trx, entries, { at: Date.now(), notify: channel }));
   return {
-    async publish(userId, event) {
-      // NOTIFY payloads are limited to 8000 bytes; messages are far below it.
-      await publisher.query('select pg_notify($1, $2)', [channel, JSON.stringify({ u: userId, e: event })]);
-    },
-    subscribe: local.subscribe,
+    publish: (db, to, event) => publishAll(db, [{ to, event }]),
+    publishAll,
+    subscribe: wakeups.subscribe,
     async close() {
-      await local.close();
-      await listener.end();
-      await publisher.end();
+      closed = true;
+      wakeups.clear();
+      await listener?.end();
     },
   };
 }

@@ -1,20 +1,85 @@
+import { z } from 'zod';
+import { LAST_EVENT_ID_PARAM } from '@datekit/runtime/schemas/api/events.ts';
 import { defineRoute } from '../http/define-route.ts';
-import type { MemberEvent } from './event-bus.ts';
+import { canResumeAfter, eventsAfter, latestEventId } from './event-store.ts';
 
-/** A comment line every 25 s keeps proxies from closing an idle stream. */
-const HEARTBEAT_MS = 25_000;
+/** A comment line every 25 s keeps proxies from closing an idle stream; the table is read then too. */
+export const HEARTBEAT_MS = 25_000;
+
+/** Events read from the table per query while a stream catches up. */
+const BATCH = 200;
+
+/** A `Last-Event-ID`: the id of an event, 0 for "none yet". Anything else cannot be resumed from. */
+function parseEventId(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}
 
 /**
- * Server-sent events for the logged-in member: every open tab gets new messages, likes, matches,
- * credit changes and read state as they happen. Clients fall back to the spec's periodic refresh
- * (5 s, then 60 s / 300 s) while the stream is down; `retry` tells the browser when to reconnect.
+ * Server-sent events for the logged-in member, read from the `member_events` table: every event has
+ * an `id:` line, and a tab that reconnects with `Last-Event-ID` (the header the browser sends on its
+ * own reconnects, or the `last_event_id` query parameter for a new EventSource) first gets every event
+ * after that id, then the live ones: the stream reads the table after its last id whenever the bus
+ * says the member has new events, and at every heartbeat. One reader per stream with one cursor, so
+ * no event is sent twice and none is skipped. A stream starts with a `ready` event whose id is where
+ * it starts (the newest event for a new stream), so even its first reconnect resumes; an id that is no
+ * longer kept gets a `reset` event instead (the tab reloads its state). The response begins only once the starting point is fixed: whatever commits
+ * after the client sees the answer is delivered.
  */
 export const eventStream = defineRoute({
   method: 'GET',
   url: '/api/events',
-  summary: 'Server-sent events for the logged-in member: message, like, match, credits, read, chat-deleted.',
+  summary:
+    'Server-sent events for the logged-in member: ready, then message, like, match, credits, read, chat-deleted (each with an id); reset, reconnect. Resumes after Last-Event-ID (header, or the last_event_id query parameter).',
   auth: 'member',
-  handler: async ({ request, reply, member, services }) => {
+  query: z.object({ [LAST_EVENT_ID_PARAM]: z.string().optional() }),
+  handler: async ({ request, reply, member, services, query }) => {
+    const db = services.db;
+    const asked = request.headers['last-event-id'] ?? query[LAST_EVENT_ID_PARAM];
+    const resumeFrom = asked === undefined ? null : parseEventId(asked);
+    const resumable = resumeFrom !== null && (await canResumeAfter(db, member.id, resumeFrom));
+    // The last id sent to this tab.
+    let cursor = 0;
+
+    let closed = false;
+    let reading = false;
+    let again = false;
+    let ready = false;
+    const pump = async (): Promise<void> => {
+      if (!ready || closed) return;
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          const rows = await eventsAfter(db, member.id, cursor, BATCH);
+          if (closed) return;
+          // Nothing new; a wake-up during the read (`again`) reads once more.
+          if (rows.length === 0) continue;
+          raw.write(rows.map((row) => `id: ${row.id}\nevent: ${row.type}\ndata: ${row.payload}\n\n`).join(''));
+          cursor = rows.at(-1)!.id;
+          if (rows.length === BATCH) again = true;
+        } while (again);
+      } catch (error) {
+        // The database is unreachable: end the stream; the browser reconnects with its Last-Event-ID.
+        request.log.warn({ err: error }, 'event stream read failed');
+        raw.end();
+      } finally {
+        reading = false;
+      }
+    };
+    // Subscribed before the starting point is read: a wake-up in between only triggers one more read.
+    const unsubscribe = services.events.subscribe(member.id, () => void pump());
+    try {
+      cursor = resumable ? resumeFrom : await latestEventId(db, member.id);
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -24,14 +89,21 @@ export const eventStream = defineRoute({
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
     });
-    raw.write('retry: 3000\n\n');
-    const send = (event: MemberEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-    const unsubscribe = services.events.subscribe(member.id, send);
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    raw.write('retry: 3000\n');
+    // An id that cannot be resumed from (pruned, another member's, malformed): the tab reloads its state.
+    if (asked !== undefined && !resumable) raw.write(`id: ${cursor}\nevent: reset\ndata: {"type":"reset"}\n\n`);
+    else raw.write(`id: ${cursor}\nevent: ready\ndata: {"type":"ready"}\n\n`);
+    const heartbeat = setInterval(() => {
+      raw.write(': ping\n\n');
+      void pump();
+    }, HEARTBEAT_MS);
     request.raw.once('close', () => {
+      closed = true;
       clearInterval(heartbeat);
       unsubscribe();
     });
+    ready = true;
+    await pump();
     return undefined;
   },
 });

@@ -4,25 +4,45 @@ import type { TestClient } from './http-client.ts';
 export interface StreamEvent {
   type: string;
   data: Record<string, unknown>;
+  /** The `id:` line of the event, when it had one. */
+  id?: number;
 }
 
-/** A browser tab's EventSource, over real HTTP with the client's cookies: collects events as they come. */
+export interface EventStream {
+  /** The next event of this type (earlier ones of other types stay queued). */
+  next(type: string, timeoutMs?: number): Promise<StreamEvent>;
+  /** The id the browser would send as Last-Event-ID on its next reconnect. */
+  lastEventId(): string | undefined;
+  /** Every event received so far, in order. */
+  readonly received: StreamEvent[];
+  close(): void;
+}
+
+/**
+ * A browser tab's EventSource, over real HTTP with the client's cookies: collects events as they come
+ * and keeps the last event id the way EventSource does (an `id:` line counts even without data).
+ * Resolves once the server answered 200, i.e. once the stream's starting point is fixed.
+ */
 export function openEventStream(
-  client: TestClient,
+  client: Pick<TestClient, 'port' | 'host' | 'cookies'>,
   port = client.port,
-): Promise<{ next(type: string, timeoutMs?: number): Promise<StreamEvent>; close(): void }> {
+  options: { lastEventId?: string; query?: string } = {},
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
-    const events: StreamEvent[] = [];
+    const queued: StreamEvent[] = [];
+    const received: StreamEvent[] = [];
     const waiting: { type: string; resolve: (e: StreamEvent) => void }[] = [];
+    let lastId: string | undefined;
     const req = http.get(
       {
         host: '127.0.0.1',
         port,
-        path: '/api/events',
+        path: `/api/events${options.query ? `?${options.query}` : ''}`,
         headers: {
           host: client.host,
           accept: 'text/event-stream',
           cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(options.lastEventId !== undefined ? { 'last-event-id': options.lastEventId } : {}),
         },
       },
       (res) => {
@@ -35,24 +55,33 @@ export function openEventStream(
           while ((end = buffer.indexOf('\n\n')) !== -1) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
+            const id = /^id: ?(.*)$/m.exec(block)?.[1];
+            if (id !== undefined) lastId = id;
             const type = /^event: (.+)$/m.exec(block)?.[1];
             const data = /^data: (.+)$/m.exec(block)?.[1];
             if (!type || !data) continue;
-            const event = { type, data: JSON.parse(data) as Record<string, unknown> };
+            const event: StreamEvent = {
+              type,
+              data: JSON.parse(data) as Record<string, unknown>,
+              ...(id !== undefined ? { id: Number(id) } : {}),
+            };
+            received.push(event);
             const waiter = waiting.findIndex((w) => w.type === type);
             if (waiter >= 0) waiting.splice(waiter, 1)[0]!.resolve(event);
-            else events.push(event);
+            else queued.push(event);
           }
         });
         resolve({
           next(type, timeoutMs = 2000) {
-            const queued = events.findIndex((e) => e.type === type);
-            if (queued >= 0) return Promise.resolve(events.splice(queued, 1)[0]!);
+            const index = queued.findIndex((e) => e.type === type);
+            if (index >= 0) return Promise.resolve(queued.splice(index, 1)[0]!);
             return new Promise((done, fail) => {
               const timer = setTimeout(() => fail(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
               waiting.push({ type, resolve: (e) => (clearTimeout(timer), done(e)) });
             });
           },
+          lastEventId: () => lastId,
+          received,
           close: () => req.destroy(),
         });
       },

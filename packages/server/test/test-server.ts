@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createServices } from '../create-services.ts';
+import { createPostgresBus } from '../realtime/event-bus.ts';
 import type { Services } from '../services.ts';
 import { FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from './fixture-brands.ts';
 import { TestClient } from './http-client.ts';
@@ -37,10 +39,17 @@ export async function startTestServer(
   };
   let offset = 0;
   const site = { brands: options.brands ?? FIXTURE_BRANDS, searchDefaults: FIXTURE_SEARCH_DEFAULTS };
+  // On PostgreSQL, wake-ups come on commit through NOTIFY, as in production; a channel of this
+  // server's own, so parallel test files never wake each other's streams.
+  const bus =
+    database.engine === 'postgres'
+      ? await createPostgresBus(process.env.TEST_DATABASE_URL!, `datekit_test_${randomBytes(4).toString('hex')}`)
+      : undefined;
   const services = createServices(config, site, {
     db: database.db,
     engine: database.engine,
     now: () => Date.now() + offset,
+    ...(bus ? { events: bus } : {}),
     ...options.services,
   });
   const app = createApp(services);
@@ -62,6 +71,7 @@ export async function startTestServer(
         : [],
     async close() {
       await app.close();
+      await services.events.close();
       await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },

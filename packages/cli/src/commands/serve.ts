@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { createApp } from '@datekit/server';
-import { createPostgresBus } from '@datekit/server/realtime/event-bus.ts';
+import { createApp, createPostgresBus, startEventPruning } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 
 /** Starts the server for every built brand; stops cleanly on SIGINT/SIGTERM. */
@@ -11,10 +10,12 @@ export async function startServer(options: { migrate?: boolean } = {}) {
   if (options.migrate) await migrate(services);
   // With PostgreSQL, live events travel through LISTEN/NOTIFY, so every instance reaches every tab.
   if (services.config.databaseUrl) services.events = await createPostgresBus(services.config.databaseUrl);
+  const stopPruning = startEventPruning(services.db);
   const app = createApp(services, { logger: process.env.LOG_REQUESTS === 'true' });
   const { port, host } = services.config;
   await app.listen({ port, host });
   const shutdown = async () => {
+    stopPruning();
     await app.close();
     await services.events.close();
     await services.db.destroy();

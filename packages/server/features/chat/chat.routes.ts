@@ -147,16 +147,18 @@ export const readChat = defineRoute({
         .execute(),
       selectProfiles(services.db).where('p.id', '=', otherId).executeTakeFirst(),
       chat.unread > 0
-        ? services.db
-            .updateTable('conversation_members')
-            .set({ unread: 0 })
-            .where('conversation_id', '=', chat.id)
-            .where('member_id', '=', member.id)
-            .execute()
+        ? services.db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('conversation_members')
+              .set({ unread: 0 })
+              .where('conversation_id', '=', chat.id)
+              .where('member_id', '=', member.id)
+              .execute();
+            await services.events.publish(trx, member.id, { type: 'read', conversation_id: chat.id });
+          })
         : undefined,
     ]);
     if (!other) throw new ApiError('not_found');
-    if (chat.unread > 0) await services.events.publish(member.id, { type: 'read', conversation_id: chat.id });
     const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
     return {
       conversation: { id: chat.id },
@@ -195,13 +197,15 @@ export const deleteChat = defineRoute({
   response: z.object({ ok: z.literal(true) }),
   handler: async ({ body, member, services }) => {
     const chat = await membership(services, member.id, body.conversation.id);
-    await services.db
-      .updateTable('conversation_members')
-      .set({ hidden: 1, unread: 0, cleared_at: services.now() })
-      .where('conversation_id', '=', chat.id)
-      .where('member_id', '=', member.id)
-      .execute();
-    await services.events.publish(member.id, { type: 'chat-deleted', conversation_id: chat.id });
+    await services.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('conversation_members')
+        .set({ hidden: 1, unread: 0, cleared_at: services.now() })
+        .where('conversation_id', '=', chat.id)
+        .where('member_id', '=', member.id)
+        .execute();
+      await services.events.publish(trx, member.id, { type: 'chat-deleted', conversation_id: chat.id });
+    });
     return { ok: true as const };
   },
 });

@@ -31,7 +31,8 @@ export interface Outgoing {
  * Sends one message (spec §1, §5, §6, §8). In one transaction under the sender's lock: the recipient
  * must be reachable and contactable, confirmed, and not blocked either way; a free member starts at
  * most FREE_CONVERSATION_LIMIT conversations; the cost is booked in the ledger only when the balance
- * covers it — so concurrent sends can never spend more than there is.
+ * covers it — so concurrent sends can never spend more than there is. The live events for both members
+ * are recorded in the same transaction.
  */
 export async function sendMessage(
   services: Services,
@@ -102,25 +103,22 @@ export async function sendMessage(
       .where('conversation_id', '=', conversationId)
       .where('member_id', '=', sender.id)
       .execute();
-    return {
-      message: toMessageJson(message, sender),
-      forRecipient: toMessageJson(message, { id: recipient.id, paid_user: recipientUser.paid_user }),
-      credits: balance - outgoing.cost,
-    };
+    const sent = toMessageJson(message, sender);
+    const credits = balance - outgoing.cost;
+    // In the same transaction: the members' tabs hear of exactly the messages that were stored.
+    await services.events.publishAll(trx, [
+      {
+        to: recipient.id,
+        event: {
+          type: 'message',
+          conversation_id: conversationId,
+          message: toMessageJson(message, { id: recipient.id, paid_user: recipientUser.paid_user }),
+        },
+      },
+      { to: sender.id, event: { type: 'message', conversation_id: conversationId, message: sent } },
+      { to: sender.id, event: { type: 'credits', credits } },
+    ]);
+    return { message: sent, credits };
   });
-
-  await Promise.all([
-    services.events.publish(recipient.id, {
-      type: 'message',
-      conversation_id: result.message.conversation_id,
-      message: result.forRecipient,
-    }),
-    services.events.publish(sender.id, {
-      type: 'message',
-      conversation_id: result.message.conversation_id,
-      message: result.message,
-    }),
-    services.events.publish(sender.id, { type: 'credits', credits: result.credits }),
-  ]);
-  return { message: result.message, credits: result.credits };
+  return result;
 }

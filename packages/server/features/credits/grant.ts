@@ -40,8 +40,8 @@ export async function grantCredits(services: Services, grant: Grant): Promise<{ 
       note: `${grant.operator.trim()}: ${grant.reason.trim()}`,
       at: now,
     });
+    await services.events.publish(trx, user.id, { type: 'credits', credits: before + grant.amount });
     return before + grant.amount;
   });
-  await services.events.publish(user.id, { type: 'credits', credits: balance });
   return { userId: user.id, balance };
 }

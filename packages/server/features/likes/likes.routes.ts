@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import { selectProfiles } from '../users/member-row.ts';
@@ -69,26 +70,34 @@ export const like = defineRoute({
   response: z.object({ match: z.boolean() }),
   handler: async ({ body, member, services }) => {
     const target = await contactableProfile(services, member, body.profile_id);
-    const inserted = await services.db
-      .insertInto('likes')
-      .values({ liker_id: member.id, liked_id: target.id, created_at: services.now() })
-      .onConflict((oc) => oc.columns(['liker_id', 'liked_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
-      await announceLike(services, member.id, target.id, target.contactedViewer);
+    await services.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('likes')
+        .values({ liker_id: member.id, liked_id: target.id, created_at: services.now() })
+        .onConflict((oc) => oc.columns(['liker_id', 'liked_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+        await announceLike(services, trx, member.id, target.id, target.contactedViewer);
+    });
     return { match: target.contactedViewer };
   },
 });
 
-/** The liked member's tabs learn of the like at once; on a match, both members' tabs. */
+/**
+ * The liked member's tabs learn of the like; on a match, both members' tabs. Recorded in `trx`, the
+ * transaction that stores the like, last.
+ */
 export async function announceLike(
   services: Services,
+  trx: Db,
   likerId: number,
   likedId: number,
   match: boolean,
 ): Promise<void> {
-  await services.events.publish(likedId, { type: match ? 'match' : 'like', profile_id: likerId });
-  if (match) await services.events.publish(likerId, { type: 'match', profile_id: likedId });
+  await services.events.publishAll(trx, [
+    { to: likedId, event: { type: match ? 'match' : 'like', profile_id: likerId } },
+    ...(match ? [{ to: likerId, event: { type: 'match' as const, profile_id: likedId } }] : []),
+  ]);
 }
 
 export const unlike = defineRoute({

@@ -105,9 +105,10 @@ export const swipeLike = defineRoute({
           { resets_at: new Date(since + 86_400_000).toISOString() },
         );
       }
-      return { count, liked: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 };
+      const liked = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+      if (liked) await announceLike(services, trx, member.id, target.id, target.contactedViewer);
+      return { count, liked };
     });
-    if (used.liked) await announceLike(services, member.id, target.id, target.contactedViewer);
     return {
       match: target.contactedViewer,
       likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used.count),

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { messageSchema } from './chat.ts';
+
+/**
+ * What GET /api/events sends to a member's open tabs. Each event is one server-sent event whose name
+ * repeats `type`; events about the member's data carry an `id:` line, so a reconnecting tab resumes
+ * after the last one it received (`Last-Event-ID`).
+ */
+export const memberEventSchema = z.discriminatedUnion('type', [
+  /** A message in one of the member's conversations, sent or received, as that member sees it. */
+  z.object({ type: z.literal('message'), conversation_id: z.number(), message: messageSchema }),
+  z.object({ type: z.literal('like'), profile_id: z.number() }),
+  z.object({ type: z.literal('match'), profile_id: z.number() }),
+  /** The member's new balance. */
+  z.object({ type: z.literal('credits'), credits: z.number() }),
+  /** The member opened the conversation in some tab: its unread counter is back to 0. */
+  z.object({ type: z.literal('read'), conversation_id: z.number() }),
+  z.object({ type: z.literal('chat-deleted'), conversation_id: z.number() }),
+]);
+
+/**
+ * What the stream itself says, about no data of the member's: `ready` first, with the id the stream
+ * starts after (so a tab knows an id to resume from before any event came); `reset` instead of `ready`
+ * when the events after the tab's `Last-Event-ID` are no longer kept (the tab reloads its state);
+ * `reconnect` when this server is going away (the tab opens a new stream, which a load balancer sends
+ * to another instance, resuming after its last id).
+ */
+export const streamControlEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('reset') }),
+  z.object({ type: z.literal('reconnect') }),
+]);
+
+export const liveEventSchema = z.union([memberEventSchema, streamControlEventSchema]);
+
+export type MemberEvent = z.infer<typeof memberEventSchema>;
+export type StreamControlEvent = z.infer<typeof streamControlEventSchema>;
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** Every event name the stream may send. */
+export const LIVE_EVENT_TYPES = [
+  'message',
+  'like',
+  'match',
+  'credits',
+  'read',
+  'chat-deleted',
+  'ready',
+  'reset',
+  'reconnect',
+] as const satisfies readonly LiveEvent['type'][];
+
+/** The query parameter that carries the last event id when a new EventSource replaces a closed one. */
+export const LAST_EVENT_ID_PARAM = 'last_event_id';
