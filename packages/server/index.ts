@@ -5,3 +5,6 @@ export { createDatabase, type Db, type Engine } from './db/database.ts';
 export { migrateToLatest } from './db/migrate.ts';
 export { seedDemoMembers, DEMO_ACCOUNT } from './seed/seed-demo.ts';
 export type { Services } from './services.ts';
+export { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from './site/inline-scripts.ts';
+export { assertMigrated, NotMigratedError, pendingMigrations } from './db/migrate.ts';
+export { exitOnSignals, shutdown, SHUTDOWN_DEADLINE_MS } from './ops/shutdown.ts';

@@ -1,5 +1,6 @@
 import { defineRoute } from '../http/define-route.ts';
 import type { MemberEvent } from './event-bus.ts';
+import { RECONNECT_EVENT } from './open-streams.ts';
 
 /** A comment line every 25 s keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -28,9 +29,12 @@ export const eventStream = defineRoute({
     const send = (event: MemberEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     const unsubscribe = services.events.subscribe(member.id, send);
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    // On shutdown the stream says `reconnect` and ends, so the tab moves on and the process can exit.
+    const forget = services.streams.add(() => raw.end(RECONNECT_EVENT));
     request.raw.once('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
+      forget();
     });
     return undefined;
   },
