@@ -3,6 +3,7 @@ import http from 'node:http';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { CreditLedgerTable } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { ANY_HOST } from './any-host.ts';
 
@@ -12,6 +13,9 @@ const MESSAGE_ROUTES: Record<string, string> = {
   'POST /api/gift.php': 'gift',
   'POST /api/chat-photo.php': 'photo',
 };
+
+/** Ledger reasons that are a member spending credits (operator grants and corrections are not). */
+const SPENDING: CreditLedgerTable['reason'][] = ['message', 'photo', 'gift'];
 
 /** Latency buckets in seconds: API answers take milliseconds, uploads up to seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -65,13 +69,13 @@ export function registerMetrics(app: FastifyInstance, services: Services): Regis
   });
   new Gauge({
     name: 'datekit_credits_spent',
-    help: 'Credits spent by all members (the negated sum of negative ledger rows)',
+    help: 'Credits spent by all members on messages, photos and gifts (from the ledger)',
     registers: [registry],
     async collect() {
       const row = await services.db
         .selectFrom('credit_ledger')
         .select(sql<number>`coalesce(-sum(amount), 0)`.as('spent'))
-        .where('amount', '<', 0)
+        .where('reason', 'in', SPENDING)
         .executeTakeFirstOrThrow();
       this.set(Number(row.spent));
     },

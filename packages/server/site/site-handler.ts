@@ -165,8 +165,10 @@ export class SiteHandler {
     if (!stat?.isFile()) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const type = CONTENT_TYPES[path.extname(file)];
     if (type) reply.type(type);
+    // Caches keep the brotli, gzip and plain copies apart.
     return reply
       .header('cache-control', cacheControl)
+      .header('vary', 'Accept-Encoding')
       .sendFile(path.basename(file), path.dirname(file), { cacheControl: false });
   }
 }
