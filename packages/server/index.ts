@@ -8,3 +8,4 @@ export type { Services } from './services.ts';
 export { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from './site/inline-scripts.ts';
 export { assertMigrated, NotMigratedError, pendingMigrations } from './db/migrate.ts';
 export { exitOnSignals, shutdown, SHUTDOWN_DEADLINE_MS } from './ops/shutdown.ts';
+export { backupSqlite, pgDumpArgs, pgRestoreArgs, runPgTool } from './db/backup.ts';
