@@ -59,7 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pushPublicKey: env.VAPID_PUBLIC_KEY || null,
     production,
     logLevel: env.LOG_LEVEL || (env.LOG_REQUESTS === 'true' ? 'info' : 'warn'),
-    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : production ? 'json' : 'pretty',
+    logFormat:
+      env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : production ? 'json' : 'pretty',
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     metricsToken: env.METRICS_TOKEN || null,

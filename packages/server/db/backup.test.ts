@@ -25,10 +25,14 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function servicesOn(db: Db, engine: Engine) {
-  return createServices({ ...loadConfig({ DATEKIT_VAR_DIR: dir, LOG_LEVEL: 'silent' }), databaseUrl: undefined }, site, {
-    db,
-    engine,
-  });
+  return createServices(
+    { ...loadConfig({ DATEKIT_VAR_DIR: dir, LOG_LEVEL: 'silent' }), databaseUrl: undefined },
+    site,
+    {
+      db,
+      engine,
+    },
+  );
 }
 
 /** The restored database serves: migrations current, the demo member logs in over HTTP, the members are there. */
@@ -81,7 +85,9 @@ describe.skipIf(process.env.DATEKIT_TEST_DB !== 'postgres')('restore drill, Post
   it('pg_dump of a seeded schema, pg_restore into a new database, serves the same data', async () => {
     const url = process.env.TEST_DATABASE_URL!;
     const source = await createTestDatabase();
-    const schema = (await source.db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('s')).executeTakeFirstOrThrow()).s;
+    const schema = (
+      await source.db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('s')).executeTakeFirstOrThrow()
+    ).s;
     await seedDemoMembers(servicesOn(source.db, 'postgres'), brand, 3);
     const dump = path.join(dir, 'datekit.dump');
     await runPgTool('pg_dump', pgDumpArgs(url, dump, schema));

@@ -21,7 +21,15 @@ export async function backupSqlite(sqlitePath: string, target: string): Promise<
 
 /** The pg_dump call for a PostgreSQL backup (custom format: compressed, restored with pg_restore). */
 export function pgDumpArgs(databaseUrl: string, target: string, schema?: string): string[] {
-  return ['--format=custom', '--no-owner', '--no-privileges', ...(schema ? ['--schema', schema] : []), '--file', target, databaseUrl];
+  return [
+    '--format=custom',
+    '--no-owner',
+    '--no-privileges',
+    ...(schema ? ['--schema', schema] : []),
+    '--file',
+    target,
+    databaseUrl,
+  ];
 }
 
 /** The pg_restore call that loads such a dump into an empty database. */
@@ -38,6 +46,8 @@ export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promi
     child.on('error', (error) =>
       reject(new Error(`${tool} could not be started (${error.message}); install the PostgreSQL client tools`)),
     );
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${tool} failed (${code}): ${errors.trim()}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${tool} failed (${code}): ${errors.trim()}`)),
+    );
   });
 }

@@ -19,7 +19,8 @@ beforeAll(async () => {
   lines = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });

@@ -120,7 +120,10 @@ export function registerMetrics(app: FastifyInstance, services: Services): Regis
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
-      return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+      return reply
+        .type(registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
     });
   }
   return registry;

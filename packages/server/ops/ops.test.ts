@@ -111,11 +111,15 @@ describe('metrics', () => {
         .get('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('text/plain');
-      expect(res.text).toMatch(/datekit_http_requests_total\{method="POST",route="\/api\/message\.php",status="201"\} 1/);
+      expect(res.text).toMatch(
+        /datekit_http_requests_total\{method="POST",route="\/api\/message\.php",status="201"\} 1/,
+      );
       // The route pattern, never the raw URL with its query.
       expect(res.text).toContain('route="/api/member.php"');
       expect(res.text).not.toContain('id=999999');
-      expect(res.text).toMatch(/datekit_http_request_duration_seconds_count\{method="POST",route="\/api\/message\.php"\} 1/);
+      expect(res.text).toMatch(
+        /datekit_http_request_duration_seconds_count\{method="POST",route="\/api\/message\.php"\} 1/,
+      );
       expect(res.text).toMatch(/datekit_open_event_streams 1\b/);
       expect(res.text).toMatch(/datekit_messages_sent_total\{kind="text"\} 1/);
       expect(res.text).toMatch(/datekit_credits_spent 10\b/);

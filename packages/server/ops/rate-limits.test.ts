@@ -57,7 +57,9 @@ describe('rate limits', () => {
   });
 
   it('counts per rule: logging in is not blocked by the signup limit', async () => {
-    const res = await server.client().post('/api/user.php', { email: 'nobody@example.com', password: 'wrong password' });
+    const res = await server
+      .client()
+      .post('/api/user.php', { email: 'nobody@example.com', password: 'wrong password' });
     expect(res.status).not.toBe(429);
   });
 

@@ -44,7 +44,9 @@ function clientKey(app: FastifyInstance, request: FastifyRequest, rule: RateLimi
   // Cookies are parsed here: this hook may run before the cookie plugin's.
   const session = rule.per === 'session' ? app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE] : undefined;
   // Session tokens are credentials: the counter's key holds a digest, never the token.
-  const who = session ? `s:${createHash('sha256').update(session).digest('base64url').slice(0, 22)}` : `ip:${request.ip}`;
+  const who = session
+    ? `s:${createHash('sha256').update(session).digest('base64url').slice(0, 22)}`
+    : `ip:${request.ip}`;
   return `${rule.name}:${who}`;
 }
 

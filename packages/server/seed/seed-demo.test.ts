@@ -29,7 +29,11 @@ afterAll(async () => {
 });
 
 async function counts() {
-  const users = await services.db.selectFrom('users').select(['email', 'password_hash']).where('brand', '=', brand.domain).execute();
+  const users = await services.db
+    .selectFrom('users')
+    .select(['email', 'password_hash'])
+    .where('brand', '=', brand.domain)
+    .execute();
   const photos = await services.db.selectFrom('photos').select('id').execute();
   return {
     fictional: users.filter((u) => u.password_hash === null).length,

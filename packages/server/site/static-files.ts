@@ -7,5 +7,11 @@ import type { FastifyInstance } from 'fastify';
  * variants written by the build (`.br`, `.gz`) chosen by Accept-Encoding.
  */
 export function registerStaticFiles(app: FastifyInstance, distDir: string): void {
-  void app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true, etag: true, lastModified: true });
+  void app.register(fastifyStatic, {
+    root: distDir,
+    serve: false,
+    preCompressed: true,
+    etag: true,
+    lastModified: true,
+  });
 }

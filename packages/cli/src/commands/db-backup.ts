@@ -20,6 +20,8 @@ export function registerDbBackup(program: Command): void {
       }
       await backupSqlite(config.sqlitePath, file);
       console.log(`Backed up ${config.sqlitePath} to ${file}.`);
-      console.log(`Restore: stop the server, copy ${file} to SQLITE_PATH (remove any -wal and -shm files beside it), start it.`);
+      console.log(
+        `Restore: stop the server, copy ${file} to SQLITE_PATH (remove any -wal and -shm files beside it), start it.`,
+      );
     });
 }
