@@ -61,13 +61,13 @@ export function prettyStream(out: NodeJS.WritableStream = process.stdout): Writa
 
 /**
  * Fastify's logger options from the config: pino at `config.logLevel` (warnings and errors always),
- * every record of a request carrying its id, secrets redacted. A request id from the proxy
+ * every record of a request carrying its id (as `reqId`), secrets redacted. A request id from the proxy
  * (`x-request-id`) is kept only when the proxy is trusted.
  */
 export function loggerOptions(
   config: ServerConfig,
   stream?: NodeJS.WritableStream,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'requestIdLogLabel'> {
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
   const destination = stream ?? (config.logFormat === 'pretty' ? prettyStream() : undefined);
   return {
     logger: {
@@ -84,7 +84,6 @@ export function loggerOptions(
       ...(destination ? { stream: destination } : {}),
     },
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
-    requestIdLogLabel: 'reqId',
     genReqId: (_req: RawRequestDefaultExpression) => randomUUID(),
   };
 }
