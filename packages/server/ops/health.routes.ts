@@ -11,11 +11,14 @@ export interface Readiness {
   checks: { database: boolean; migrations: boolean; dist: boolean };
   /** What is wrong, for the operator reading the probe's answer. */
   problems: string[];
+  /** Brands not built yet: their hosts answer "not built" while the others are served. */
+  unbuilt: string[];
 }
 
 /**
- * Whether this instance should get traffic: the database answers, its schema is current, every
- * brand has been built. (Once shutdown begins, Fastify answers every new request, this one too, with 503.)
+ * Whether this instance should get traffic: the database answers, its schema is current, and a
+ * build is in place. A brand not built yet is listed but does not take the instance, and with it every
+ * other brand, out of the load balancer. (Once shutdown begins, Fastify answers every new request, this one too, with 503.)
  */
 export async function readiness(services: Services): Promise<Readiness> {
   const problems: string[] = [];
@@ -34,12 +37,13 @@ export async function readiness(services: Services): Promise<Readiness> {
     .all()
     .map((brand) => brand.domain)
     .filter((domain) => !fs.existsSync(path.join(services.config.distDir, domain, 'routes.json')));
-  const dist = unbuilt.length === 0;
-  if (!dist) problems.push(`not built: ${unbuilt.join(', ')} (run datekit build)`);
+  const dist = unbuilt.length < services.brands.all().length;
+  if (!dist) problems.push(`no brand is built: run datekit build (${unbuilt.join(', ')})`);
   return {
     ready: database && migrations && dist,
     checks: { database, migrations, dist },
     problems,
+    unbuilt,
   };
 }
 

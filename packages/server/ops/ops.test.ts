@@ -71,18 +71,36 @@ describe('health checks', () => {
       expect(health.body).toEqual({ status: 'ok' });
       const ready = await server.client(host).get('/readyz');
       expect(ready.status).toBe(200);
-      expect(ready.body).toMatchObject({ ready: true, checks: { database: true, migrations: true, dist: true } });
+      expect(ready.body).toMatchObject({
+        ready: true,
+        checks: { database: true, migrations: true, dist: true },
+        unbuilt: [],
+      });
       expect(ready.headers['cache-control']).toBe('no-store');
     }
   });
 
-  it('readyz is 503 and names the unbuilt brands when dist is missing', async () => {
+  it('a brand not built yet is listed but keeps no other brand from being ready', async () => {
+    const partial = fakeDist();
+    fs.rmSync(path.join(partial, 'closed.test'), { recursive: true });
+    const some = await startTestServer({ distDir: partial });
+    try {
+      const ready = await some.client('probe').get('/readyz');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toMatchObject({ ready: true, unbuilt: ['closed.test'] });
+    } finally {
+      await some.close();
+      fs.rmSync(partial, { recursive: true, force: true });
+    }
+  });
+
+  it('readyz is 503 and says to build when no brand is built', async () => {
     const bare = await startTestServer();
     try {
       const ready = await bare.client('probe').get<{ ready: boolean; problems: string[] }>('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.body.ready).toBe(false);
-      expect(ready.body.problems.join(' ')).toMatch(/not built: alpha\.test.*run datekit build/);
+      expect(ready.body.problems.join(' ')).toMatch(/no brand is built: run datekit build \(alpha\.test/);
       // An unknown host still gets no brand's API.
       expect((await bare.client('probe').get('/api/settings.php')).status).toBe(404);
     } finally {

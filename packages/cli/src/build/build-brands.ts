@@ -126,7 +126,7 @@ async function finishBrand(staging: string, brand: Brand, emit: (event: BuildEve
   }
   await writeJson(path.join(brandDir, 'routes.json'), manifest);
   await writeInlineScriptHashes(brandDir, brand.languages);
-  await precompress(brandDir);
+  for (const lang of brand.languages) await precompress(path.join(brandDir, lang));
   return { domain: brand.domain, languages, pages: languages.reduce((sum, l) => sum + l.pages, 0), manifest };
 }
 
