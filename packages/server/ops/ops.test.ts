@@ -163,6 +163,17 @@ describe('security headers and static files', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('production adds HSTS and upgrade-insecure-requests', async () => {
+    const production = await startTestServer({ env: { NODE_ENV: 'production' } });
+    try {
+      const res = await production.client().get('/api/settings.php');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await production.close();
+    }
+  });
+
   it('hashed assets are immutable, carry an ETag and answer 304 to a revalidation', async () => {
     const browser = server.client();
     const res = await browser.get(ASSET);
