@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -144,6 +145,25 @@ describe('metrics', () => {
     } finally {
       tab.close();
     }
+  });
+});
+
+describe('metrics on their own port', () => {
+  it('METRICS_PORT serves them on a separate listener, and the main port has none', async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const separate = await startTestServer({ env: { METRICS_PORT: String(port) } });
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('datekit_open_event_streams 0');
+      expect((await separate.client().get('/metrics')).text).not.toContain('datekit_');
+    } finally {
+      await separate.close();
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
   });
 });
 
