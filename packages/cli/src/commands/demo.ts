@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DEMO_ACCOUNT, seedDemoMembers } from '@datekit/server';
+import { DEMO_ACCOUNT, loadConfig, seedDemoMembers } from '@datekit/server';
 import { buildSites } from '../build/build-sites.ts';
 import { migrate, openServices } from '../server-context.ts';
 import { startServer } from './serve.ts';
@@ -16,8 +16,11 @@ export function registerDemo(program: Command): void {
     .command('demo')
     .description('Build the demo brand, migrate and seed the database, and serve it on http://localhost:4321')
     .action(async () => {
+      // Read before building: Astro's build sets NODE_ENV=production in this process, and the demo on
+      // plain http://localhost must not get production's HSTS, upgrade-insecure-requests and JSON logs.
+      const config = loadConfig();
       await buildSites({ brands: [DEMO_BRAND] });
-      const services = await openServices();
+      const services = await openServices(config);
       await migrate(services);
       const brand = services.brands.get(DEMO_BRAND)!;
       console.log('Seeding the demo members…');
