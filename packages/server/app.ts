@@ -27,6 +27,14 @@ import type { Services } from './services.ts';
 import { decodePath, SiteHandler } from './site/site-handler.ts';
 import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
 import { serveMedia } from './media/media-route.ts';
+import { isAnyHostRoute } from './ops/any-host.ts';
+import { registerHealthRoutes } from './ops/health.routes.ts';
+import { loggerOptions, registerRequestIdHeader } from './ops/logger.ts';
+import { registerMetrics } from './ops/metrics.ts';
+import { registerRateLimits } from './ops/rate-limits.ts';
+import { registerSecurityHeaders } from './ops/security-headers.ts';
+import { registerStreamShutdown } from './ops/shutdown.ts';
+import { registerStaticFiles } from './site/static-files.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...settingsRoutes,
@@ -53,9 +61,9 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
 const BODY_LIMIT = 64 * 1024;
 
 /** One process for every brand: the Host picks the brand, `/api` is the JSON API, the rest is the built site. */
-export function createApp(services: Services, options: { logger?: boolean } = {}): FastifyInstance {
+export function createApp(services: Services, options: { logStream?: NodeJS.WritableStream } = {}): FastifyInstance {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...loggerOptions(services.config, options.logStream),
     trustProxy: services.config.trustProxy,
     bodyLimit: BODY_LIMIT,
     // Fastify parses JSON with prototype-poisoning protection; everything else is refused with 415.
@@ -65,6 +73,13 @@ export function createApp(services: Services, options: { logger?: boolean } = {}
   const site = new SiteHandler(services.config.distDir, services.brands.all());
 
   void app.register(cookie);
+  registerRequestIdHeader(app);
+  registerSecurityHeaders(app, services.config, services.brands.all());
+  registerStaticFiles(app, services.config.distDir);
+  registerRateLimits(app, services);
+  registerMetrics(app, services);
+  registerStreamShutdown(app, services);
+  registerHealthRoutes(app, services);
   // Photo uploads are the raw image bytes; sharp decides whether they really are an image.
   app.addContentTypeParser(
     /^image\/(jpeg|png|webp|avif|heic|heif)$/,
@@ -90,16 +105,10 @@ export function createApp(services: Services, options: { logger?: boolean } = {}
 
   app.addHook('onRequest', async (request, reply) => {
     request.brand = services.brands.forHost(request.headers.host);
-    if (request.brand) return;
+    if (request.brand || isAnyHostRoute(request)) return;
     // An unknown host is not ours to answer for: a plain 404, never a crash or another brand's page.
     if (request.url.startsWith('/api/')) throw new ApiError('unknown_host');
     return reply.code(404).type('text/plain; charset=utf-8').send('Unknown site');
-  });
-
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
   });
 
   for (const route of API_ROUTES) mountRoute(app, services, route);

@@ -22,6 +22,21 @@ export interface ServerConfig {
   trustProxy: boolean;
   cdnPrefix: string;
   pushPublicKey: string | null;
+  /** NODE_ENV=production: JSON logs, HSTS. */
+  production: boolean;
+  /** pino level: `warn` by default (warnings and errors always reach the log), `info` with LOG_REQUESTS=true. */
+  logLevel: string;
+  /** `json` (one object a line, for log collectors) in production, `pretty` (readable lines) otherwise; LOG_FORMAT overrides. */
+  logFormat: 'json' | 'pretty';
+  /** Prometheus metrics on their own listener (METRICS_PORT, on METRICS_HOST, 127.0.0.1 by default)… */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** …or at `/metrics` on the main port for requests bearing this token (METRICS_TOKEN). */
+  metricsToken: string | null;
+  /** Redis for rate-limit counters shared by several instances; in-process counters without it. */
+  redisUrl: string | undefined;
+  /** The routes' rate limits apply; RATE_LIMIT=off turns them off (test suites signing up many members). */
+  rateLimit: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -42,5 +57,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     cdnPrefix: env.CDN_PREFIX ?? '',
     pushPublicKey: env.VAPID_PUBLIC_KEY || null,
+    production,
+    logLevel: env.LOG_LEVEL || (env.LOG_REQUESTS === 'true' ? 'info' : 'warn'),
+    logFormat:
+      env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : production ? 'json' : 'pretty',
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
+    metricsHost: env.METRICS_HOST ?? '127.0.0.1',
+    metricsToken: env.METRICS_TOKEN || null,
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimit: env.RATE_LIMIT !== 'off',
   };
 }

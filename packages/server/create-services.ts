@@ -6,6 +6,7 @@ import { createDatabase } from './db/database.ts';
 import { createTranslator } from './i18n/translator.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLocalBus } from './realtime/event-bus.ts';
+import { OpenStreams } from './realtime/open-streams.ts';
 import type { Services } from './services.ts';
 
 /** Wires the real parts together: database from the config, mail to SMTP or the outbox, translations. */
@@ -27,6 +28,7 @@ export function createServices(
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir }),
     // One process by default; `serve` swaps in the PostgreSQL bus when DATABASE_URL is set.
     events: createLocalBus(),
+    streams: new OpenStreams(),
     now: () => Date.now(),
     ...overrides,
   };

@@ -6,6 +6,7 @@ import type { Db, Engine } from './db/database.ts';
 import type { Translate } from './i18n/translator.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { EventBus } from './realtime/event-bus.ts';
+import type { OpenStreams } from './realtime/open-streams.ts';
 
 /** What every route and service may use, created once per server and passed down explicitly. */
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   mailer: Mailer;
   /** Live events to members' open tabs (server-sent events). */
   events: EventBus;
+  /** The event streams open in this process, ended with a `reconnect` on shutdown. */
+  streams: OpenStreams;
   /** Current time in unix milliseconds; tests move it forward to expire blocks and tokens. */
   now: () => number;
 }

@@ -2,16 +2,19 @@ import { Migrator, type MigrationResultSet } from 'kysely';
 import type { Db } from './database.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
-/** Brings the schema to the latest migration; throws with the failing migration's name on error. */
-export async function migrateToLatest(db: Db, options: { schema?: string } = {}): Promise<MigrationResultSet> {
+function migratorFor(db: Db, options: { schema?: string }): Migrator {
   // With a schema (PostgreSQL), the bookkeeping tables live there too; otherwise the migrator may
   // find another schema's table on the search path and skip creating its own.
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
     ...(options.schema ? { migrationTableSchema: options.schema } : {}),
   });
-  const result = await migrator.migrateToLatest();
+}
+
+/** Brings the schema to the latest migration; throws with the failing migration's name on error. */
+export async function migrateToLatest(db: Db, options: { schema?: string } = {}): Promise<MigrationResultSet> {
+  const result = await migratorFor(db, options).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(result.error)}`, {
@@ -19,4 +22,28 @@ export async function migrateToLatest(db: Db, options: { schema?: string } = {})
     });
   }
   return result;
+}
+
+/** The migrations this code knows that the database has not run yet, oldest first (all of them on an empty database). */
+export async function pendingMigrations(db: Db, options: { schema?: string } = {}): Promise<string[]> {
+  const migrations = await migratorFor(db, options).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/** Thrown by `assertMigrated`: the message names the pending migrations and the command that applies them. */
+export class NotMigratedError extends Error {
+  override readonly name = 'NotMigratedError';
+
+  constructor(readonly pending: string[]) {
+    super(
+      `The database is not migrated: ${pending.length} pending migration(s), ${pending.join(', ')}.\n` +
+        'Run `datekit db migrate` (or start with `datekit serve --migrate`), then start the server again.',
+    );
+  }
+}
+
+/** Refuses a database whose schema is behind this code, instead of answering 500 to every request. */
+export async function assertMigrated(db: Db): Promise<void> {
+  const pending = await pendingMigrations(db);
+  if (pending.length > 0) throw new NotMigratedError(pending);
 }

@@ -4,6 +4,7 @@ import type { Locale } from '@datekit/runtime/data/locales.ts';
 import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { loadCurrentMember, type CurrentMember } from '../features/users/current-member.ts';
+import type { RateLimitRule } from '../ops/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { zodIssuesToFields } from './validation.ts';
 import { requestLocale } from './request-context.ts';
@@ -38,6 +39,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
    * our CSRF guard beside SameSite cookies. Only beacons, which cannot set headers, opt out.
    */
   clientHeader?: boolean;
+  /** At most so many requests per client and window (a rule from RATE_LIMITS); 429 with Retry-After beyond. */
+  rateLimit?: RateLimitRule;
   /** Answers the response body, or nothing when it already replied (a redirect). */
   handler: (ctx: RouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.input<R> | undefined>;
 }
@@ -63,6 +66,7 @@ export function mountRoute(app: FastifyInstance, services: Services, spec: AnyRo
   app.route({
     method: spec.method,
     url: spec.url,
+    ...(spec.rateLimit ? { config: { limit: spec.rateLimit } } : {}),
     handler: async (request, reply) => {
       const brand = request.brand!;
       const locale = requestLocale(request, brand);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LAST_EVENT_ID_PARAM } from '@datekit/runtime/schemas/api/events.ts';
 import { defineRoute } from '../http/define-route.ts';
 import { canResumeAfter, eventsAfter, latestEventId } from './event-store.ts';
+import { RECONNECT_EVENT } from './open-streams.ts';
 
 /** A comment line every 25 s keeps proxies from closing an idle stream; the table is read then too. */
 export const HEARTBEAT_MS = 25_000;
@@ -97,10 +98,13 @@ export const eventStream = defineRoute({
       raw.write(': ping\n\n');
       void pump();
     }, HEARTBEAT_MS);
+    // On shutdown the stream says `reconnect` and ends, so the tab moves on and the process can exit.
+    const forget = services.streams.add(() => raw.end(RECONNECT_EVENT));
     request.raw.once('close', () => {
       closed = true;
       clearInterval(heartbeat);
       unsubscribe();
+      forget();
     });
     ready = true;
     await pump();

@@ -156,15 +156,20 @@ export class SiteHandler {
       .send(html);
   }
 
+  /**
+   * A static file through @fastify/static (registered by `registerStaticFiles`): ETag and
+   * Last-Modified with 304 answers, and the build's `.br` / `.gz` variant when the client accepts it.
+   */
   private async sendFile(reply: FastifyReply, file: string, cacheControl: string) {
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat?.isFile()) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const type = CONTENT_TYPES[path.extname(file)];
+    if (type) reply.type(type);
+    // Caches keep the brotli, gzip and plain copies apart.
     return reply
       .header('cache-control', cacheControl)
-      .header('content-length', stat.size)
-      .type(type)
-      .send(fs.createReadStream(file));
+      .header('vary', 'Accept-Encoding')
+      .sendFile(path.basename(file), path.dirname(file), { cacheControl: false });
   }
 }
 

@@ -27,12 +27,13 @@ export interface TestServer {
 
 /** The real app on a random port, a fresh database, its own outbox and media folders. */
 export async function startTestServer(
-  options: { brands?: Brand[]; distDir?: string; services?: Partial<Services> } = {},
+  options: { brands?: Brand[]; distDir?: string; services?: Partial<Services>; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-server-'));
   const database = await createTestDatabase();
   const config = {
-    ...loadConfig({ DATEKIT_VAR_DIR: dir }),
+    // Quiet logs and no rate limits unless a test asks for them (many signups come from one address).
+    ...loadConfig({ DATEKIT_VAR_DIR: dir, LOG_LEVEL: 'silent', RATE_LIMIT: 'off', ...options.env }),
     databaseUrl: undefined,
     distDir: options.distDir ?? path.join(dir, 'dist'),
     secureCookies: false,

@@ -6,7 +6,10 @@ import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import { DIST_DIR, LOCALES_DIR, ROOT } from '../paths.ts';
 import { runAstroBuild, type AstroBuildOptions } from './astro.ts';
 import { buildRoutesManifest, type RoutesManifest } from './manifest.ts';
+import { writeInlineScriptHashes } from './inline-scripts.ts';
+import { precompress } from './precompress.ts';
 import {
+  ASSETS_DIR,
   builtBrandDirectories,
   htmlFiles,
   installAssets,
@@ -77,6 +80,7 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
       builds.push(result);
       emit({ type: 'brand', build: result });
     }
+    await precompress(path.join(staging, ASSETS_DIR));
     await installAssets(staging, distDir, options.complete);
     if (options.complete) await removeStaleBrands(distDir, options.brands);
 
@@ -121,6 +125,8 @@ async function finishBrand(staging: string, brand: Brand, emit: (event: BuildEve
     }
   }
   await writeJson(path.join(brandDir, 'routes.json'), manifest);
+  await writeInlineScriptHashes(brandDir, brand.languages);
+  for (const lang of brand.languages) await precompress(path.join(brandDir, lang));
   return { domain: brand.domain, languages, pages: languages.reduce((sum, l) => sum + l.pages, 0), manifest };
 }
 

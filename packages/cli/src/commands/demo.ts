@@ -1,21 +1,32 @@
 import type { Command } from 'commander';
-import { DEMO_ACCOUNT, seedDemoMembers } from '@datekit/server';
+import { DEMO_ACCOUNT, loadConfig, seedDemoMembers } from '@datekit/server';
 import { buildSites } from '../build/build-sites.ts';
+import { migrate, openServices } from '../server-context.ts';
 import { startServer } from './serve.ts';
 
 const DEMO_BRAND = 'localhost';
 
-/** `npm start`: build the demo brand, migrate and seed the embedded database, serve on :4321. */
+/**
+ * `npm start`: build the demo brand, migrate and seed the embedded database, then serve on :4321.
+ * The server listens, and the demo says it is ready, only once seeding has finished; seeding is one
+ * transaction, so stopping it midway leaves no half-seeded database (the next start seeds again).
+ */
 export function registerDemo(program: Command): void {
   program
     .command('demo')
     .description('Build the demo brand, migrate and seed the database, and serve it on http://localhost:4321')
     .action(async () => {
+      // Read before building: Astro's build sets NODE_ENV=production in this process, and the demo on
+      // plain http://localhost must not get production's HSTS, upgrade-insecure-requests and JSON logs.
+      const config = loadConfig();
       await buildSites({ brands: [DEMO_BRAND] });
-      const { services } = await startServer({ migrate: true });
+      const services = await openServices(config);
+      await migrate(services);
       const brand = services.brands.get(DEMO_BRAND)!;
+      console.log('Seeding the demo members…');
       const seeded = await seedDemoMembers(services, brand);
       if (!seeded.skipped) console.log(`Seeded ${seeded.created} fictional demo members.`);
+      await startServer({ services });
       console.log(
         `\nDemo ready: http://localhost:${services.config.port}  (log in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password})`,
       );

@@ -1,28 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { createApp, createPostgresBus, startEventPruning } from '@datekit/server';
+import {
+  assertMigrated,
+  createApp,
+  createPostgresBus,
+  exitOnSignals,
+  NotMigratedError,
+  shutdown,
+  startEventPruning,
+  type Services,
+} from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 
-/** Starts the server for every built brand; stops cleanly on SIGINT/SIGTERM. */
-export async function startServer(options: { migrate?: boolean } = {}) {
-  const services = await openServices();
-  if (options.migrate) await migrate(services);
+/**
+ * Starts the server for every built brand. Refuses a database whose migrations are behind (the
+ * message names the command to run) unless `migrate` applies them first. SIGTERM/SIGINT stop it
+ * gracefully: open event streams are told to reconnect, requests in flight finish, exit within 10 s.
+ */
+export async function startServer(options: { migrate?: boolean; services?: Services } = {}) {
+  const services = options.services ?? (await openServices());
+  try {
+    if (options.migrate) await migrate(services);
+    else await assertMigrated(services.db);
+  } catch (error) {
+    await services.db.destroy();
+    throw error;
+  }
   // With PostgreSQL, live events travel through LISTEN/NOTIFY, so every instance reaches every tab.
   if (services.config.databaseUrl) services.events = await createPostgresBus(services.config.databaseUrl);
   const stopPruning = startEventPruning(services.db);
-  const app = createApp(services, { logger: process.env.LOG_REQUESTS === 'true' });
+  const app = createApp(services);
   const { port, host } = services.config;
   await app.listen({ port, host });
-  const shutdown = async () => {
+  exitOnSignals(async (signal) => {
+    app.log.warn({ signal }, 'shutting down');
     stopPruning();
-    await app.close();
-    await services.events.close();
-    await services.db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+    await shutdown(app, services);
+  });
   return { app, services, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` };
 }
 
@@ -32,13 +47,19 @@ export function registerServe(program: Command): void {
     .description('Serve every built brand and the API (PORT, default 4321)')
     .option('--migrate', 'run pending migrations first')
     .action(async (options: { migrate?: boolean }) => {
-      const { url, services } = await startServer(options);
-      const domains = services.brands.all().map((b) => b.domain);
-      const built = domains.filter((d) => fs.existsSync(path.join(services.config.distDir, d, 'routes.json')));
-      const unbuilt = domains.filter((d) => !built.includes(d));
-      console.log(
-        `datekit serving ${built.join(', ') || 'no built brand'} on ${url} (API docs: ${url}/api/openapi.json)`,
-      );
-      if (unbuilt.length) console.log(`Not built yet (run datekit build): ${unbuilt.join(', ')}`);
+      try {
+        const { url, services } = await startServer(options);
+        const domains = services.brands.all().map((b) => b.domain);
+        const built = domains.filter((d) => fs.existsSync(path.join(services.config.distDir, d, 'routes.json')));
+        const unbuilt = domains.filter((d) => !built.includes(d));
+        console.log(
+          `datekit serving ${built.join(', ') || 'no built brand'} on ${url} (API docs: ${url}/api/openapi.json)`,
+        );
+        if (unbuilt.length) console.log(`Not built yet (run datekit build): ${unbuilt.join(', ')}`);
+      } catch (error) {
+        if (!(error instanceof NotMigratedError)) throw error;
+        console.error(error.message);
+        process.exitCode = 1;
+      }
     });
 }

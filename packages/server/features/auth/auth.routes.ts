@@ -11,6 +11,7 @@ import { toUserJson } from '../users/user-json.ts';
 import { blockedMinutes, clearFailures, recordFailure, throttleKey } from './login-throttle.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { endSession, startSession } from './sessions.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 export const getUser = defineRoute({
   method: 'GET',
@@ -24,6 +25,7 @@ export const getUser = defineRoute({
 export const login = defineRoute({
   method: 'POST',
   url: '/api/user.php',
+  rateLimit: RATE_LIMITS.login,
   summary: 'Log in with e-mail and password. Too many wrong attempts block the login for some minutes.',
   auth: 'none',
   body: loginRequestSchema,

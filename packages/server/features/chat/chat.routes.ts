@@ -8,6 +8,7 @@ import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { toMessageJson } from './messages.ts';
 import { assertMessageLength, sendMessage } from './send-message.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 /**
  * How far back a conversation shows (spec §9: a chat history limit exists, older messages hidden):
@@ -173,6 +174,7 @@ export const readChat = defineRoute({
 export const sendTextMessage = defineRoute({
   method: 'POST',
   url: '/api/message.php',
+  rateLimit: RATE_LIMITS.messages,
   summary:
     "Send a text message to a member (starts the conversation when there is none). Costs the brand's message_credits; refused without enough credits, above message_length, to an unconfirmed member, and where blocking or invisibility forbid it.",
   auth: 'member',

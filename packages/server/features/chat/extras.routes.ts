@@ -5,6 +5,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { deletePhotoFiles, storePhoto } from '../../media/process-photo.ts';
 import { sendMessage } from './send-message.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 const sentSchema = z.object({ message: messageSchema, credits: z.number() });
 
@@ -30,6 +31,7 @@ export const listGifts = defineRoute({
 export const sendGift = defineRoute({
   method: 'POST',
   url: '/api/gift.php',
+  rateLimit: RATE_LIMITS.messages,
   summary: "Send a gift inside the chat; costs the gift's price. The same rules as a message apply.",
   auth: 'member',
   body: z.object({ profile_id: z.number().int().positive(), gift_id: z.enum(GIFT_IDS) }),
@@ -46,6 +48,7 @@ export const sendGift = defineRoute({
 export const sendChatPhoto = defineRoute({
   method: 'POST',
   url: '/api/chat-photo.php',
+  rateLimit: RATE_LIMITS.uploads,
   summary:
     'Send a photo inside the chat: the raw image as the body (image/jpeg, png, webp, avif, heic), re-encoded by sharp; costs photo_credits. Free recipients get the blurred version.',
   auth: 'member',

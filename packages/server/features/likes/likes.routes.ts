@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 const profileIdBody = z.object({ profile_id: z.number().int().positive() });
 
@@ -64,6 +65,7 @@ export const listLikes = defineRoute({
 export const like = defineRoute({
   method: 'POST',
   url: '/api/like.php',
+  rateLimit: RATE_LIMITS.likes,
   summary: 'Like a member. Answers whether this makes a match (they liked you too). Liking twice changes nothing.',
   auth: 'member',
   body: profileIdBody,

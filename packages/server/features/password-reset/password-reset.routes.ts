@@ -10,10 +10,12 @@ import { startSession } from '../auth/sessions.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { toUserJson } from '../users/user-json.ts';
 import { completeReset, requestReset } from './password-reset.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 export const requestPasswordReset = defineRoute({
   method: 'POST',
   url: '/api/password-reset.php',
+  rateLimit: RATE_LIMITS.passwordReset,
   summary:
     'Mail a password reset link (valid one hour, single use). Answers the same whether or not the address has an account; at most 3 a day per address.',
   auth: 'none',
@@ -46,6 +48,7 @@ export const requestPasswordReset = defineRoute({
 export const completePasswordReset = defineRoute({
   method: 'POST',
   url: '/api/password-reset-do.php',
+  rateLimit: RATE_LIMITS.passwordReset,
   summary: 'Set a new password with the token of a reset link; ends every other session and logs the member in.',
   auth: 'none',
   body: z.object({ token: z.string().max(100), password: z.string().max(200), password_repeat: z.string().max(200) }),

@@ -7,6 +7,7 @@ import { deletePhotoFiles, storePhoto } from '../../media/process-photo.ts';
 import { reachableProfile } from '../members/contact-rules.ts';
 import { removePhoto } from './remove-photo.ts';
 import { MEDIA_PREFIX } from '../users/user-json.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 const ownPhotoSchema = z.object({
   id: z.number(),
@@ -44,6 +45,7 @@ const toOwnPhoto = (p: PhotoRow) => ({
 export const uploadPhoto = defineRoute({
   method: 'POST',
   url: '/api/photos.php',
+  rateLimit: RATE_LIMITS.uploads,
   summary:
     'Upload a photo as the raw request body (Content-Type image/jpeg, png, webp, avif or heic; 10 MB). Re-encoded, checked by an operator before others see it. Free members hold 3, premium 25.',
   auth: 'member',

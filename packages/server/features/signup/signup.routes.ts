@@ -13,10 +13,12 @@ import { insertMember } from '../users/insert-member.ts';
 import { toUserJson } from '../users/user-json.ts';
 import { activate, createActivationToken, sendActivationMail } from './activation.ts';
 import { assertSignupsOpen, assertValidSignup } from './signup-rules.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 export const signup = defineRoute({
   method: 'POST',
   url: '/api/signup.php',
+  rateLimit: RATE_LIMITS.signup,
   summary:
     "Create an account: not confirmed, profile disabled, logged in at once; an activation link is mailed in the visitor's language.",
   auth: 'none',
@@ -117,6 +119,7 @@ const RESENDS_PER_DAY = 5;
 export const resendActivationMail = defineRoute({
   method: 'POST',
   url: '/api/activation-mail.php',
+  rateLimit: RATE_LIMITS.activationMail,
   summary: 'Send the activation mail again to the logged-in, not yet confirmed member (rate-limited).',
   auth: 'member',
   response: z.object({ sent: z.literal(true) }),

@@ -14,6 +14,7 @@ import { contactableProfile } from '../members/contact-rules.ts';
 import { searchConditions } from '../search/search-conditions.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 const CANDIDATES = 10;
 
@@ -72,6 +73,7 @@ export const swipeCandidates = defineRoute({
 export const swipeLike = defineRoute({
   method: 'POST',
   url: '/api/swipe.php',
+  rateLimit: RATE_LIMITS.likes,
   summary: `Like a member in the swipe game: at most ${SWIPE_LIKES_PER_DAY} a day, counted by the server.`,
   auth: 'member',
   body: z.object({ profile_id: z.number().int().positive() }),

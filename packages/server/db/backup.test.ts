@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createServices } from '../create-services.ts';
+import { DEMO_ACCOUNT, seedDemoMembers } from '../seed/seed-demo.ts';
+import { FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from '../test/fixture-brands.ts';
+import { TestClient } from '../test/http-client.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { backupSqlite, pgDumpArgs, pgRestoreArgs, runPgTool } from './backup.ts';
+import { createDatabase, type Db, type Engine } from './database.ts';
+import { migrateToLatest, pendingMigrations } from './migrate.ts';
+
+const brand = FIXTURE_BRANDS[0]!;
+const site = { brands: FIXTURE_BRANDS, searchDefaults: FIXTURE_SEARCH_DEFAULTS };
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-backup-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function servicesOn(db: Db, engine: Engine) {
+  return createServices(
+    { ...loadConfig({ DATEKIT_VAR_DIR: dir, LOG_LEVEL: 'silent' }), databaseUrl: undefined },
+    site,
+    {
+      db,
+      engine,
+    },
+  );
+}
+
+/** The restored database serves: migrations current, the demo member logs in over HTTP, the members are there. */
+async function expectServes(db: Db, engine: Engine, schema?: string): Promise<void> {
+  expect(await pendingMigrations(db, schema ? { schema } : {})).toEqual([]);
+  const services = servicesOn(db, engine);
+  const app = createApp(services);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const browser = new TestClient((app.server.address() as AddressInfo).port, brand.domain);
+    const login = await browser.post('/api/user.php', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
+    expect(login.status).toBe(200);
+    const fictional = await db.selectFrom('users').select('id').where('password_hash', 'is', null).execute();
+    expect(fictional).toHaveLength(3);
+  } finally {
+    await app.close();
+  }
+}
+
+describe.skipIf(process.env.DATEKIT_TEST_DB === 'postgres')('restore drill, SQLite', () => {
+  it('an online backup of a seeded database, restored into a new file, serves the same data', async () => {
+    const live = path.join(dir, 'live.sqlite');
+    const { db } = createDatabase({ sqlitePath: live });
+    await migrateToLatest(db);
+    await seedDemoMembers(servicesOn(db, 'sqlite'), brand, 3);
+    // Taken while the live database is open, as `datekit db backup` does beside a running server.
+    const backup = path.join(dir, 'backups', 'datekit.sqlite');
+    await backupSqlite(live, backup);
+    await db.destroy();
+
+    const restored = path.join(dir, 'restored', 'datekit.sqlite');
+    fs.mkdirSync(path.dirname(restored), { recursive: true });
+    fs.copyFileSync(backup, restored);
+    const copy = createDatabase({ sqlitePath: restored });
+    try {
+      await expectServes(copy.db, 'sqlite');
+    } finally {
+      await copy.db.destroy();
+    }
+  });
+
+  it('refuses to back up a database that does not exist', async () => {
+    await expect(backupSqlite(path.join(dir, 'missing.sqlite'), path.join(dir, 'x.sqlite'))).rejects.toThrow(
+      /No database at/,
+    );
+  });
+});
+
+describe.skipIf(process.env.DATEKIT_TEST_DB !== 'postgres')('restore drill, PostgreSQL', () => {
+  it('pg_dump of a seeded schema, pg_restore into a new database, serves the same data', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const source = await createTestDatabase();
+    const schema = (
+      await source.db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('s')).executeTakeFirstOrThrow()
+    ).s;
+    await seedDemoMembers(servicesOn(source.db, 'postgres'), brand, 3);
+    const dump = path.join(dir, 'datekit.dump');
+    await runPgTool('pg_dump', pgDumpArgs(url, dump, schema));
+    await source.drop();
+
+    const name = `restore_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    try {
+      await runPgTool('pg_restore', pgRestoreArgs(target.toString(), dump));
+      const copy = createDatabase({ databaseUrl: target.toString(), searchPath: schema });
+      try {
+        await expectServes(copy.db, 'postgres', schema);
+      } finally {
+        await copy.db.destroy();
+      }
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { pendingMigrations } from '../db/migrate.ts';
+import type { Services } from '../services.ts';
+import { ANY_HOST } from './any-host.ts';
+
+export interface Readiness {
+  ready: boolean;
+  checks: { database: boolean; migrations: boolean; dist: boolean };
+  /** What is wrong, for the operator reading the probe's answer. */
+  problems: string[];
+  /** Brands not built yet: their hosts answer "not built" while the others are served. */
+  unbuilt: string[];
+}
+
+/**
+ * Whether this instance should get traffic: the database answers, its schema is current, and a
+ * build is in place. A brand not built yet is listed but does not take the instance, and with it every
+ * other brand, out of the load balancer. (Once shutdown begins, Fastify answers every new request, this one too, with 503.)
+ */
+export async function readiness(services: Services): Promise<Readiness> {
+  const problems: string[] = [];
+  let database = false;
+  let migrations = false;
+  try {
+    await sql`select 1`.execute(services.db);
+    database = true;
+    const pending = await pendingMigrations(services.db);
+    migrations = pending.length === 0;
+    if (!migrations) problems.push(`pending migrations: ${pending.join(', ')} (run datekit db migrate)`);
+  } catch (error) {
+    problems.push(`database unreachable: ${(error as Error).message}`);
+  }
+  const unbuilt = services.brands
+    .all()
+    .map((brand) => brand.domain)
+    .filter((domain) => !fs.existsSync(path.join(services.config.distDir, domain, 'routes.json')));
+  const dist = unbuilt.length < services.brands.all().length;
+  if (!dist) problems.push(`no brand is built: run datekit build (${unbuilt.join(', ')})`);
+  return {
+    ready: database && migrations && dist,
+    checks: { database, migrations, dist },
+    problems,
+    unbuilt,
+  };
+}
+
+/**
+ * `GET /healthz`: the process is alive and its event loop answers (restart it when this fails).
+ * `GET /readyz`: 200 when it should get traffic, 503 with the failing checks otherwise.
+ * Both answer on any Host, are never cached, and touch no member data.
+ */
+export function registerHealthRoutes(app: FastifyInstance, services: Services): void {
+  app.get('/healthz', { config: ANY_HOST }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+  app.get('/readyz', { config: ANY_HOST }, async (_request, reply) => {
+    const result = await readiness(services);
+    return reply
+      .code(result.ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(result);
+  });
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+
+/** What never reaches a log line: credentials in headers, bodies and error details. */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-metrics-token"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'password',
+  'password_repeat',
+  'token',
+  '*.password',
+  '*.password_repeat',
+  '*.token',
+  '*.cookie',
+];
+
+/** Query parameters that carry secrets (activation and reset links): their values are replaced in logged URLs. */
+const SECRET_PARAMS = /([?&](?:token|key|password)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+const SKIPPED = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'err', 'v']);
+
+/** One readable line per log record: `12:00:01 ERROR [req-id] message key=value`, then the stack. */
+export function prettyLine(json: string): string {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const time = new Date(Number(record.time ?? Date.now())).toISOString().slice(11, 19);
+  const level = LEVELS[Number(record.level)] ?? String(record.level);
+  const id = record.reqId ? ` [${String(record.reqId)}]` : '';
+  const fields = Object.entries(record)
+    .filter(([key]) => !SKIPPED.has(key))
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const err = record.err as { stack?: string; message?: string } | undefined;
+  const stack = err ? `\n    ${(err.stack ?? err.message ?? '').split('\n').join('\n    ')}` : '';
+  return `${time} ${level.padEnd(5)}${id} ${String(record.msg ?? '')}${fields.length ? ` ${fields.join(' ')}` : ''}${stack}`;
+}
+
+/** A pino destination that prints readable lines (development); production writes pino's JSON as it is. */
+export function prettyStream(out: NodeJS.WritableStream = process.stdout): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) out.write(`${prettyLine(line)}\n`);
+      done();
+    },
+  });
+}
+
+/**
+ * Fastify's logger options from the config: pino at `config.logLevel` (warnings and errors always),
+ * every record of a request carrying its id (as `reqId`), secrets redacted. A request id from the proxy
+ * (`x-request-id`) is kept only when the proxy is trusted.
+ */
+export function loggerOptions(
+  config: ServerConfig,
+  stream?: NodeJS.WritableStream,
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+  const destination = stream ?? (config.logFormat === 'pretty' ? prettyStream() : undefined);
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.hostname,
+          remoteAddress: req.ip,
+        }),
+      },
+      ...(destination ? { stream: destination } : {}),
+    },
+    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
+    genReqId: (_req: RawRequestDefaultExpression) => randomUUID(),
+  };
+}
+
+/** Every answer names its request id, so a member's report or a proxy log leads to the server's log lines. */
+export function registerRequestIdHeader(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+}

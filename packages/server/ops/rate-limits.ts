@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { ApiError } from '../errors/api-error.ts';
+import { SESSION_COOKIE } from '../http/request-context.ts';
+import type { Services } from '../services.ts';
+
+/** A limit a route declares (`rateLimit` in its defineRoute spec): at most `max` requests per `windowMs`. */
+export interface RateLimitRule {
+  /** Routes naming the same rule share one counter (sending a message and sending a gift). */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** Counted per client address, or per session (falling back to the address without one). */
+  per: 'ip' | 'session';
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every rate limit, in one place. Generous for people, tight for scripts; the spec's own rules
+ * (5 wrong passwords, activation mail every 2 minutes, 3 reset mails a day) apply on top of these.
+ */
+export const RATE_LIMITS = {
+  signup: { name: 'signup', max: 5, windowMs: HOUR, per: 'ip' },
+  login: { name: 'login', max: 20, windowMs: 15 * MINUTE, per: 'ip' },
+  passwordReset: { name: 'password-reset', max: 10, windowMs: HOUR, per: 'ip' },
+  activationMail: { name: 'activation-mail', max: 10, windowMs: HOUR, per: 'session' },
+  messages: { name: 'messages', max: 30, windowMs: MINUTE, per: 'session' },
+  likes: { name: 'likes', max: 60, windowMs: MINUTE, per: 'session' },
+  uploads: { name: 'uploads', max: 20, windowMs: HOUR, per: 'session' },
+} as const satisfies Record<string, RateLimitRule>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by mountRoute from the route's `rateLimit`. */
+    limit?: RateLimitRule;
+  }
+}
+
+function clientKey(app: FastifyInstance, request: FastifyRequest, rule: RateLimitRule): string {
+  // Cookies are parsed here: this hook may run before the cookie plugin's.
+  const session = rule.per === 'session' ? app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE] : undefined;
+  // Session tokens are credentials: the counter's key holds a digest, never the token.
+  const who = session
+    ? `s:${createHash('sha256').update(session).digest('base64url').slice(0, 22)}`
+    : `ip:${request.ip}`;
+  return `${rule.name}:${who}`;
+}
+
+/**
+ * Enforces the routes' `rateLimit` rules with @fastify/rate-limit: counters in Redis when REDIS_URL
+ * is set (shared by every instance), in this process otherwise. Over the limit: 429 `rate_limited`
+ * in the client's language, with `Retry-After` in seconds. Checked before the body is read.
+ * Off with RATE_LIMIT=off (the end-to-end suite signs up many members from one address).
+ */
+export function registerRateLimits(app: FastifyInstance, services: Services): void {
+  if (!services.config.rateLimit) return;
+  const redis = services.config.redisUrl
+    ? new Redis(services.config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+    : null;
+  void app.register(rateLimit, {
+    global: false,
+    // A Redis outage lets requests through rather than failing every login and message.
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'datekit-rl:' } : {}),
+  });
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const limiters = new Map<RateLimitRule, ReturnType<FastifyInstance['createRateLimit']>>();
+  app.addHook('onRequest', async (request, reply) => {
+    const rule = request.routeOptions.config?.limit;
+    if (!rule) return;
+    let limiter = limiters.get(rule);
+    if (!limiter) {
+      limiter = app.createRateLimit({
+        max: rule.max,
+        timeWindow: rule.windowMs,
+        keyGenerator: (req) => clientKey(app, req, rule),
+      });
+      limiters.set(rule, limiter);
+    }
+    const result = await limiter(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+    throw new ApiError('rate_limited');
+  });
+}

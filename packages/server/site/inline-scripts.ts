@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+
+/** Beside each brand's routes.json: the CSP hashes of the inline scripts its pages contain, written at build time. */
+export const INLINE_SCRIPTS_FILE = 'inline-scripts.json';
+
+export interface InlineScripts {
+  /** `'sha256-…'` sources for the Content-Security-Policy's script-src, sorted. */
+  script_hashes: string[];
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+/** Types a browser runs; anything else (`application/json` data blocks) is inert and needs no hash. */
+const EXECUTABLE_TYPE = /^(|module|text\/javascript|application\/javascript)$/i;
+
+/** The CSP sources (`'sha256-…'`) of the inline scripts of one HTML page: exactly the text between the tags. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+    if (!EXECUTABLE_TYPE.test(type)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
