@@ -5,6 +5,7 @@ import { COUNTRIES } from '@datekit/runtime/data/countries.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { insertMember } from '../features/users/insert-member.ts';
 import { renderAvatar } from '../media/avatar.ts';
+import { AVATARS_FOLDER, newMediaName } from '../media/process-photo.ts';
 import type { Services } from '../services.ts';
 import { ABOUT_LINES, FIRST_NAMES } from './demo-people.ts';
 import { INTERESTS } from '@datekit/runtime/data/interests.ts';
@@ -43,8 +44,7 @@ export async function seedDemoMembers(services: Services, brand: Brand, count = 
   const random = sequence(brand.domain.length * 7919);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const now = services.now();
-  const avatarDir = path.join(services.config.mediaDir, 'avatars');
-  await fs.mkdir(avatarDir, { recursive: true });
+  await fs.mkdir(path.join(services.config.mediaDir, AVATARS_FOLDER), { recursive: true });
   const year = new Date(now).getUTCFullYear();
 
   for (let i = 0; i < count; i++) {
@@ -55,11 +55,16 @@ export async function seedDemoMembers(services: Services, brand: Brand, count = 
     const age = 20 + Math.floor(random() * 42);
     const birthDate = `${year - age - 1}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
     const avatar = await renderAvatar(i);
-    const base = `${brand.domain.replace(/[^a-z0-9]/g, '-')}-${i}`;
+    // Random names like every photo's: `/media/*` serves them by the same rules (a main photo is public).
+    const files = {
+      filename: newMediaName(AVATARS_FOLDER),
+      thumb_filename: newMediaName(AVATARS_FOLDER),
+      match_filename: newMediaName(AVATARS_FOLDER),
+    };
     await Promise.all([
-      fs.writeFile(path.join(avatarDir, `${base}.webp`), avatar.full),
-      fs.writeFile(path.join(avatarDir, `${base}-thumb.webp`), avatar.thumb),
-      fs.writeFile(path.join(avatarDir, `${base}-match.webp`), avatar.match),
+      fs.writeFile(path.join(services.config.mediaDir, files.filename), avatar.full),
+      fs.writeFile(path.join(services.config.mediaDir, files.thumb_filename), avatar.thumb),
+      fs.writeFile(path.join(services.config.mediaDir, files.match_filename), avatar.match),
     ]);
     await services.db.transaction().execute(async (trx) => {
       const createdAt = now - i * 3_600_000;
@@ -110,9 +115,7 @@ export async function seedDemoMembers(services: Services, brand: Brand, count = 
         .insertInto('photos')
         .values({
           profile_id: userId,
-          filename: `avatars/${base}.webp`,
-          thumb_filename: `avatars/${base}-thumb.webp`,
-          match_filename: `avatars/${base}-match.webp`,
+          ...files,
           status: 'active',
           is_main: 1,
           created_at: now,
