@@ -165,27 +165,27 @@ describe('a photo waiting for its check', () => {
   });
 });
 
-describe('chat photos', () => {
-  async function photoChat(recipientPremium: boolean) {
-    const sender = await member();
-    await server.services.db
-      .insertInto('credit_ledger')
-      .values({ user_id: sender.id, amount: 100, reason: 'grant', ref: null, note: 'test', created_at: Date.now() })
-      .execute();
-    const recipient = await member({ premium: recipientPremium });
-    const sent = await sender.browser.request<{ message: { photo: string } }>(
-      'POST',
-      `/api/chat-photo.php?profile_id=${recipient.id}`,
-      { raw: await image('#55a'), headers: { 'content-type': 'image/jpeg' } },
-    );
-    expect(sent.status).toBe(201);
-    const chats = await recipient.browser.get<{ chats: { conversation: { id: number } }[] }>('/api/chats.php');
-    const seen = await recipient.browser.get<{ messages: { photo: string; photo_locked: boolean }[] }>(
-      `/api/chat.php?id=${chats.body.chats[0]!.conversation.id}`,
-    );
-    return { sender, recipient, full: sent.body.message.photo, seen: seen.body.messages[0]! };
-  }
+async function photoChat(recipientPremium: boolean) {
+  const sender = await member();
+  await server.services.db
+    .insertInto('credit_ledger')
+    .values({ user_id: sender.id, amount: 100, reason: 'grant', ref: null, note: 'test', created_at: Date.now() })
+    .execute();
+  const recipient = await member({ premium: recipientPremium });
+  const sent = await sender.browser.request<{ message: { photo: string } }>(
+    'POST',
+    `/api/chat-photo.php?profile_id=${recipient.id}`,
+    { raw: await image('#55a'), headers: { 'content-type': 'image/jpeg' } },
+  );
+  expect(sent.status).toBe(201);
+  const chats = await recipient.browser.get<{ chats: { conversation: { id: number } }[] }>('/api/chats.php');
+  const seen = await recipient.browser.get<{ messages: { photo: string; photo_locked: boolean }[] }>(
+    `/api/chat.php?id=${chats.body.chats[0]!.conversation.id}`,
+  );
+  return { sender, recipient, full: sent.body.message.photo, seen: seen.body.messages[0]! };
+}
 
+describe('chat photos', () => {
   it('reach only the two members of the conversation', async () => {
     const { sender, recipient, full, seen } = await photoChat(false);
     expect(seen.photo_locked).toBe(true);
@@ -294,5 +294,38 @@ describe('legacy media names', () => {
       .executeTakeFirstOrThrow();
     expect(`/media/${untouched.filename}`).toBe(main.filename);
     expect(await rekeyLegacyMedia(server.services)).toBe(0);
+  });
+
+  it('of chat photos are renamed too, with the unused thumbnail and crop removed', async () => {
+    const { sender, recipient } = await photoChat(false);
+    const mediaDir = server.services.config.mediaDir;
+    const stem = `photos/${'ef'.repeat(16)}`;
+    const bytes = await sharp(await image('#456'))
+      .webp()
+      .toBuffer();
+    for (const suffix of ['', '-blur', '-thumb', '-match'])
+      fs.writeFileSync(path.join(mediaDir, `${stem}${suffix}.webp`), bytes);
+    const message = await server.services.db
+      .updateTable('messages')
+      .set({ photo_filename: `${stem}.webp`, photo_blurred_filename: `${stem}-blur.webp` })
+      .where('sender_id', '=', sender.id)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await status(recipient.browser, `/media/${stem}.webp`)).toBe(404);
+    expect(await status(recipient.browser, `/media/${stem}-blur.webp`)).toBe(200);
+
+    await rekeyLegacyMedia(server.services);
+    const renamed = await server.services.db
+      .selectFrom('messages')
+      .select(['photo_filename', 'photo_blurred_filename'])
+      .where('id', '=', message.id)
+      .executeTakeFirstOrThrow();
+    expect(renamed.photo_filename).toMatch(/^photos\/[0-9a-f]{32}\.webp$/);
+    expect(renamed.photo_blurred_filename).toMatch(/^photos\/[0-9a-f]{32}\.webp$/);
+    for (const suffix of ['', '-blur', '-thumb', '-match']) {
+      expect(fs.existsSync(path.join(mediaDir, `${stem}${suffix}.webp`))).toBe(false);
+    }
+    expect(await status(recipient.browser, `/media/${renamed.photo_blurred_filename}`)).toBe(200);
+    expect(await status(sender.browser, `/media/${renamed.photo_filename}`)).toBe(200);
   });
 });
