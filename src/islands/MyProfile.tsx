@@ -74,7 +74,7 @@ function ProfileSummary({ member }: { member: User }) {
   return (
     <div className="profile-card" data-testid="my-profile">
       {photo ? (
-        <figure className="profile-photo-frame">
+        <figure className={photo.pending ? 'profile-photo-frame is-pending' : 'profile-photo-frame'}>
           <img className="profile-photo" src={photo.src} alt="" width="96" height="96" data-testid="my-profile-photo" />
           {photo.pending ? (
             <figcaption className="profile-photo-pending" data-testid="my-profile-photo-pending">
