@@ -24,7 +24,7 @@ import { eventRoutes } from './realtime/events.routes.ts';
 import { requestLocale } from './http/request-context.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import type { Services } from './services.ts';
-import { decodePath, SiteHandler } from './site/site-handler.ts';
+import { SiteHandler } from './site/site-handler.ts';
 import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
 import { serveMedia } from './media/media-route.ts';
 import { isAnyHostRoute } from './ops/any-host.ts';
@@ -114,7 +114,7 @@ export function createApp(services: Services, options: { logStream?: NodeJS.Writ
   for (const route of API_ROUTES) mountRoute(app, services, route);
   const openApi = buildOpenApi(API_ROUTES);
   app.get('/api/openapi.json', async () => openApi);
-  app.get('/media/*', async (request, reply) => serveMedia(services, decodePath(request.url), reply));
+  app.get('/media/*', async (request, reply) => serveMedia(services, request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/')) throw new ApiError('not_found');

@@ -16,6 +16,7 @@ import {
 } from './icons.tsx';
 import LogoutButton from './LogoutButton.tsx';
 import { UiProvider } from './ui.tsx';
+import './own-photo.css';
 
 const UNKNOWN: NavState = { kind: 'unknown' };
 
@@ -99,7 +100,10 @@ function AccountNavContent() {
           label={
             <>
               {nav.thumbnail ? (
-                <img className="avatar" src={nav.thumbnail} alt="" width="32" height="32" />
+                <span className="avatar-frame">
+                  <img className="avatar" src={nav.thumbnail} alt="" width="32" height="32" data-testid="nav-photo" />
+                  {nav.thumbnailPending ? <PendingMark label={t('own_photo.awaiting_check_label')} /> : null}
+                </span>
               ) : (
                 <span className="avatar avatar-initials" aria-hidden="true">
                   {nav.initials}
@@ -114,7 +118,14 @@ function AccountNavContent() {
             <li>
               <a className="dropdown-item" href={LINKS.profile}>
                 <UserIcon />
-                <span>{t('nav.profile')}</span>
+                <span>
+                  {t('nav.profile')}
+                  {nav.thumbnailPending ? (
+                    <small className="dropdown-note" data-testid="nav-photo-pending-note">
+                      {t('own_photo.awaiting_check_label')}
+                    </small>
+                  ) : null}
+                </span>
               </a>
             </li>
             <li>
@@ -130,6 +141,21 @@ function AccountNavContent() {
         </Disclosure>
       </li>
     </ul>
+  );
+}
+
+/**
+ * The clock on the member's own thumbnail while the photo waits for its check. Inside the account
+ * button, whose label names the member, so the words are a tooltip here and a line in the menu.
+ */
+function PendingMark({ label }: { label: string }) {
+  return (
+    <span className="avatar-pending" title={label} data-testid="nav-photo-pending">
+      <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <path d="M8 4.5V8l2.4 1.6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
+    </span>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../packages/runtime/rules/nav.ts';
+import { ownMainPhoto } from '../../packages/runtime/rules/own-main-photo.ts';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import type { User } from '../../packages/runtime/schemas/api/user.ts';
 import { $ownProfile } from '../../packages/runtime/stores/profile.ts';
@@ -14,6 +15,7 @@ import { PhotoManager } from './PhotoManager.tsx';
 import { ProfileMissingList } from './signup-steps/ProfileMissingList.tsx';
 import { UiProvider } from './ui.tsx';
 import './signup-steps/signup-steps.css';
+import './own-photo.css';
 import './signup-steps/my-profile.css';
 
 /**
@@ -64,15 +66,26 @@ function MyProfileContent() {
   );
 }
 
-/** Photo or initials, name, age and city, and whether others see the profile. */
+/**
+ * Photo or initials, name, age and city, and whether others see the profile. The member sees their own
+ * photo while it waits for the check, marked so (nobody else gets it until it is approved).
+ */
 function ProfileSummary({ member }: { member: User }) {
   const { t } = useTranslation();
   const { profile } = member;
-  const image = profile.main_image;
+  const photo = ownMainPhoto(profile.main_image);
   return (
     <div className="profile-card" data-testid="my-profile">
-      {image ? (
-        <img className="profile-photo" src={image.thumb_filename} alt="" width="96" height="96" />
+      {photo ? (
+        <figure className={photo.pending ? 'profile-photo-frame is-pending' : 'profile-photo-frame'}>
+          <img className="profile-photo" src={photo.src} alt="" width="96" height="96" data-testid="my-profile-photo" />
+          {photo.pending ? (
+            <figcaption className="profile-photo-pending" data-testid="my-profile-photo-pending">
+              <strong>{t('own_photo.awaiting_check')}</strong>
+              <span>{t('own_photo.awaiting_check_hint')}</span>
+            </figcaption>
+          ) : null}
+        </figure>
       ) : (
         <span className="profile-photo avatar-initials" aria-hidden="true">
           {initials(profile.name)}

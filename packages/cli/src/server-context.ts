@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createServices, loadConfig, migrateToLatest, type ServerConfig, type Services } from '@datekit/server';
+import {
+  createServices,
+  loadConfig,
+  migrateToLatest,
+  rekeyLegacyMedia,
+  type ServerConfig,
+  type Services,
+} from '@datekit/server';
 import type { NicheSearchDefaults } from '@datekit/server/brands/search-defaults.ts';
 import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import { formatProblem, loadBrands } from './brand/load.ts';
@@ -25,8 +32,11 @@ export async function openServices(config: ServerConfig = loadConfig()): Promise
   return createServices(config, await loadSite());
 }
 
+/** Migrates the database to the latest schema and brings stored media names up to date. */
 export async function migrate(services: Services): Promise<string[]> {
   if (services.engine === 'sqlite') fs.mkdirSync(path.dirname(services.config.sqlitePath), { recursive: true });
   const result = await migrateToLatest(services.db);
+  // Files stored before every variant had its own random name get one (a no-op once done).
+  await rekeyLegacyMedia(services);
   return (result.results ?? []).map((r) => r.migrationName);
 }

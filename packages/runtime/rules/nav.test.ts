@@ -45,14 +45,16 @@ describe('navState', () => {
     });
   });
 
-  it('shows the thumbnail only once the photo passed inspection', () => {
-    const image = { thumb_filename: '/media/t.webp', status: 'active' };
+  it('shows the member their own thumbnail, marked pending while it waits for the photo check', () => {
+    const image = { thumb_filename: '/media/t.webp', status: 'active' as const };
     expect(navState(member({ profile: { name: 'x', main_image: image } }), none)).toMatchObject({
       thumbnail: '/media/t.webp',
+      thumbnailPending: false,
     });
     expect(
       navState(member({ profile: { name: 'x', main_image: { ...image, status: 'inspection' } } }), none),
-    ).toMatchObject({ thumbnail: null });
+    ).toMatchObject({ thumbnail: '/media/t.webp', thumbnailPending: true });
+    expect(navState(member(), none)).toMatchObject({ thumbnail: null, thumbnailPending: false });
   });
 });
 

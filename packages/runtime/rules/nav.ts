@@ -1,10 +1,11 @@
 import { badgeText, creditBadgeState, type CreditBadgeState } from './badges.ts';
+import { ownMainPhoto } from './own-main-photo.ts';
 
 /** What the top navigation needs to know of the member; a subset of the API's User. */
 export interface NavMember {
   paid_user: boolean;
   credits: number;
-  profile: { name: string; main_image: { thumb_filename: string; status: string } | null };
+  profile: { name: string; main_image: { thumb_filename: string; status: 'active' | 'inspection' } | null };
 }
 
 export interface NavCounters {
@@ -19,8 +20,10 @@ export type NavState =
       kind: 'member';
       name: string;
       initials: string;
-      /** Thumbnail of the main image, only once it passed inspection. */
+      /** Thumbnail of the member's own main image, also while it waits for the photo check. */
       thumbnail: string | null;
+      /** The thumbnail waits for the photo check: shown marked "awaiting check" (only its owner sees it). */
+      thumbnailPending: boolean;
       messagesBadge: string;
       likesBadge: string;
       /** Paying members see their credits; the others see Get Premium (spec §2). */
@@ -32,12 +35,13 @@ export type NavState =
 export function navState(member: NavMember | null | undefined, counters: NavCounters): NavState {
   if (member === undefined) return { kind: 'unknown' };
   if (member === null) return { kind: 'visitor' };
-  const image = member.profile.main_image;
+  const photo = ownMainPhoto(member.profile.main_image);
   return {
     kind: 'member',
     name: member.profile.name,
     initials: initials(member.profile.name),
-    thumbnail: image && image.status === 'active' ? image.thumb_filename : null,
+    thumbnail: photo?.src ?? null,
+    thumbnailPending: photo?.pending ?? false,
     messagesBadge: badgeText(counters.unreadMessages),
     likesBadge: badgeText(counters.newLikes),
     credits: member.paid_user ? { balance: member.credits, badge: creditBadgeState(member.credits) } : null,

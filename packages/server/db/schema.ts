@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Row types of every table. Times are unix milliseconds (bigint), booleans are 0/1 integers: the one
@@ -174,6 +174,8 @@ export interface MessagesTable {
   body: string | null;
   gift_id: string | null;
   photo_filename: string | null;
+  /** The blurred version of the photo, under its own random name (a free recipient gets this). */
+  photo_blurred_filename: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
 }
 

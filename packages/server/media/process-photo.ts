@@ -10,6 +10,19 @@ const MAX_INPUT_PIXELS = 40_000_000;
 const MIN_SIDE = 200;
 const FULL_SIDE = 1600;
 
+/** The folders of the media directory that hold member uploads and seeded avatars. */
+export const PHOTOS_FOLDER = 'photos';
+export const AVATARS_FOLDER = 'avatars';
+
+/**
+ * A fresh file name under `folder`: 128 random bits, nothing else. Every variant of a photo gets its
+ * own, so no variant's name can be derived from another's (a free viewer's blurred URL tells nothing
+ * about the full file's).
+ */
+export function newMediaName(folder: string): string {
+  return `${folder}/${randomBytes(16).toString('hex')}.webp`;
+}
+
 export interface StoredPhoto {
   filename: string;
   thumb_filename: string;
@@ -19,13 +32,13 @@ export interface StoredPhoto {
   height: number;
 }
 
+export type StoredChatPhoto = Pick<StoredPhoto, 'filename' | 'blurred_filename'>;
+
 /**
- * Re-encodes an upload with sharp, whatever it claims to be: anything that does not decode as an
- * image is refused; the output is fresh WebP (orientation applied, every byte of metadata — EXIF,
- * GPS, ICC comments — left behind). Makes the thumbnail, the square match crop and the blurred
- * version for free viewers. Files get unguessable names: a URL is only known to those the API gave it.
+ * Decodes an upload with sharp, whatever it claims to be: anything that does not decode as a still
+ * image, or is too small, is refused. Orientation is applied; no metadata is carried over.
  */
-export async function storePhoto(input: Buffer, mediaDir: string): Promise<StoredPhoto> {
+async function decode(input: Buffer): Promise<sharp.Sharp> {
   let image: sharp.Sharp;
   let width: number;
   let height: number;
@@ -39,43 +52,74 @@ export async function storePhoto(input: Buffer, mediaDir: string): Promise<Store
     throw new ApiError('invalid_image');
   }
   if (Math.min(width, height) < MIN_SIDE) throw new ApiError('invalid_image', {}, { reason: 'too_small' });
+  return image;
+}
 
-  const name = `photos/${randomBytes(16).toString('hex')}`;
+const fullSize = (image: sharp.Sharp) =>
+  image
+    .clone()
+    .resize(FULL_SIDE, FULL_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+
+/** Tiny first, then blurred and scaled up: no detail of the original survives in this file. */
+const blurredVersion = (image: sharp.Sharp) =>
+  image
+    .clone()
+    .resize(24, 24, { fit: 'cover' })
+    .blur(1.2)
+    .resize(320, 320, { kernel: 'cubic' })
+    .blur(8)
+    .webp({ quality: 60 })
+    .toBuffer();
+
+async function writeAll(mediaDir: string, files: [name: string, data: Buffer][]): Promise<void> {
+  await fs.mkdir(path.join(mediaDir, PHOTOS_FOLDER), { recursive: true });
+  await Promise.all(files.map(([name, data]) => fs.writeFile(path.join(mediaDir, name), data)));
+}
+
+/**
+ * A profile photo: re-encoded as fresh WebP (EXIF, GPS and comments left behind), with the
+ * thumbnail, the square match crop and the blurred version for free viewers, each under its own
+ * random name.
+ */
+export async function storePhoto(input: Buffer, mediaDir: string): Promise<StoredPhoto> {
+  const image = await decode(input);
   const [full, thumb, match, blurred] = await Promise.all([
-    image
-      .clone()
-      .resize(FULL_SIDE, FULL_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true }),
+    fullSize(image),
     image.clone().resize(256, 256, { fit: 'cover', position: 'attention' }).webp({ quality: 78 }).toBuffer(),
     image.clone().resize(320, 320, { fit: 'cover', position: 'attention' }).webp({ quality: 80 }).toBuffer(),
-    // Tiny first, then blurred and scaled up: no detail of the original survives in this file.
-    image
-      .clone()
-      .resize(24, 24, { fit: 'cover' })
-      .blur(1.2)
-      .resize(320, 320, { kernel: 'cubic' })
-      .blur(8)
-      .webp({ quality: 60 })
-      .toBuffer(),
+    blurredVersion(image),
   ]).catch(() => {
     throw new ApiError('invalid_image');
   });
-
-  await fs.mkdir(path.join(mediaDir, 'photos'), { recursive: true });
   const files = {
-    filename: `${name}.webp`,
-    thumb_filename: `${name}-thumb.webp`,
-    match_filename: `${name}-match.webp`,
-    blurred_filename: `${name}-blur.webp`,
+    filename: newMediaName(PHOTOS_FOLDER),
+    thumb_filename: newMediaName(PHOTOS_FOLDER),
+    match_filename: newMediaName(PHOTOS_FOLDER),
+    blurred_filename: newMediaName(PHOTOS_FOLDER),
   };
-  await Promise.all([
-    fs.writeFile(path.join(mediaDir, files.filename), full.data),
-    fs.writeFile(path.join(mediaDir, files.thumb_filename), thumb),
-    fs.writeFile(path.join(mediaDir, files.match_filename), match),
-    fs.writeFile(path.join(mediaDir, files.blurred_filename), blurred),
+  await writeAll(mediaDir, [
+    [files.filename, full.data],
+    [files.thumb_filename, thumb],
+    [files.match_filename, match],
+    [files.blurred_filename, blurred],
   ]);
   return { ...files, width: full.info.width, height: full.info.height };
+}
+
+/** A photo sent in a chat: the full image and the blurred version a free recipient gets. */
+export async function storeChatPhoto(input: Buffer, mediaDir: string): Promise<StoredChatPhoto> {
+  const image = await decode(input);
+  const [full, blurred] = await Promise.all([fullSize(image), blurredVersion(image)]).catch(() => {
+    throw new ApiError('invalid_image');
+  });
+  const files = { filename: newMediaName(PHOTOS_FOLDER), blurred_filename: newMediaName(PHOTOS_FOLDER) };
+  await writeAll(mediaDir, [
+    [files.filename, full.data],
+    [files.blurred_filename, blurred],
+  ]);
+  return files;
 }
 
 type PhotoFiles = Partial<Record<'filename' | 'thumb_filename' | 'match_filename' | 'blurred_filename', string | null>>;

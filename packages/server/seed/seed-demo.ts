@@ -8,6 +8,7 @@ import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { insertMember } from '../features/users/insert-member.ts';
 import { renderAvatar } from '../media/avatar.ts';
+import { AVATARS_FOLDER, newMediaName } from '../media/process-photo.ts';
 import type { Services } from '../services.ts';
 import { ABOUT_LINES, FIRST_NAMES } from './demo-people.ts';
 import { INTERESTS } from '@datekit/runtime/data/interests.ts';
@@ -54,8 +55,7 @@ export async function seedDemoMembers(
   const random = sequence(brand.domain.length * 7919);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const now = services.now();
-  const avatarDir = path.join(services.config.mediaDir, 'avatars');
-  await fs.mkdir(avatarDir, { recursive: true });
+  await fs.mkdir(path.join(services.config.mediaDir, AVATARS_FOLDER), { recursive: true });
   const year = new Date(now).getUTCFullYear();
   const passwordHash = await hashPassword(DEMO_ACCOUNT.password);
   let created = 0;
@@ -78,15 +78,20 @@ export async function seedDemoMembers(
       const place = pick(placesOf(country).slice(0, 25));
       const age = 20 + Math.floor(random() * 42);
       const birthDate = `${year - age - 1}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
-      const avatar = await renderAvatar(i);
-      const base = `${brand.domain.replace(/[^a-z0-9]/g, '-')}-${i}`;
-      await Promise.all([
-        fs.writeFile(path.join(avatarDir, `${base}.webp`), avatar.full),
-        fs.writeFile(path.join(avatarDir, `${base}-thumb.webp`), avatar.thumb),
-        fs.writeFile(path.join(avatarDir, `${base}-match.webp`), avatar.match),
-      ]);
       const email = `fictional-${i}@members.invalid`;
       if (!existing.has(email)) {
+        const avatar = await renderAvatar(i);
+        // Random names like every photo's: `/media/*` serves them by the same rules (a main photo is public).
+        const files = {
+          filename: newMediaName(AVATARS_FOLDER),
+          thumb_filename: newMediaName(AVATARS_FOLDER),
+          match_filename: newMediaName(AVATARS_FOLDER),
+        };
+        await Promise.all([
+          fs.writeFile(path.join(services.config.mediaDir, files.filename), avatar.full),
+          fs.writeFile(path.join(services.config.mediaDir, files.thumb_filename), avatar.thumb),
+          fs.writeFile(path.join(services.config.mediaDir, files.match_filename), avatar.match),
+        ]);
         const createdAt = now - i * 3_600_000;
         const userId = await insertMember(trx, {
           brand: brand.domain,
@@ -135,9 +140,7 @@ export async function seedDemoMembers(
           .insertInto('photos')
           .values({
             profile_id: userId,
-            filename: `avatars/${base}.webp`,
-            thumb_filename: `avatars/${base}-thumb.webp`,
-            match_filename: `avatars/${base}-match.webp`,
+            ...files,
             status: 'active',
             is_main: 1,
             created_at: now,

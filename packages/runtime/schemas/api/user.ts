@@ -4,6 +4,7 @@ import { LOCALES } from '../../data/locales.ts';
 export const imageSchema = z.object({
   filename: z.string(),
   thumb_filename: z.string(),
+  /** `inspection` (waiting for the photo check) reaches only the photo's owner; others get no image until `active`. */
   status: z.enum(['active', 'inspection']),
   /** Square crop used by the match modal. */
   match: z.string(),

@@ -53,6 +53,7 @@ export const listChats = defineRoute({
         'm.body',
         'm.gift_id',
         'm.photo_filename',
+        'm.photo_blurred_filename',
         'm.created_at as m_created_at',
       ])
       .where('cm.member_id', '=', member.id)
@@ -82,6 +83,7 @@ export const listChats = defineRoute({
                     body: r.body,
                     gift_id: r.gift_id,
                     photo_filename: r.photo_filename,
+                    photo_blurred_filename: r.photo_blurred_filename,
                     created_at: r.m_created_at!,
                   },
                   member,

@@ -225,7 +225,7 @@ describe('gifts, photos and icebreakers', () => {
       )
     ).body.messages[0]!;
     expect(seenByFree.photo_locked).toBe(true);
-    expect(seenByFree.photo).toMatch(/-blur\.webp$/);
+    expect(seenByFree.photo).toMatch(/^\/media\/photos\/[0-9a-f]{32}\.webp$/);
     expect(seenByFree.photo).not.toBe(toFree.body.message.photo);
     await a.browser.request('POST', `/api/chat-photo.php?profile_id=${premium.id}`, {
       raw: image,

@@ -3,7 +3,7 @@ import { GIFT_IDS, GIFTS, giftPrice, ICEBREAKER_COUNT } from '@datekit/runtime/d
 import { messageSchema } from '@datekit/runtime/schemas/api/chat.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { deletePhotoFiles, storePhoto } from '../../media/process-photo.ts';
+import { deletePhotoFiles, storeChatPhoto } from '../../media/process-photo.ts';
 import { sendMessage } from './send-message.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
@@ -50,18 +50,18 @@ export const sendChatPhoto = defineRoute({
   url: '/api/chat-photo.php',
   rateLimit: RATE_LIMITS.uploads,
   summary:
-    'Send a photo inside the chat: the raw image as the body (image/jpeg, png, webp, avif, heic), re-encoded by sharp; costs photo_credits. Free recipients get the blurred version.',
+    'Send a photo inside the chat: the raw image as the body (image/jpeg, png, webp, avif, heic), re-encoded by sharp; costs photo_credits. Free recipients get the blurred version; the files are served to the two members of the conversation only.',
   auth: 'member',
   query: z.object({ profile_id: z.coerce.number().int().positive() }),
   response: sentSchema,
   status: 201,
   handler: async ({ query, request, member, brand, services }) => {
     if (!Buffer.isBuffer(request.body)) throw new ApiError('unsupported_media_type');
-    const stored = await storePhoto(request.body, services.config.mediaDir);
+    const stored = await storeChatPhoto(request.body, services.config.mediaDir);
     try {
       return await sendMessage(services, brand, member, query.profile_id, {
         kind: 'photo',
-        photoFilename: stored.filename,
+        photo: stored,
         cost: brand.photo_credits,
       });
     } catch (error) {

@@ -12,15 +12,14 @@ type MessageRow = Pick<
   'conversation_id' | 'sender_id' | 'kind' | 'body' | 'gift_id' | 'photo_filename' | 'created_at'
 > & {
   id: number;
+  photo_blurred_filename: string | null;
 };
-
-/** The blurred variant `storePhoto` writes beside every photo. */
-export const blurredOf = (filename: string) => filename.replace(/\.webp$/, '-blur.webp');
 
 /**
  * A message as `viewer` sees it. Text stays text: clients render it as such, never as HTML. A photo
  * follows the profile photo rule: the sender and premium members get it in full, a free recipient
- * only the blurred version made on the server.
+ * only the blurred version made on the server (its own random name: nothing in it leads to the full
+ * file, which `/media/*` would refuse them anyway).
  */
 export function toMessageJson(row: MessageRow, viewer: Viewer): Message {
   const fullPhoto = row.sender_id === viewer.id || viewer.paid_user === 1;
@@ -31,8 +30,13 @@ export function toMessageJson(row: MessageRow, viewer: Viewer): Message {
     kind: row.kind,
     text: row.body,
     gift: row.gift_id,
-    photo: row.photo_filename ? MEDIA_PREFIX + (fullPhoto ? row.photo_filename : blurredOf(row.photo_filename)) : null,
+    photo: shownPhoto(row, fullPhoto),
     photo_locked: Boolean(row.photo_filename) && !fullPhoto,
     sent_at: new Date(row.created_at).toISOString(),
   };
+}
+
+function shownPhoto(row: MessageRow, full: boolean): string | null {
+  const name = full ? row.photo_filename : row.photo_blurred_filename;
+  return row.photo_filename && name ? MEDIA_PREFIX + name : null;
 }

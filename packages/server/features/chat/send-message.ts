@@ -1,6 +1,7 @@
 import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime/rules/constants.ts';
 import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import { lockMember } from '../../db/lock-member.ts';
+import type { StoredChatPhoto } from '../../media/process-photo.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
@@ -22,7 +23,8 @@ export interface Outgoing {
   kind: 'text' | 'gift' | 'photo';
   text?: string;
   giftId?: string;
-  photoFilename?: string;
+  /** The stored files of a chat photo (`storeChatPhoto`). */
+  photo?: StoredChatPhoto;
   /** Credits this message costs (message_credits, a gift's price, photo_credits). */
   cost: number;
 }
@@ -75,10 +77,21 @@ export async function sendMessage(
         kind: outgoing.kind,
         body: outgoing.text ?? null,
         gift_id: outgoing.giftId ?? null,
-        photo_filename: outgoing.photoFilename ?? null,
+        photo_filename: outgoing.photo?.filename ?? null,
+        photo_blurred_filename: outgoing.photo?.blurred_filename ?? null,
         created_at: now,
       })
-      .returning(['id', 'conversation_id', 'sender_id', 'kind', 'body', 'gift_id', 'photo_filename', 'created_at'])
+      .returning([
+        'id',
+        'conversation_id',
+        'sender_id',
+        'kind',
+        'body',
+        'gift_id',
+        'photo_filename',
+        'photo_blurred_filename',
+        'created_at',
+      ])
       .executeTakeFirstOrThrow();
     if (outgoing.cost > 0) {
       await book(trx, {

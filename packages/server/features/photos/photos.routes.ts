@@ -164,14 +164,11 @@ export const deletePhoto = defineRoute({
   },
 });
 
-/** How many photos of another member a free viewer sees in full: the main image. */
-export const FREE_VIEWER_FULL_PHOTOS = 1;
-
 export const memberPhotos = defineRoute({
   method: 'GET',
   url: '/api/member-photos.php',
   summary:
-    "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent).",
+    "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent, and /media refuses it to them).",
   auth: 'member',
   query: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({ photos: z.array(viewedPhotoSchema) }),
@@ -187,8 +184,9 @@ export const memberPhotos = defineRoute({
       .execute();
     const premium = member.paid_user === 1;
     return {
-      photos: rows.map((p, index) =>
-        premium || index < FREE_VIEWER_FULL_PHOTOS
+      // The same rule `/media/*` applies (media-access.ts): free viewers get the main photo in full.
+      photos: rows.map((p) =>
+        premium || p.is_main === 1
           ? {
               id: p.id,
               locked: false as const,

@@ -50,7 +50,7 @@ async function loadOwnProfile(services: Services, member: CurrentMember): Promis
     city: profile.city,
     invisible: profile.invisible === 1,
     status: profile.status,
-    main_image: toProfileJson(member, now).main_image,
+    main_image: toProfileJson(member, now, 'owner').main_image,
     missing: missingSteps({ ...profile, interests: interestIds, hasPhoto: Number(photos.n) > 0 }),
   };
 }

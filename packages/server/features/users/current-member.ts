@@ -12,6 +12,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** The hash of the request's session cookie, or null when it has none that could be valid. */
+function sessionTokenHash(request: FastifyRequest): string | null {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && token.length <= 100 ? hashToken(token) : null;
+}
+
 /**
  * Session -> member in one query. A session counts only on the brand the member signed up on,
  * so a cookie can never carry a member across brands.
@@ -21,9 +27,8 @@ export async function loadCurrentMember(
   request: FastifyRequest,
   brand: Brand,
 ): Promise<CurrentMember | null> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token || token.length > 100) return null;
-  const tokenHash = hashToken(token);
+  const tokenHash = sessionTokenHash(request);
+  if (!tokenHash) return null;
   const row = await selectMembers(services.db)
     .innerJoin('sessions as s', 's.user_id', 'u.id')
     .where('s.token_hash', '=', tokenHash)
@@ -35,4 +40,26 @@ export async function loadCurrentMember(
 
 export async function loadMemberById(services: Services, userId: number): Promise<MemberRow | undefined> {
   return selectMembers(services.db).where('u.id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Session -> just who asks and whether they pay, by the same session rule as `loadCurrentMember`:
+ * for requests (such as every image of a page) that need no more of the member.
+ */
+export async function loadSessionViewer(
+  services: Services,
+  request: FastifyRequest,
+  brand: Brand,
+): Promise<{ id: number; paid_user: number } | null> {
+  const tokenHash = sessionTokenHash(request);
+  if (!tokenHash) return null;
+  const row = await services.db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.paid_user'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_at', '>', services.now())
+    .where('u.brand', '=', brand.domain)
+    .executeTakeFirst();
+  return row ?? null;
 }
