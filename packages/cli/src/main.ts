@@ -4,6 +4,7 @@ import { registerCredits } from './commands/credits.ts';
 import { registerDb } from './commands/db.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerDocs } from './commands/docs.ts';
+import { registerJobs } from './commands/jobs.ts';
 import { registerNewLander } from './commands/new-lander.ts';
 import { registerPhotos } from './commands/photos.ts';
 import { registerServe } from './commands/serve.ts';
@@ -17,6 +18,7 @@ const program = new Command()
 registerValidate(program);
 registerBuild(program);
 registerDocs(program);
+registerJobs(program);
 registerDb(program);
 registerServe(program);
 registerPhotos(program);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { createApp } from '@datekit/server';
+import { createJobRunner } from '@datekit/server/jobs/handlers.ts';
 import { createPostgresBus } from '@datekit/server/realtime/event-bus.ts';
 import { migrate, openServices } from '../server-context.ts';
 
@@ -14,15 +15,19 @@ export async function startServer(options: { migrate?: boolean } = {}) {
   const app = createApp(services, { logger: process.env.LOG_REQUESTS === 'true' });
   const { port, host } = services.config;
   await app.listen({ port, host });
+  // Every instance runs the queue: the jobs table hands each job to one of them (packages/server/jobs).
+  const jobs = createJobRunner(services);
+  jobs.start();
   const shutdown = async () => {
     await app.close();
+    await jobs.stop();
     await services.events.close();
     await services.db.destroy();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  return { app, services, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` };
+  return { app, services, jobs, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` };
 }
 
 export function registerServe(program: Command): void {
