@@ -68,6 +68,9 @@ test('delete the account: gone for another member at once, back with the e-mail 
   await expect(page.getByTestId('account-reactivated')).toBeVisible();
   await otherPage.goto(`/members/${leaver.id}`);
   await expect(otherPage.getByRole('heading', { name: leaver.name })).toBeVisible();
+  // The link works once.
+  await page.goto(linkIn(await waitForMail(leaver.email, 10_000, /account-reactivate/), '/api/account-reactivate.php'));
+  await expect(page.getByTestId('reactivation-failed')).toBeVisible();
   await other.close();
 });
 
