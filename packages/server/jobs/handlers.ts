@@ -19,6 +19,8 @@ export function createJobRunner(services: Services, options: { pollMs?: number }
     engine: services.engine,
     handlers: jobHandlers(services),
     now: services.now,
+    // A failing job is retried and, in the end, listed by `datekit jobs`; the log says why meanwhile.
+    onError: (error, job) => console.error(`job ${job.name} #${job.id} failed:`, error),
     ...options,
   });
 }

@@ -145,6 +145,23 @@ describe('password change and sessions', () => {
   });
 });
 
+describe('password checks', () => {
+  it('count wrong guesses against the login throttle, so a borrowed session cannot guess the password', async () => {
+    const m = await member();
+    const guess = () =>
+      m.browser.put('/api/password.php', {
+        old_password: 'guess guess',
+        password: 'x'.repeat(10),
+        password_repeat: 'x'.repeat(10),
+      });
+    for (let i = 0; i < 4; i++) expect((await guess()).body.error).toBe('old_password_wrong');
+    expect((await guess()).body.error).toBe('login_blocked');
+    const right = await m.browser.post('/api/account-delete.php', { password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect((await login(m.email)).body.error).toBe('login_blocked');
+  });
+});
+
 describe('notification settings', () => {
   type Settings = { preferences: Record<string, boolean>; disabled: { reason: string }[] };
   it('start with marketing off, save switches per type, and refuse unknown types', async () => {

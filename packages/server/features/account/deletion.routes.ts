@@ -50,16 +50,14 @@ export const reactivateByLink = defineRoute({
     reply.header('cache-control', 'no-store');
     try {
       if (!query.token) throw new ApiError('reset_link_invalid');
-      const { userId } = await services.db
-        .transaction()
-        .execute((trx) =>
-          consumeAccountToken(trx, {
-            token: query.token!,
-            kind: 'reactivation',
-            brand: brand.domain,
-            now: services.now(),
-          }),
-        );
+      const { userId } = await services.db.transaction().execute((trx) =>
+        consumeAccountToken(trx, {
+          token: query.token!,
+          kind: 'reactivation',
+          brand: brand.domain,
+          now: services.now(),
+        }),
+      );
       await reactivate(services, userId);
       await startSession(services, reply, userId);
       await reply.redirect('/settings?reactivated=1', 303);

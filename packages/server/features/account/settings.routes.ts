@@ -6,6 +6,7 @@ import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import type { Services } from '../../services.ts';
+import { blockedMinutes, recordFailure, throttleKey } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { consumeAccountToken, createAccountToken } from './account-tokens.ts';
@@ -13,20 +14,29 @@ import { consumeAccountToken, createAccountToken } from './account-tokens.ts';
 /** The link confirming a new e-mail address works for one day. */
 export const MAIL_CHANGE_TOKEN_MS = 24 * 60 * 60_000;
 
-/** Throws `old_password_wrong` unless `password` is the member's current password. */
+/**
+ * Throws `old_password_wrong` unless `password` is the member's current password. Wrong guesses count
+ * against the same throttle as the login, so a borrowed session cannot be used to guess the password.
+ */
 export async function assertOwnPassword(
   services: Services,
   member: CurrentMember,
   password: string,
   field = 'password',
 ): Promise<void> {
+  const key = throttleKey(member.brand, normalizeEmail(member.email));
+  const minutes = await blockedMinutes(services, key);
+  if (minutes > 0) throw new ApiError('login_blocked', { minutes }, { minutes });
   const row = await services.db
     .selectFrom('users')
     .select('password_hash')
     .where('id', '=', member.id)
     .executeTakeFirstOrThrow();
-  if (!row.password_hash || !(await verifyPassword(password, row.password_hash)))
+  if (!row.password_hash || !(await verifyPassword(password, row.password_hash))) {
+    const blockedFor = await recordFailure(services, key);
+    if (blockedFor > 0) throw new ApiError('login_blocked', { minutes: blockedFor }, { minutes: blockedFor });
     throw new ApiError('old_password_wrong', {}, { field });
+  }
 }
 
 async function emailTaken(services: Services, brand: string, emailNormalized: string): Promise<boolean> {
@@ -96,12 +106,14 @@ export const confirmMailChange = defineRoute({
           now,
         });
         const email = newEmail!;
-        await trx
+        const changed = await trx
           .updateTable('users')
           .set({ email, email_normalized: normalizeEmail(email) })
           .where('id', '=', userId)
           .where('deletion_requested_at', 'is', null)
-          .execute();
+          .executeTakeFirst();
+        // An account pending deletion keeps the address it had; its links are for reactivation only.
+        if (Number(changed.numUpdatedRows) !== 1) throw new ApiError('reset_link_invalid');
         return { email };
       })
       .catch((error: unknown) => {
