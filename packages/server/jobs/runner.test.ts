@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { enqueueJob, listJobs } from './queue.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
@@ -80,5 +85,33 @@ describe('job runner', () => {
     await enqueueJob(database.db, 'erase', { v: 2 }, now(), { runAt: now() + 9_000, uniqueKey: 'erase:1' });
     const jobs = (await listJobs(database.db)).filter((j) => j.unique_key === 'erase:1');
     expect(jobs).toEqual([expect.objectContaining({ payload: '{"v":2}', run_at: now() + 9_000 })]);
+  });
+});
+
+describe('job runner over one SQLite file from two connections (two server processes)', () => {
+  it.runIf(process.env.DATEKIT_TEST_DB !== 'postgres')('runs each job once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-jobs-'));
+    const file = path.join(dir, 'shared.sqlite');
+    const first = createDatabase({ sqlitePath: file });
+    await migrateToLatest(first.db);
+    const second = createDatabase({ sqlitePath: file });
+    try {
+      for (let n = 0; n < 30; n++) await enqueueJob(first.db, 'count', { n }, now());
+      const seen: number[] = [];
+      const handler: JobHandler = async (p) => {
+        seen.push((p as { n: number }).n);
+        await new Promise((resolve) => setImmediate(resolve));
+      };
+      const runners = [first, second, first, second].map(
+        (d) => new JobRunner({ db: d.db, engine: d.engine, handlers: { count: handler }, now }),
+      );
+      const ran = await Promise.all(runners.map((r) => r.runDue()));
+      expect(ran.reduce((a, b) => a + b, 0)).toBe(30);
+      expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+    } finally {
+      await first.db.destroy();
+      await second.db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
