@@ -4,7 +4,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { waitForMail } from './outbox.ts';
-import { CLIENT_HEADER, PASSWORD, signUpAndActivate, type TestMember } from './session.ts';
+import { CLIENT_HEADER, logIn, PASSWORD, signUpAndActivate, type TestMember } from './session.ts';
 import { waitForHydration } from './signup-flow.ts';
 
 test.beforeEach(({ context }) => skipEntryWarning(context));
@@ -94,4 +94,18 @@ test('download the data export and find your own message in it', async ({ page }
   expect(messages.map((m) => m.text)).toContain(text);
   expect(JSON.parse(strFromU8(files['account.json']!))).toMatchObject({ email: writer.email });
   await reader.dispose();
+});
+
+test('logging in while the account is pending deletion offers reactivation', async ({ page }) => {
+  const leaver = await pageMember(page, 'Returner');
+  const deleted = await page.request.post('/api/account-delete.php', {
+    headers: CLIENT_HEADER,
+    data: { password: PASSWORD },
+  });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+  await logIn(page, { email: leaver.email, password: PASSWORD, expectSuccess: false });
+  await expect(page.getByTestId('login-form')).toContainText('Your account is being deleted');
+  await Promise.all([page.waitForURL('**/settings?reactivated=1'), page.getByTestId('login-reactivate').click()]);
+  await expect(page.getByTestId('account-reactivated')).toBeVisible();
+  await expect(page.getByTestId('account-email')).toHaveText(leaver.email);
 });
