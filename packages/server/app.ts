@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ApiError } from './errors/api-error.ts';
 import { createErrorHandler } from './errors/error-handler.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { blockRoutes } from './features/blocks/blocks.routes.ts';
@@ -55,6 +56,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...chatRoutes,
   ...chatExtraRoutes,
   ...eventRoutes,
+  ...accountRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */

@@ -1,8 +1,19 @@
+import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+import { DATA_EXPORT_URL } from '../../packages/runtime/stores/account.ts';
+import { $ownProfile } from '../../packages/runtime/stores/profile.ts';
+import { AccountEmailForm } from './AccountEmailForm.tsx';
+import { AccountPasswordForm } from './AccountPasswordForm.tsx';
+import { AccountSessions } from './AccountSessions.tsx';
+import { useHydrated } from './hooks.ts';
 import { MemberPending, useMember } from './member.tsx';
+import { MyProfileVisibility } from './MyProfileVisibility.tsx';
 import { UiProvider } from './ui.tsx';
 
-/** The account facts of the settings screen: e-mail address, membership, and a missing confirmation. */
+/**
+ * The account settings screen: e-mail address (changed through a link to the new one), membership,
+ * password, invisible mode, signing out elsewhere, and the download of the member's data.
+ */
 export default function AccountSettings({ lang }: { lang: string }) {
   return (
     <UiProvider lang={lang}>
@@ -14,9 +25,17 @@ export default function AccountSettings({ lang }: { lang: string }) {
 function AccountSettingsContent() {
   const { t } = useTranslation();
   const member = useMember();
+  const hydrated = useHydrated();
+  const profile = useStore($ownProfile);
   if (!member) return <MemberPending member={member} />;
+  const reactivated = hydrated && new URLSearchParams(location.search).has('reactivated');
   return (
     <>
+      {reactivated && (
+        <p className="notice" role="status" data-testid="account-reactivated">
+          {t('settings.reactivated')}
+        </p>
+      )}
       <dl className="facts" data-testid="account-settings">
         <div className="fact">
           <dt>{t('account.email')}</dt>
@@ -28,6 +47,17 @@ function AccountSettingsContent() {
         </div>
       </dl>
       {member.status === 'not_confirmed' && <p className="notice notice-warning">{t('account.not_confirmed')}</p>}
+      <AccountEmailForm />
+      <AccountPasswordForm />
+      {profile.status === 'ready' && <MyProfileVisibility profile={profile.profile} />}
+      <AccountSessions />
+      <section className="panel" aria-labelledby="settings-export">
+        <h2 id="settings-export">{t('settings.export_title')}</h2>
+        <p>{t('settings.export_text')}</p>
+        <a className="btn btn-secondary" href={DATA_EXPORT_URL} download data-testid="data-export">
+          {t('settings.export_button')}
+        </a>
+      </section>
     </>
   );
 }

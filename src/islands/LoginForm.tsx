@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterLoginPath } from '../../packages/runtime/rules/redirect.ts';
+import { ApiRequestError } from '../../packages/runtime/api/client.ts';
+import { reactivateAccount } from '../../packages/runtime/stores/account.ts';
 import { $user, login } from '../../packages/runtime/stores/user.ts';
 import { AFTER_LOGIN_PATH, LINKS } from '../site/links.ts';
 import { errorText, fieldErrors } from './errors.ts';
@@ -29,6 +31,8 @@ function LoginFormContent() {
   const [loggedIn, setLoggedIn] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
+  /** Credentials of an account pending deletion, kept to reactivate it when the member accepts. */
+  const [pending, setPending] = useState<{ email: string; password: string } | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const inputNamed = (field: LoginField) => form.current?.querySelector<HTMLInputElement>(`[name="${field}"]`);
 
@@ -57,7 +61,25 @@ function LoginFormContent() {
       setBusy(false);
       setFormError(errorText(error, t));
       setErrors(fieldErrors(error));
+      // Spec §8's account-pending-deletion message: the right password offers reactivation (14 days).
+      setPending(
+        error instanceof ApiRequestError && error.code === 'account_pending_deletion' ? { email, password } : null,
+      );
       inputNamed('password')?.select();
+    }
+  }
+
+  async function onReactivate() {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await reactivateAccount(pending.email, pending.password);
+      setLoggedIn(true);
+      window.location.assign(`${LINKS.accountSettings}?reactivated=1`);
+    } catch (error) {
+      setBusy(false);
+      setPending(null);
+      setFormError(errorText(error, t));
     }
   }
 
@@ -104,6 +126,17 @@ function LoginFormContent() {
         error={errors.password}
       />
       <FormError message={formError} />
+      {pending && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled={busy}
+          data-testid="login-reactivate"
+          onClick={() => void onReactivate()}
+        >
+          {t('settings.reactivate')}
+        </button>
+      )}
       {/* Pressed before hydration, it is held and pressed again once hydrated (client:early). */}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
         {busy ? t('form.busy') : t('login.submit')}

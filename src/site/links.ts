@@ -23,6 +23,8 @@ export const LINKS = {
   notifications: pathFor('notifications'),
   /** Account settings (e-mail, language, deletion): reached from the notification settings. */
   accountSettings: pathFor('settings'),
+  accountDeleted: pathFor('account-deleted'),
+  completeSignup: pathFor('complete-signup'),
   languages: pathFor('lang-config'),
   transactions: pathFor('transactions-id'),
   swipeGame: pathFor('swipe-game'),

@@ -5,6 +5,7 @@ import { registerDb } from './commands/db.ts';
 import { registerDbBackup } from './commands/db-backup.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerDocs } from './commands/docs.ts';
+import { registerJobs } from './commands/jobs.ts';
 import { registerNewLander } from './commands/new-lander.ts';
 import { registerPhotos } from './commands/photos.ts';
 import { registerServe } from './commands/serve.ts';
@@ -18,6 +19,7 @@ const program = new Command()
 registerValidate(program);
 registerBuild(program);
 registerDocs(program);
+registerJobs(program);
 registerDb(program);
 registerDbBackup(program);
 registerServe(program);

@@ -24,6 +24,10 @@ export interface UsersTable {
   sub1: string | null;
   sub2: string | null;
   sub3: string | null;
+  /** Set while the account is pending deletion (spec §4): hidden from everyone, reactivable for 14 days. */
+  deletion_requested_at: Generated<number | null>;
+  /** Set once the personal data is erased; the row stays only for the payment records the law requires. */
+  erased_at: Generated<number | null>;
 }
 
 export interface ProfilesTable {
@@ -188,6 +192,47 @@ export interface MemberEventsTable {
   created_at: number;
 }
 
+export interface AccountTokensTable {
+  /** sha256 of the link's secret. */
+  token_hash: string;
+  user_id: number;
+  kind: 'mail_change' | 'reactivation';
+  new_email: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  type: string;
+  enabled: number;
+  updated_at: number;
+}
+
+export interface MailSuppressionsTable {
+  user_id: number;
+  reason: 'fbl' | 'bounce' | 'listunsubscribe';
+  created_at: number;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON. */
+  payload: string;
+  unique_key: string | null;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  run_at: number;
+  attempts: Generated<number>;
+  max_attempts: number;
+  locked_until: number | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -206,4 +251,8 @@ export interface Database {
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
   member_events: MemberEventsTable;
+  account_tokens: AccountTokensTable;
+  notification_preferences: NotificationPreferencesTable;
+  mail_suppressions: MailSuppressionsTable;
+  jobs: JobsTable;
 }

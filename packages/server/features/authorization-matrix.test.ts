@@ -105,6 +105,35 @@ const ENDPOINTS: Record<string, Call> = {
     body: () => ({ conversation: { id: othersChat } }),
   },
   'POST block.php': { method: 'POST', path: () => '/api/block.php', body: () => ({ profile_id: about.id() }) },
+  'GET notifications.php': { method: 'GET', path: () => '/api/notifications.php' },
+  'PUT notifications.php': {
+    method: 'PUT',
+    path: () => '/api/notifications.php',
+    body: () => ({ preferences: { like: false } }),
+  },
+  'POST notifications-enable.php': { method: 'POST', path: () => '/api/notifications-enable.php', body: () => ({}) },
+  'POST mail-change.php': {
+    method: 'POST',
+    path: () => '/api/mail-change.php',
+    body: () => ({ email: `moved-${++counter}@example.com`, password: validSignup().password }),
+  },
+  'PUT password.php': {
+    method: 'PUT',
+    path: () => '/api/password.php',
+    body: () => ({
+      old_password: validSignup().password,
+      password: validSignup().password,
+      password_repeat: validSignup().password,
+    }),
+  },
+  'POST sessions-end.php': { method: 'POST', path: () => '/api/sessions-end.php' },
+  'GET account-delete.php': { method: 'GET', path: () => '/api/account-delete.php' },
+  'POST account-delete.php (wrong password)': {
+    method: 'POST',
+    path: () => '/api/account-delete.php',
+    body: () => ({ password: 'not the password' }),
+  },
+  'GET account-export.php': { method: 'GET', path: () => '/api/account-export.php' },
 };
 
 const OK = 'ok';
@@ -113,6 +142,7 @@ const BLOCKED = { status: 403, error: 'blocked_by' };
 const HIDDEN = { status: 404, error: 'not_found' };
 /** An unconfirmed member has no credits yet: the signup credits come with the activation. */
 const NO_CREDITS = { status: 402, error: 'insufficient_credits' };
+const WRONG_PASSWORD = { status: 422, error: 'old_password_wrong' };
 type Expected = typeof OK | { status: number; error: string };
 
 /**
@@ -135,6 +165,8 @@ function expected(endpoint: string, caller: Caller): Expected {
   }
   // Another member's conversation is answered as one that does not exist, for every caller.
   if (endpoint.endsWith("(someone else's)")) return HIDDEN;
+  // Deleting an account needs its password, whoever asks; nobody deletes an account with a session alone.
+  if (endpoint.endsWith('(wrong password)')) return WRONG_PASSWORD;
   if (!aboutTarget) return OK;
   if (caller === 'blocked') return BLOCKED;
   if (caller === 'invisible') return HIDDEN;

@@ -9,6 +9,7 @@ import {
   NotMigratedError,
   shutdown,
   startEventPruning,
+  createJobRunner,
   type Services,
 } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
@@ -33,12 +34,16 @@ export async function startServer(options: { migrate?: boolean; services?: Servi
   const app = createApp(services);
   const { port, host } = services.config;
   await app.listen({ port, host });
+  // Every instance runs the queue: the jobs table hands each job to one of them (packages/server/jobs).
+  const jobs = createJobRunner(services);
+  jobs.start();
   exitOnSignals(async (signal) => {
     app.log.warn({ signal }, 'shutting down');
     stopPruning();
+    await jobs.stop();
     await shutdown(app, services);
   });
-  return { app, services, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` };
+  return { app, services, jobs, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` };
 }
 
 export function registerServe(program: Command): void {

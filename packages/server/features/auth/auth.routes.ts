@@ -8,6 +8,7 @@ import { defineRoute } from '../../http/define-route.ts';
 import { LANGUAGE_COOKIE } from '../../http/request-context.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { toUserJson } from '../users/user-json.ts';
+import { reactivableUntil } from '../account/deletion.ts';
 import { blockedMinutes, clearFailures, recordFailure, throttleKey } from './login-throttle.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { endSession, startSession } from './sessions.ts';
@@ -30,14 +31,14 @@ export const login = defineRoute({
   auth: 'none',
   body: loginRequestSchema,
   response: userResponseSchema,
-  handler: async ({ body, brand, services, reply }) => {
+  handler: async ({ body, brand, locale, services, reply }) => {
     const key = throttleKey(brand.domain, normalizeEmail(body.email));
     const minutes = await blockedMinutes(services, key);
     if (minutes > 0) throw new ApiError('login_blocked', { minutes }, { minutes });
 
     const account = await services.db
       .selectFrom('users')
-      .select(['id', 'password_hash'])
+      .select(['id', 'password_hash', 'deletion_requested_at'])
       .where('brand', '=', brand.domain)
       .where('email_normalized', '=', normalizeEmail(body.email))
       .executeTakeFirst();
@@ -49,11 +50,28 @@ export const login = defineRoute({
       throw new ApiError('login_failed');
     }
     await clearFailures(services, key);
+    if (account.deletion_requested_at !== null)
+      throw pendingDeletion(account.deletion_requested_at, locale, services.now());
     await startSession(services, reply, account.id);
     const user = await loadMemberById(services, account.id);
     return { user: toUserJson(user!, services.now()) };
   },
 });
+
+/**
+ * The right password of an account pending deletion: within the grace period the login offers
+ * reactivation (POST /api/account-reactivate.php); afterwards the account is as good as gone.
+ */
+function pendingDeletion(requestedAt: number, locale: string, now: number): ApiError {
+  const until = reactivableUntil(requestedAt)!;
+  if (until <= now) return new ApiError('login_failed');
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(until);
+  return new ApiError(
+    'account_pending_deletion',
+    { date },
+    { reactivate: true, reactivable_until: new Date(until).toISOString() },
+  );
+}
 
 export const setLanguage = defineRoute({
   method: 'PUT',

@@ -1,14 +1,27 @@
 import { sql } from 'kysely';
+import { MAIL_DISABLED_REASONS } from '@datekit/runtime/schemas/api/notifications.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
- * Public profiles with their main photo, for lists (search, likes, teasers): no account fields, no
- * balance. Callers add their own `where`, order and limit.
+ * Public profiles with their main photo, for lists (search, likes, chats, teasers): no account fields,
+ * no balance. A member pending deletion is in none of them, whatever else the caller filters on.
+ * Callers add their own `where`, order and limit.
  */
 export function selectProfiles(db: Db) {
   return db
     .selectFrom('profiles as p')
     .leftJoin('photos as ph', (join) => join.onRef('ph.profile_id', '=', 'p.id').on('ph.is_main', '=', 1))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('users as gone')
+            .select('gone.id')
+            .whereRef('gone.id', '=', 'p.id')
+            .where('gone.deletion_requested_at', 'is not', null),
+        ),
+      ),
+    )
     .select([
       'p.id',
       'p.name',
@@ -58,6 +71,17 @@ export function selectMembers(db: Db) {
         .select(sql<number>`coalesce(sum(l.amount), 0)`.as('balance'))
         .whereRef('l.user_id', '=', 'u.id')
         .as('credits'),
+      ...MAIL_DISABLED_REASONS.map((reason) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('mail_suppressions as ms')
+              .select('ms.user_id')
+              .whereRef('ms.user_id', '=', 'u.id')
+              .where('ms.reason', '=', reason),
+          )
+          .as(`mail_off_${reason}` as const),
+      ),
     ]);
 }
 

@@ -1,5 +1,6 @@
 import { toLocale } from '@datekit/runtime/data/locales.ts';
 import { ageOn } from '@datekit/runtime/rules/signup.ts';
+import { MAIL_DISABLED_REASONS } from '@datekit/runtime/schemas/api/notifications.ts';
 import type { Profile, User } from '@datekit/runtime/schemas/api/user.ts';
 import type { MemberRow, ProfileRow } from './member-row.ts';
 
@@ -43,7 +44,7 @@ export function toUserJson(row: MemberRow, now: number): User {
     credits: Number(row.credits ?? 0),
     language: toLocale(row.language) ?? 'en',
     status: row.status,
-    notifications_disabled: [],
+    notifications_disabled: MAIL_DISABLED_REASONS.filter((reason) => Boolean(Number(row[`mail_off_${reason}`]))),
     signup_date: new Date(row.created_at).toISOString(),
   };
 }

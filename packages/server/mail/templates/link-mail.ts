@@ -5,7 +5,7 @@ import type { OutgoingMail } from '../mailer.ts';
 import { renderMailHtml } from '../layout.ts';
 
 /** Mails whose point is one link: their texts are `mail:<kind>.subject|greeting|body|button|ignore`. */
-export type LinkMailKind = 'activation' | 'password_reset';
+export type LinkMailKind = 'activation' | 'password_reset' | 'mail_change' | 'reactivation';
 
 /** A mail in the member's language, naming the brand and its domain, with one button to `link`. */
 export function linkMail(input: {
@@ -17,12 +17,15 @@ export function linkMail(input: {
   to: string;
   name: string;
   link: string;
+  /** Further values the kind's texts interpolate (e.g. `days`). */
+  params?: Record<string, string | number>;
 }): OutgoingMail {
   const t = (key: string) =>
     input.translate(input.locale, `mail:${key}`, {
       name: input.name,
       brand: input.brand.name,
       domain: input.brand.domain,
+      ...input.params,
     });
   const paragraphs = [t(`${input.kind}.greeting`), t(`${input.kind}.body`), t(`${input.kind}.ignore`)];
   const button = { label: t(`${input.kind}.button`), url: input.link };

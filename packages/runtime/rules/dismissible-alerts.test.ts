@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALERT_PAUSE_SECONDS,
+  ALERT_STORAGE_KEYS,
+  alertVisible,
+  parseDismissedAt,
+  pushAlertReason,
+} from './dismissible-alerts.ts';
+
+describe('dismissible alerts', () => {
+  it('use the storage keys of spec §4', () => {
+    expect(ALERT_STORAGE_KEYS).toEqual({
+      'disabled-notifications': 'hide-disabled-notifications-alert',
+      'enrich-profile': 'hide-enrich-alert',
+      'push-notification': 'hide-push-notification-alert',
+    });
+  });
+
+  it('show when their reason holds and they were never dismissed', () => {
+    expect(alertVisible('enrich-profile', { reason: true, dismissedAt: null, nowSeconds: 1000 })).toBe(true);
+    expect(alertVisible('enrich-profile', { reason: false, dismissedAt: null, nowSeconds: 1000 })).toBe(false);
+  });
+
+  it.each(['disabled-notifications', 'enrich-profile', 'push-notification'] as const)(
+    '%s stays hidden for its pause after a dismissal, then shows again',
+    (alert) => {
+      const at = 1_700_000_000;
+      const pause = ALERT_PAUSE_SECONDS[alert];
+      expect(alertVisible(alert, { reason: true, dismissedAt: at, nowSeconds: at + pause - 1 })).toBe(false);
+      expect(alertVisible(alert, { reason: true, dismissedAt: at, nowSeconds: at + pause })).toBe(true);
+    },
+  );
+
+  it('pauses 7, 14 and 30 days', () => {
+    expect(ALERT_PAUSE_SECONDS).toEqual({
+      'disabled-notifications': 604_800,
+      'enrich-profile': 1_209_600,
+      'push-notification': 2_592_000,
+    });
+  });
+
+  it('treats a dismissal in the future (a wrong clock) as still dismissed', () => {
+    expect(alertVisible('enrich-profile', { reason: true, dismissedAt: 2000, nowSeconds: 1000 })).toBe(false);
+  });
+
+  it('reads only whole unix seconds from storage', () => {
+    expect(parseDismissedAt('1700000000')).toBe(1_700_000_000);
+    expect(parseDismissedAt(null)).toBeNull();
+    expect(parseDismissedAt('soon')).toBeNull();
+    expect(parseDismissedAt('1.5')).toBeNull();
+  });
+
+  it('asks for push only when the browser can, nobody answered yet, and there is no subscription', () => {
+    expect(pushAlertReason({ capable: true, permission: 'default', subscribed: false })).toBe(true);
+    expect(pushAlertReason({ capable: false, permission: 'default', subscribed: false })).toBe(false);
+    expect(pushAlertReason({ capable: true, permission: 'denied', subscribed: false })).toBe(false);
+    expect(pushAlertReason({ capable: true, permission: 'default', subscribed: true })).toBe(false);
+  });
+});

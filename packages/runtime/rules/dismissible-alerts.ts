@@ -1,0 +1,46 @@
+/**
+ * The dismissible alerts of spec §4. Dismissing one stores the unix-seconds time under its key; it
+ * shows again once its pause is over and its reason still holds:
+ * - disabled-notifications: after 7 days (missing mail about messages costs the member contacts);
+ * - enrich-profile: after 14 days (a nudge, not a nag);
+ * - push-notification: after 30 days (the browser's own prompt must not be pushed often).
+ */
+export type DismissibleAlert = 'disabled-notifications' | 'enrich-profile' | 'push-notification';
+
+export const ALERT_STORAGE_KEYS: Record<DismissibleAlert, string> = {
+  'disabled-notifications': 'hide-disabled-notifications-alert',
+  'enrich-profile': 'hide-enrich-alert',
+  'push-notification': 'hide-push-notification-alert',
+};
+
+const DAY_SECONDS = 86_400;
+export const ALERT_PAUSE_SECONDS: Record<DismissibleAlert, number> = {
+  'disabled-notifications': 7 * DAY_SECONDS,
+  'enrich-profile': 14 * DAY_SECONDS,
+  'push-notification': 30 * DAY_SECONDS,
+};
+
+/** The stored dismissal time, or null when absent or unreadable (then the alert is not dismissed). */
+export function parseDismissedAt(stored: string | null): number | null {
+  if (stored === null || !/^\d+$/.test(stored)) return null;
+  return Number(stored);
+}
+
+/** Whether `alert` shows now: its reason holds and it was never dismissed or its pause is over. */
+export function alertVisible(
+  alert: DismissibleAlert,
+  input: { reason: boolean; dismissedAt: number | null; nowSeconds: number },
+): boolean {
+  if (!input.reason) return false;
+  if (input.dismissedAt === null || input.dismissedAt > input.nowSeconds) return input.dismissedAt === null;
+  return input.nowSeconds - input.dismissedAt >= ALERT_PAUSE_SECONDS[alert];
+}
+
+/** Whether the push alert has a reason: push works here, the member has not answered the prompt, no subscription. */
+export function pushAlertReason(input: {
+  capable: boolean;
+  permission: 'default' | 'granted' | 'denied';
+  subscribed: boolean;
+}): boolean {
+  return input.capable && input.permission === 'default' && !input.subscribed;
+}

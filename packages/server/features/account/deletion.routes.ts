@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants.ts';
+import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
+import { userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { blockedMinutes, clearFailures, recordFailure, throttleKey } from '../auth/login-throttle.ts';
+import { decoyHash, verifyPassword } from '../auth/passwords.ts';
+import { endSession, startSession } from '../auth/sessions.ts';
+import { loadMemberById } from '../users/current-member.ts';
+import { toUserJson } from '../users/user-json.ts';
+import { consumeAccountToken } from './account-tokens.ts';
+import { reactivate, requestDeletion } from './deletion.ts';
+import { assertOwnPassword } from './settings.routes.ts';
+
+export const deletionOffer = defineRoute({
+  method: 'GET',
+  url: '/api/account-delete.php',
+  summary:
+    "What the delete-account flow offers before the member leaves: the company's delete_discount in percent (0: no offer) and the days the deletion stays reversible.",
+  auth: 'member',
+  response: z.object({ delete_discount: z.number().int(), grace_days: z.number().int() }),
+  handler: async ({ brand }) => ({ delete_discount: brand.company.delete_discount, grace_days: DELETION_GRACE_DAYS }),
+});
+
+export const deleteAccount = defineRoute({
+  method: 'POST',
+  url: '/api/account-delete.php',
+  summary:
+    'Delete the account (with the password): hidden from every other member at once, every session ends, a reactivation link valid 14 days is mailed; afterwards the personal data is erased.',
+  auth: 'member',
+  body: z.object({ password: z.string().max(200) }),
+  response: z.object({ deleted: z.literal(true), erase_at: z.string() }),
+  handler: async ({ body, member, brand, locale, services, request, reply }) => {
+    await assertOwnPassword(services, member, body.password);
+    const { eraseAt } = await requestDeletion(services, { member, brand, locale, request });
+    await endSession(services, reply, undefined);
+    return { deleted: true as const, erase_at: new Date(eraseAt).toISOString() };
+  },
+});
+
+export const reactivateByLink = defineRoute({
+  method: 'GET',
+  url: '/api/account-reactivate.php',
+  summary:
+    'The link in the deletion mail: reactivates the account within 14 days, logs the member in and redirects to /settings?reactivated=1 (or /account-deleted?reactivation=failed).',
+  auth: 'none',
+  query: z.object({ token: z.string().max(100).optional() }),
+  handler: async ({ query, brand, services, reply }) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      if (!query.token) throw new ApiError('reset_link_invalid');
+      const { userId } = await services.db.transaction().execute((trx) =>
+        consumeAccountToken(trx, {
+          token: query.token!,
+          kind: 'reactivation',
+          brand: brand.domain,
+          now: services.now(),
+        }),
+      );
+      await reactivate(services, userId);
+      await startSession(services, reply, userId);
+      await reply.redirect('/settings?reactivated=1', 303);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      await reply.redirect('/account-deleted?reactivation=failed', 303);
+    }
+  },
+});
+
+export const reactivateByLogin = defineRoute({
+  method: 'POST',
+  url: '/api/account-reactivate.php',
+  summary:
+    'Reactivate an account pending deletion with its e-mail and password (what the login offers on account_pending_deletion); logs the member in.',
+  auth: 'none',
+  body: z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(200) }),
+  response: userResponseSchema,
+  handler: async ({ body, brand, services, reply }) => {
+    const key = throttleKey(brand.domain, normalizeEmail(body.email));
+    const minutes = await blockedMinutes(services, key);
+    if (minutes > 0) throw new ApiError('login_blocked', { minutes }, { minutes });
+    const account = await services.db
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'deletion_requested_at'])
+      .where('brand', '=', brand.domain)
+      .where('email_normalized', '=', normalizeEmail(body.email))
+      .executeTakeFirst();
+    const valid = await verifyPassword(body.password, account?.password_hash ?? (await decoyHash()));
+    if (!account?.password_hash || !valid) {
+      const blockedFor = await recordFailure(services, key);
+      if (blockedFor > 0) throw new ApiError('login_blocked', { minutes: blockedFor }, { minutes: blockedFor });
+      throw new ApiError('login_failed');
+    }
+    await clearFailures(services, key);
+    if (account.deletion_requested_at !== null)
+      await reactivate(services, account.id).catch(() => {
+        throw new ApiError('login_failed');
+      });
+    await startSession(services, reply, account.id);
+    const user = await loadMemberById(services, account.id);
+    return { user: toUserJson(user!, services.now()) };
+  },
+});
+
+export const deletionRoutes = [deletionOffer, deleteAccount, reactivateByLink, reactivateByLogin];

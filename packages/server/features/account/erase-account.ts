@@ -1,0 +1,104 @@
+import { deletePhotoFiles } from '../../media/process-photo.ts';
+import type { Services } from '../../services.ts';
+import { GRACE_MS } from './deletion.ts';
+
+/**
+ * Ledger rows kept after erasure: purchases and refunds are bookkeeping records that tax law requires
+ * us to keep (7 years in NL, DE and the Nordics), tied to the anonymous user id. Everything else the
+ * member did with credits is personal use and goes.
+ */
+export const KEPT_LEDGER_REASONS = ['purchase', 'refund'] as const;
+
+/**
+ * Erases a member whose grace period is over (the `erase-account` job): profile, photos (rows and
+ * files), interests, likes, blocks, every conversation they were in with all its messages, sessions,
+ * tokens, preferences and non-financial ledger rows. The users row stays as an anonymous stub (id,
+ * brand, dates, paid_user) so the kept payment records still point somewhere; its address is freed,
+ * so the address can sign up again. Does nothing for a member who came back, was already erased, or
+ * whose period is not over.
+ */
+export async function eraseAccount(services: Services, userId: number): Promise<'erased' | 'skipped'> {
+  const now = services.now();
+  const user = await services.db
+    .selectFrom('users')
+    .select(['id', 'brand', 'email_normalized', 'deletion_requested_at', 'erased_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.erased_at !== null || user.deletion_requested_at === null) return 'skipped';
+  if (user.deletion_requested_at + GRACE_MS > now) return 'skipped';
+
+  const [photos, chatPhotos] = await Promise.all([
+    services.db.selectFrom('photos').selectAll().where('profile_id', '=', userId).execute(),
+    services.db
+      .selectFrom('messages')
+      .select(['photo_filename', 'photo_blurred_filename'])
+      .where('sender_id', '=', userId)
+      .where('photo_filename', 'is not', null)
+      .execute(),
+  ]);
+  const anonymous = `erased-${userId}@erased.invalid`;
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('conversations')
+      .where((eb) => eb.or([eb('member_a', '=', userId), eb('member_b', '=', userId)]))
+      .execute();
+    await trx
+      .deleteFrom('likes')
+      .where((eb) => eb.or([eb('liker_id', '=', userId), eb('liked_id', '=', userId)]))
+      .execute();
+    await trx
+      .deleteFrom('blocks')
+      .where((eb) => eb.or([eb('blocker_id', '=', userId), eb('blocked_id', '=', userId)]))
+      .execute();
+    for (const table of [
+      'sessions',
+      'account_tokens',
+      'activation_tokens',
+      'password_reset_tokens',
+      'notification_preferences',
+      'mail_suppressions',
+    ] as const) {
+      await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+    }
+    const key = `${user.brand}|${user.email_normalized}`;
+    await trx.deleteFrom('password_reset_requests').where('key', '=', key).execute();
+    await trx.deleteFrom('login_throttle').where('key', '=', key).execute();
+    await trx
+      .deleteFrom('credit_ledger')
+      .where('user_id', '=', userId)
+      .where('reason', 'not in', [...KEPT_LEDGER_REASONS])
+      .execute();
+    await trx.updateTable('users').set({ signup_target_id: null }).where('signup_target_id', '=', userId).execute();
+    // Photos and interests go with the profile (foreign keys cascade).
+    await trx.deleteFrom('profiles').where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({
+        email: anonymous,
+        email_normalized: anonymous,
+        password_hash: null,
+        signup_message: null,
+        signup_target_id: null,
+        network: null,
+        ref: null,
+        sub1: null,
+        sub2: null,
+        sub3: null,
+        erased_at: now,
+      })
+      .where('id', '=', userId)
+      .execute();
+  });
+  // Files after the rows: a crash in between leaves orphan files, never a link to a missing file.
+  const mediaDir = services.config.mediaDir;
+  await Promise.all([
+    ...photos.map((photo) => deletePhotoFiles(mediaDir, photo)),
+    ...chatPhotos.map((message) =>
+      deletePhotoFiles(mediaDir, {
+        filename: message.photo_filename,
+        blurred_filename: message.photo_blurred_filename,
+      }),
+    ),
+  ]);
+  return 'erased';
+}

@@ -1,0 +1,22 @@
+import { defineRoute } from '../../http/define-route.ts';
+import { buildDataExport } from './data-export.ts';
+
+export const dataExport = defineRoute({
+  method: 'GET',
+  url: '/api/account-export.php',
+  summary:
+    'Download everything the site holds about the member (GDPR art. 20): a ZIP of JSON files (account, profile, consents, sessions, messages sent, likes, blocks, credit ledger) and their photos.',
+  auth: 'member',
+  handler: async ({ member, services, reply }) => {
+    const zip = await buildDataExport(services, member.id);
+    const day = new Date(services.now()).toISOString().slice(0, 10);
+    await reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${member.brand}-data-${day}.zip"`)
+      .type('application/zip')
+      .send(Buffer.from(zip));
+    return undefined;
+  },
+});
+
+export const exportRoutes = [dataExport];

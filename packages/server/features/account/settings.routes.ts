@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { toLocale } from '@datekit/runtime/data/locales.ts';
+import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime/rules/signup.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { requestOrigin } from '../../http/origin.ts';
+import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
+import type { Services } from '../../services.ts';
+import { blockedMinutes, recordFailure, throttleKey } from '../auth/login-throttle.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { CurrentMember } from '../users/current-member.ts';
+import { consumeAccountToken, createAccountToken } from './account-tokens.ts';
+
+/** The link confirming a new e-mail address works for one day. */
+export const MAIL_CHANGE_TOKEN_MS = 24 * 60 * 60_000;
+
+/**
+ * Throws `old_password_wrong` unless `password` is the member's current password. Wrong guesses count
+ * against the same throttle as the login, so a borrowed session cannot be used to guess the password.
+ */
+export async function assertOwnPassword(
+  services: Services,
+  member: CurrentMember,
+  password: string,
+  field = 'password',
+): Promise<void> {
+  const key = throttleKey(member.brand, normalizeEmail(member.email));
+  const minutes = await blockedMinutes(services, key);
+  if (minutes > 0) throw new ApiError('login_blocked', { minutes }, { minutes });
+  const row = await services.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', member.id)
+    .executeTakeFirstOrThrow();
+  if (!row.password_hash || !(await verifyPassword(password, row.password_hash))) {
+    const blockedFor = await recordFailure(services, key);
+    if (blockedFor > 0) throw new ApiError('login_blocked', { minutes: blockedFor }, { minutes: blockedFor });
+    throw new ApiError('old_password_wrong', {}, { field });
+  }
+}
+
+async function emailTaken(services: Services, brand: string, emailNormalized: string): Promise<boolean> {
+  const row = await services.db
+    .selectFrom('users')
+    .select('id')
+    .where('brand', '=', brand)
+    .where('email_normalized', '=', emailNormalized)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export const requestMailChange = defineRoute({
+  method: 'POST',
+  url: '/api/mail-change.php',
+  summary:
+    'Change the e-mail address: a confirmation link (one day, single use) goes to the new address; the old one stays in use until the link is followed. Needs the current password.',
+  auth: 'member',
+  body: z.object({ email: z.string().trim().max(254), password: z.string().max(200) }),
+  response: z.object({ sent: z.literal(true), email: z.string() }),
+  handler: async ({ body, member, brand, locale, services, request }) => {
+    const email = body.email.trim();
+    if (!checkEmail(email, true).ok) throw new ApiError('email_change_invalid', {}, { field: 'email' });
+    await assertOwnPassword(services, member, body.password);
+    if (await emailTaken(services, brand.domain, normalizeEmail(email)))
+      throw new ApiError('email_taken', {}, { field: 'email' });
+    const token = await createAccountToken(services.db, {
+      userId: member.id,
+      kind: 'mail_change',
+      now: services.now(),
+      ttlMs: MAIL_CHANGE_TOKEN_MS,
+      newEmail: email,
+    });
+    await services.mailer.send(
+      linkMail({
+        kind: 'mail_change',
+        brand,
+        locale: toLocale(member.language) ?? locale,
+        translate: services.translate,
+        from: brandSender(brand, services.config.mailFrom),
+        to: email,
+        name: member.name,
+        link: `${requestOrigin(request)}/mail-change/do?token=${encodeURIComponent(token)}`,
+      }),
+    );
+    return { sent: true as const, email };
+  },
+});
+
+export const confirmMailChange = defineRoute({
+  method: 'POST',
+  url: '/api/mail-change-do.php',
+  summary:
+    'Confirm a new e-mail address with the token of the link mailed to it. Works without a session (the link may open in another browser).',
+  auth: 'none',
+  body: z.object({ token: z.string().max(100) }),
+  response: z.object({ email: z.string() }),
+  handler: async ({ body, brand, services }) => {
+    const now = services.now();
+    return services.db
+      .transaction()
+      .execute(async (trx) => {
+        const { userId, newEmail } = await consumeAccountToken(trx, {
+          token: body.token,
+          kind: 'mail_change',
+          brand: brand.domain,
+          now,
+        });
+        const email = newEmail!;
+        const changed = await trx
+          .updateTable('users')
+          .set({ email, email_normalized: normalizeEmail(email) })
+          .where('id', '=', userId)
+          .where('deletion_requested_at', 'is', null)
+          .executeTakeFirst();
+        // An account pending deletion keeps the address it had; its links are for reactivation only.
+        if (Number(changed.numUpdatedRows) !== 1) throw new ApiError('reset_link_invalid');
+        return { email };
+      })
+      .catch((error: unknown) => {
+        // Someone took the address between the request and the confirmation: the unique index says so.
+        if (/unique|duplicate/i.test(String(error))) throw new ApiError('email_taken', {}, { field: 'email' });
+        throw error;
+      });
+  },
+});
+
+export const changePassword = defineRoute({
+  method: 'PUT',
+  url: '/api/password.php',
+  summary: 'Change the password with the old one; every other session of the member ends.',
+  auth: 'member',
+  body: z.object({
+    old_password: z.string().max(200),
+    password: z.string().max(200),
+    password_repeat: z.string().max(200),
+  }),
+  response: z.object({ changed: z.literal(true) }),
+  handler: async ({ body, member, services }) => {
+    if (body.password !== body.password_repeat)
+      throw new ApiError('passwords_differ', {}, { field: 'password_repeat' });
+    if (!isValidPassword(body.password)) throw new ApiError('invalid_password', {}, { field: 'password' });
+    await assertOwnPassword(services, member, body.old_password, 'old_password');
+    const passwordHash = await hashPassword(body.password);
+    await services.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', member.id).execute();
+      await trx
+        .deleteFrom('sessions')
+        .where('user_id', '=', member.id)
+        .where('token_hash', '!=', member.sessionTokenHash)
+        .execute();
+    });
+    return { changed: true as const };
+  },
+});
+
+export const endOtherSessions = defineRoute({
+  method: 'POST',
+  url: '/api/sessions-end.php',
+  summary: 'Sign out everywhere else: every session of the member but this one ends.',
+  auth: 'member',
+  response: z.object({ ended: z.number().int() }),
+  handler: async ({ member, services }) => {
+    const result = await services.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', member.id)
+      .where('token_hash', '!=', member.sessionTokenHash)
+      .executeTakeFirst();
+    return { ended: Number(result.numDeletedRows) };
+  },
+});
+
+export const accountSettingsRoutes = [requestMailChange, confirmMailChange, changePassword, endOtherSessions];

@@ -1,0 +1,26 @@
+import { ERASE_JOB } from '../features/account/deletion.ts';
+import { eraseAccount } from '../features/account/erase-account.ts';
+import type { Services } from '../services.ts';
+import { JobRunner, type JobHandler } from './runner.ts';
+
+/** Every kind of job the server runs, by name. */
+export function jobHandlers(services: Services): Record<string, JobHandler> {
+  return {
+    [ERASE_JOB]: async (payload) => {
+      await eraseAccount(services, (payload as { userId: number }).userId);
+    },
+  };
+}
+
+/** The runner `datekit serve` starts in every instance; several instances share the queue safely. */
+export function createJobRunner(services: Services, options: { pollMs?: number } = {}): JobRunner {
+  return new JobRunner({
+    db: services.db,
+    engine: services.engine,
+    handlers: jobHandlers(services),
+    now: services.now,
+    // A failing job is retried and, in the end, listed by `datekit jobs`; the log says why meanwhile.
+    onError: (error, job) => console.error(`job ${job.name} #${job.id} failed:`, error),
+    ...options,
+  });
+}

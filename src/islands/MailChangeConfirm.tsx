@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmMailChange } from '../../packages/runtime/stores/account.ts';
+import { loadUser } from '../../packages/runtime/stores/user.ts';
+import { LINKS } from '../site/links.ts';
+import { errorText } from './errors.ts';
+import { useHydrated } from './hooks.ts';
+import { Loading } from './LoadStatus.tsx';
+import { UiProvider } from './ui.tsx';
+
+type State = { status: 'working' } | { status: 'done'; email: string } | { status: 'failed'; message: string };
+
+/** Route mail-change-do: the link mailed to a new address (`?token=…`) confirms it as soon as it opens. */
+export default function MailChangeConfirm({ lang }: { lang: string }) {
+  return (
+    <UiProvider lang={lang}>
+      <MailChangeConfirmContent />
+    </UiProvider>
+  );
+}
+
+function MailChangeConfirmContent() {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const token = hydrated ? new URLSearchParams(location.search).get('token') : null;
+  const [state, setState] = useState<State>({ status: 'working' });
+
+  useEffect(() => {
+    if (!token) return;
+    confirmMailChange(token)
+      .then((email) => {
+        setState({ status: 'done', email });
+        void loadUser().catch(() => undefined);
+      })
+      .catch((error: unknown) => setState({ status: 'failed', message: errorText(error, t) }));
+  }, [t, token]);
+
+  const shown: State = hydrated && !token ? { status: 'failed', message: t('settings.email_no_token') } : state;
+  if (shown.status === 'working') return <Loading />;
+  return (
+    <div className="form-notice" data-testid={`mail-change-${shown.status}`}>
+      <p>{shown.status === 'done' ? t('settings.email_confirmed', { email: shown.email }) : shown.message}</p>
+      <a className="btn btn-primary" href={LINKS.accountSettings}>
+        {t('page.settings.title')}
+      </a>
+    </div>
+  );
+}
