@@ -177,6 +177,25 @@ export interface MessagesTable {
   created_at: number;
 }
 
+/** A claimed `Idempotency-Key`: in progress while its request runs, then the first answer, kept 24 h. */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  /** `member:<id>` or `session:<hash>`: whose key it is. */
+  scope: string;
+  /** Method and URL of the route, e.g. `POST /api/message.php`. */
+  route: string;
+  key: string;
+  /** SHA-256 of the request's query and body: the same key with another request is refused. */
+  fingerprint: string;
+  status: 'in_progress' | 'done';
+  /** When the request holding the key started; a claim older than the stale limit may be taken over. */
+  locked_at: number;
+  response_status: number | null;
+  /** The first answer's JSON. */
+  response_body: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -194,4 +213,5 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -5,6 +5,7 @@ import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { loadCurrentMember, type CurrentMember } from '../features/users/current-member.ts';
 import type { Services } from '../services.ts';
+import { idempotencyClaim, runIdempotent } from './idempotency.ts';
 import { zodIssuesToFields } from './validation.ts';
 import { requestLocale } from './request-context.ts';
 
@@ -38,6 +39,12 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
    * our CSRF guard beside SameSite cookies. Only beacons, which cannot set headers, opt out.
    */
   clientHeader?: boolean;
+  /**
+   * Accepts an `Idempotency-Key` header (for writes that spend credits or create things): the handler
+   * runs once per key, member and route, in one transaction with its stored answer; a retry gets the
+   * first answer. The handler must return its answer, not reply itself.
+   */
+  idempotent?: boolean;
   /** Answers the response body, or nothing when it already replied (a redirect). */
   handler: (ctx: RouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.input<R> | undefined>;
 }
@@ -74,7 +81,20 @@ export function mountRoute(app: FastifyInstance, services: Services, spec: AnyRo
       }
       const body = parseWith(spec.body, request.body);
       const query = parseWith(spec.query, request.query);
-      const result = await spec.handler({ request, reply, services, brand, locale, member, body, query });
+      const context = { request, reply, services, brand, locale, member, body, query };
+      const claim = spec.idempotent
+        ? idempotencyClaim(request, `${spec.method} ${spec.url}`, member?.id ?? null)
+        : null;
+      if (claim) {
+        const answer = await runIdempotent(services, claim, async (scoped) => ({
+          status: spec.status ?? 200,
+          body: await spec.handler({ ...context, services: scoped }),
+        }));
+        if (answer.replayed) reply.header('idempotent-replayed', 'true');
+        reply.code(answer.status);
+        return answer.body;
+      }
+      const result = await spec.handler(context);
       if (reply.sent) return reply;
       reply.code(spec.status ?? 200);
       return result ?? {};
