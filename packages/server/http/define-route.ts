@@ -6,6 +6,7 @@ import { ApiError } from '../errors/api-error.ts';
 import { loadCurrentMember, type CurrentMember } from '../features/users/current-member.ts';
 import type { Services } from '../services.ts';
 import { idempotencyClaim, runIdempotent } from './idempotency.ts';
+import { isCrossSiteWrite } from './origin.ts';
 import { zodIssuesToFields } from './validation.ts';
 import { requestLocale } from './request-context.ts';
 
@@ -65,7 +66,10 @@ function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown): 
   return result.data;
 }
 
-/** Mounts a route: brand and language, client header, authentication, then zod-validated body and query. */
+/**
+ * Mounts a route: brand and language, client header and (for writes) no foreign origin,
+ * authentication, then zod-validated body and query.
+ */
 export function mountRoute(app: FastifyInstance, services: Services, spec: AnyRouteSpec): void {
   app.route({
     method: spec.method,
@@ -75,6 +79,8 @@ export function mountRoute(app: FastifyInstance, services: Services, spec: AnyRo
       const locale = requestLocale(request, brand);
       const needsHeader = spec.clientHeader ?? spec.method !== 'GET';
       if (needsHeader && !request.headers['x-client-request']) throw new ApiError('client_header_required');
+      if (spec.method !== 'GET' && isCrossSiteWrite(request, services.brands))
+        throw new ApiError('cross_origin_refused');
       const member = spec.auth === 'none' ? null : await loadCurrentMember(services, request, brand);
       if (spec.auth === 'member' && !member) {
         throw new ApiError('authentication_required', {}, { authentication_required: true });
