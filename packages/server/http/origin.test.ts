@@ -55,13 +55,11 @@ describe('writes from another site', () => {
   });
 
   it('still requires the client header from a same-origin write', async () => {
-    const res = await server
-      .client()
-      .request('PUT', '/api/user.php', {
-        body: { language: 'nl' },
-        noClientHeader: true,
-        headers: { origin: 'https://alpha.test' },
-      });
+    const res = await server.client().request('PUT', '/api/user.php', {
+      body: { language: 'nl' },
+      noClientHeader: true,
+      headers: { origin: 'https://alpha.test' },
+    });
     expect(res.body).toMatchObject({ error: 'client_header_required' });
   });
 });
