@@ -169,6 +169,24 @@ describe('Idempotency-Key', () => {
     expect(left).toEqual([]);
   });
 
+  it('opens the transaction at the first query, so slow work before it does not hold the database', async () => {
+    const anna = await member(30);
+    let release!: () => void;
+    const decoded = new Promise<void>((resolve) => (release = resolve));
+    const claim = { scope: `member:${anna.id}`, route: 'POST /test', key: 'lazy', fingerprint: 'f' };
+    const running = runIdempotent(server.services, claim, async (services) => {
+      await decoded; // an image being decoded, say
+      await book(services.db, { userId: anna.id, amount: -10, reason: 'photo', at: services.now() });
+      return { status: 201, body: { ok: true } };
+    });
+    // Meanwhile the database answers everyone else (SQLite's one connection is not held).
+    const meanwhile = await anna.browser.get<{ user: { credits: number } }>('/api/user.php');
+    expect(meanwhile.body.user.credits).toBe(30);
+    release();
+    expect(await running).toEqual({ status: 201, body: { ok: true }, replayed: false });
+    expect(await balanceOf(server.services.db, anna.id)).toBe(20);
+  });
+
   it('a chat photo sent twice with one key is stored and charged once', async () => {
     const sharp = (await import('sharp')).default;
     const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a5' } })

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
 import { ApiError } from '../errors/api-error.ts';
 import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import { lazyTransaction } from '../db/lazy-transaction.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import type { Services } from '../services.ts';
 import { SESSION_COOKIE } from './request-context.ts';
@@ -135,23 +134,10 @@ async function claimKey(db: Db, claim: IdempotencyClaim, now: number): Promise<C
 
 /**
  * The services of an idempotent action: every query, and every `db.transaction()` the action opens,
- * runs in the one transaction that also stores the answer, so the action and its stored answer commit
- * together or not at all. Live events wait for that commit.
+ * runs in the one transaction that also stores the answer (opened at the action's first query), so
+ * the action and its stored answer commit together or not at all. Live events wait for that commit.
  */
-function servicesInTransaction(
-  services: Services,
-  trx: Transaction<Database>,
-  afterCommit: Array<() => Promise<void>>,
-): Services {
-  const nested = { execute: <T>(fn: (t: Transaction<Database>) => Promise<T>) => fn(trx) };
-  const builder = { ...nested, setIsolationLevel: () => nested, setAccessMode: () => nested };
-  const db = new Proxy(trx, {
-    get(target, property) {
-      if (property === 'transaction') return () => builder;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  }) as unknown as Db;
+function servicesInTransaction(services: Services, db: Db, afterCommit: Array<() => Promise<void>>): Services {
   const events: EventBus = {
     ...services.events,
     publish: async (userId, event) => {
@@ -190,25 +176,26 @@ export async function runIdempotent(
   if (claimed.kind === 'replay') return { ...claimed.answer, replayed: true };
 
   const afterCommit: Array<() => Promise<void>> = [];
+  const outer = lazyTransaction(services.db, services.engine);
+  let answer: StoredAnswer;
   try {
-    const answer = await services.db.transaction().execute(async (trx) => {
-      const result = await action(servicesInTransaction(services, trx, afterCommit));
-      const body = JSON.stringify(result.body ?? {});
-      const saved = await trx
-        .updateTable('idempotency_keys')
-        .set({ status: 'done', response_status: result.status, response_body: body })
-        .where('id', '=', claimed.id)
-        .where('status', '=', 'in_progress')
-        .where('locked_at', '=', claimed.lockedAt)
-        .executeTakeFirst();
-      // Another request took the key over (this one ran past the stale limit): undo, it acts instead.
-      if (Number(saved.numUpdatedRows) !== 1) throw new ApiError('idempotency_key_in_progress');
-      // The first answer goes out exactly as a replay will: through the stored JSON.
-      return { status: result.status, body: JSON.parse(body) as unknown };
-    });
-    for (const publish of afterCommit) await publish();
-    return { ...answer, replayed: false };
+    const result = await action(servicesInTransaction(services, outer.db, afterCommit));
+    const body = JSON.stringify(result.body ?? {});
+    const trx = await outer.open();
+    const saved = await trx
+      .updateTable('idempotency_keys')
+      .set({ status: 'done', response_status: result.status, response_body: body })
+      .where('id', '=', claimed.id)
+      .where('status', '=', 'in_progress')
+      .where('locked_at', '=', claimed.lockedAt)
+      .executeTakeFirst();
+    // Another request took the key over (this one ran past the stale limit): undo, it acts instead.
+    if (Number(saved.numUpdatedRows) !== 1) throw new ApiError('idempotency_key_in_progress');
+    await trx.commit().execute();
+    // The first answer goes out exactly as a replay will: through the stored JSON.
+    answer = { status: result.status, body: JSON.parse(body) as unknown };
   } catch (error) {
+    await outer.rollback().catch(() => undefined);
     await services.db
       .deleteFrom('idempotency_keys')
       .where('id', '=', claimed.id)
@@ -217,4 +204,6 @@ export async function runIdempotent(
       .execute();
     throw error;
   }
+  for (const publish of afterCommit) await publish();
+  return { ...answer, replayed: false };
 }
