@@ -10,6 +10,7 @@ import {
   type ProfileField,
 } from '../../packages/runtime/stores/member.ts';
 import { $regions, loadRegions, regionName } from '../../packages/runtime/stores/search.ts';
+import { InterestIcon } from './InterestIcon.tsx';
 
 interface Props {
   profile: MemberProfile;
@@ -90,7 +91,7 @@ export default function MemberProfileDetails({ profile, fields }: Props) {
             <ul>
               {listed.map((interest) => (
                 <li key={interest.id}>
-                  <span aria-hidden="true">{interest.icon}</span> {interest.name}
+                  <InterestIcon id={interest.id} /> {interest.name}
                 </li>
               ))}
             </ul>

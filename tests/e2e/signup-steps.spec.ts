@@ -71,6 +71,8 @@ test('a visitor signs up through every step with a photo, activates from the mai
   await steps.locator('[data-interest="travel"]').click();
   await steps.locator('[data-interest="cooking"]').click();
   await expect(steps.locator('[data-interest="travel"]')).toHaveAttribute('aria-pressed', 'true');
+  // Each chip draws its interest as a line icon (no emoji font needed).
+  await expect(steps.locator('[data-interest="travel"] svg.interest-icon path')).toHaveAttribute('d', /^M/);
   await steps.getByTestId('signup-step-next').click();
 
   // 3: personal info creates the account, with the message and the tracking parameters.

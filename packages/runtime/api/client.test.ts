@@ -126,4 +126,40 @@ describe('createApiClient', () => {
     const { api } = client(fakeFetch(new Response(null, { status: 204 })));
     await expect(api.delete('/api/chat.php', { conversation: 1 })).resolves.toBeUndefined();
   });
+
+  it('sends one idempotency key per write and the same key on each of its retries', async () => {
+    const network = fakeFetch(new TypeError('offline'), json(503, { error: 'internal', message: '' }), json(201, {}));
+    const { api } = client(network);
+    await api.post('/api/message.php', { profile_id: 2, text: 'Hi' });
+    const keys = network.calls.map((c) => (c.init.headers as Record<string, string>)['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+    // The next action is a new key.
+    await api.post('/api/message.php', { profile_id: 2, text: 'Hi again' });
+    const next = (network.calls[3]!.init.headers as Record<string, string>)['idempotency-key'];
+    expect(next).toMatch(/^[0-9a-f]{32}$/);
+    expect(next).not.toBe(keys[0]);
+  });
+
+  it('sends no idempotency key on reads', async () => {
+    const network = fakeFetch(json(200, {}));
+    await client(network).api.get('/api/chats.php');
+    expect(network.calls[0]!.init.headers).not.toHaveProperty('idempotency-key');
+  });
+
+  it('asks again while the server still runs the first attempt of a write, then gets its answer', async () => {
+    const busy = json(409, { error: 'idempotency_key_in_progress', message: 'still running' });
+    const network = fakeFetch(busy, json(201, { message: { id: 1 } }));
+    const { api, delays } = client(network);
+    await expect(api.post('/api/message.php', { text: 'Hi' })).resolves.toEqual({ message: { id: 1 } });
+    expect(delays).toHaveLength(1);
+    expect(network.calls).toHaveLength(2);
+  });
+
+  it('does not repeat other conflicts', async () => {
+    const network = fakeFetch(json(409, { error: 'email_taken', message: 'taken' }));
+    await expect(client(network).api.post('/api/signup.php', {})).rejects.toMatchObject({ code: 'email_taken' });
+    expect(network.calls).toHaveLength(1);
+  });
 });

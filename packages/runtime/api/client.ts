@@ -1,6 +1,7 @@
 import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
 import { REQUEST_RETRIES } from '../rules/constants.ts';
 import { isRetryableStatus, retryDelay } from '../rules/retry.ts';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './idempotency-key.ts';
 
 /** An answer of the API with a 4xx or 5xx status; `body` is the server's `{ error, message, ...details }`. */
 export class ApiRequestError extends Error {
@@ -36,6 +37,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the client's number of retries for this request. */
   retries?: number;
+  /** The write's `Idempotency-Key`; by default a new one per call of a write method. */
+  idempotencyKey?: string;
 }
 
 export interface ApiClientOptions {
@@ -47,6 +50,8 @@ export interface ApiClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Source of jitter for the retry delay, 0..1. */
   random?: () => number;
+  /** Makes the idempotency key of each write; tests pass a predictable one. */
+  newKey?: () => string;
   /** Retries after the first attempt, on network errors and 5xx only (spec §7: 5). */
   retries?: number;
   /** Called when the server answers 403 with `authentication_required` (spec §8): the member is logged out. */
@@ -66,18 +71,22 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /**
  * The JSON API client of every island. Marks requests as the client's own (the server requires the
  * header on writes), sends cookies on the same origin, and retries with exponential delay when the
- * network or the server failed, never when the request itself was refused (4xx).
+ * network or the server failed, never when the request itself was refused (4xx). Every write carries
+ * one `Idempotency-Key` for all its attempts, so a retry after a lost answer never acts twice; while
+ * the first attempt still runs on the server (409 `idempotency_key_in_progress`), it asks again.
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const sleep = options.sleep ?? wait;
   const random = options.random ?? Math.random;
   const baseUrl = options.baseUrl ?? '';
+  const newKey = options.newKey ?? newIdempotencyKey;
 
   async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
     const retries = init.retries ?? options.retries ?? REQUEST_RETRIES;
     const headers: Record<string, string> = { accept: 'application/json', [CLIENT_REQUEST_HEADER]: '1' };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET') headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey ?? newKey();
     const requestInit: RequestInit = {
       method,
       headers,
@@ -103,7 +112,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         await sleep(retryDelay(attempt + 1, random()));
         continue;
       }
-      return (await readAnswer(response, options.onAuthenticationRequired)) as T;
+      const text = await response.text();
+      if (response.status === 409 && attempt < retries && !init.signal?.aborted && inProgress(text)) {
+        await sleep(retryDelay(attempt + 1, random()));
+        continue;
+      }
+      return readAnswer(response, text, options.onAuthenticationRequired) as T;
     }
   }
 
@@ -116,14 +130,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-async function readAnswer(response: Response, onAuthenticationRequired: ApiClientOptions['onAuthenticationRequired']) {
-  const text = await response.text();
-  let json: unknown;
+function parseJson(text: string): unknown {
   try {
-    json = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    json = undefined;
+    return undefined;
   }
+}
+
+/** The server still runs the first attempt of this write. */
+function inProgress(text: string): boolean {
+  const json = parseJson(text);
+  return isErrorBody(json) && json.error === 'idempotency_key_in_progress';
+}
+
+function readAnswer(
+  response: Response,
+  text: string,
+  onAuthenticationRequired: ApiClientOptions['onAuthenticationRequired'],
+) {
+  const json = parseJson(text);
   if (response.ok) {
     if (text && json === undefined) {
       throw new ApiRequestError(response.status, {

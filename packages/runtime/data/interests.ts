@@ -5,14 +5,10 @@
  * Ids are stored on profiles: an id is never changed or reused. A new interest gets the next free id
  * and goes at the end of its group; a retired one is removed, and its id stays unused.
  *
- * Icons are one emoji each, chosen because they:
- * - need no icon font, sprite or asset pipeline and render in colour on every platform the sites target;
- * - read at a glance at chip size next to the translated name, which stays the accessible label
- *   (render the emoji `aria-hidden`);
- * - stay tasteful for a site that shows no explicit content: hobbies get the obvious literal symbol,
- *   intimate interests get romantic symbols (rose, candle, lips mark, mask, bow, moon). No fruit or
- *   vegetable innuendo, no body parts beyond the lips mark, nothing that depicts or hints at an act.
- * No two interests share an emoji, so the icon alone still tells them apart.
+ * Each has an emoji, which the API hands to clients that show text only; the sites draw the line
+ * icons of `interest-icons.ts` instead, which need no emoji font. The emoji are tasteful like the
+ * drawings: hobbies get the obvious literal symbol, intimate interests romantic ones (rose, candle,
+ * lips mark, mask, bow, moon); no two interests share one.
  */
 
 export const INTEREST_CATEGORIES = ['hobby', 'intimate'] as const;
@@ -24,7 +20,7 @@ export interface Interest {
   /** Stable key of the name in `locales/<lang>/interests.json`, kebab-case. */
   readonly slug: string;
   readonly category: InterestCategory;
-  /** A single emoji, shown next to the name. */
+  /** A single emoji, for clients that show text; the sites draw `INTEREST_ICONS` instead. */
   readonly icon: string;
 }
 

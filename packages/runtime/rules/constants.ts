@@ -46,3 +46,8 @@ export const CHUNK_RELOAD_STORAGE_KEY = 'datekit-chunk-reload';
 export const TOAST_WIDTH_PX = 350;
 /** Spec §9: the layout breakpoints (min-width, CSS pixels), Bootstrap's sm, md, lg and xl. */
 export const BREAKPOINTS_PX = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;
+/**
+ * The largest number of credits one ledger row may move either way (a grant, a bundle, a price):
+ * amounts are whole numbers within it, so a typo such as `1e300` can never make a balance a float.
+ */
+export const MAX_CREDITS_PER_BOOKING = 1_000_000;

@@ -1,5 +1,6 @@
 import { atom, onMount, task } from 'nanostores';
 import { ApiNetworkError, ApiRequestError } from '../api/client.ts';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../api/idempotency-key.ts';
 import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
 import { chatWithProfile, mergeMessages } from '../rules/chat.ts';
 import type { Message } from '../schemas/api/chat.ts';
@@ -197,26 +198,22 @@ function recipient(): number {
 }
 
 /**
- * Sends a text (POST /api/message.php). Never retried: a lost answer to a stored message would send
- * and charge it twice. Throws the server's refusal (insufficient_credits, message_too_long, ...).
+ * Sends a text (POST /api/message.php). Its retries carry the same idempotency key, so a lost answer
+ * never sends or charges it twice. Throws the server's refusal (insufficient_credits, message_too_long, ...).
  */
 export function sendMessage(text: string): Promise<Message> {
   return task(async () => {
     const profileId = recipient();
-    const answer = await api().post<SentAnswer>('/api/message.php', { profile_id: profileId, text }, { retries: 0 });
+    const answer = await api().post<SentAnswer>('/api/message.php', { profile_id: profileId, text });
     return received(answer);
   });
 }
 
-/** Sends a gift (POST /api/gift.php); never retried, like a message. */
+/** Sends a gift (POST /api/gift.php); retried safely, like a message. */
 export function sendGift(giftId: string): Promise<Message> {
   return task(async () => {
     const profileId = recipient();
-    const answer = await api().post<SentAnswer>(
-      '/api/gift.php',
-      { profile_id: profileId, gift_id: giftId },
-      { retries: 0 },
-    );
+    const answer = await api().post<SentAnswer>('/api/gift.php', { profile_id: profileId, gift_id: giftId });
     return received(answer);
   });
 }
@@ -234,7 +231,12 @@ export function sendPhoto(file: Blob): Promise<Message> {
         method: 'POST',
         body: file,
         credentials: 'same-origin',
-        headers: { accept: 'application/json', 'content-type': file.type, [CLIENT_REQUEST_HEADER]: '1' },
+        headers: {
+          accept: 'application/json',
+          'content-type': file.type,
+          [CLIENT_REQUEST_HEADER]: '1',
+          [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey(),
+        },
       });
     } catch (error) {
       throw new ApiNetworkError({ cause: error });

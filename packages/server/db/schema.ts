@@ -233,6 +233,25 @@ export interface JobsTable {
   finished_at: number | null;
 }
 
+/** A claimed `Idempotency-Key`: in progress while its request runs, then the first answer, kept 24 h. */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  /** `member:<id>` or `session:<hash>`: whose key it is. */
+  scope: string;
+  /** Method and URL of the route, e.g. `POST /api/message.php`. */
+  route: string;
+  key: string;
+  /** SHA-256 of the request's query and body: the same key with another request is refused. */
+  fingerprint: string;
+  status: 'in_progress' | 'done';
+  /** When the request holding the key started; a claim older than the stale limit may be taken over. */
+  locked_at: number;
+  response_status: number | null;
+  /** The first answer's JSON. */
+  response_body: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -255,4 +274,5 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   mail_suppressions: MailSuppressionsTable;
   jobs: JobsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -6,6 +6,8 @@ import { ApiError } from '../errors/api-error.ts';
 import { loadCurrentMember, type CurrentMember } from '../features/users/current-member.ts';
 import type { RateLimitRule } from '../ops/rate-limits.ts';
 import type { Services } from '../services.ts';
+import { idempotencyClaim, runIdempotent } from './idempotency.ts';
+import { isCrossSiteWrite } from './origin.ts';
 import { zodIssuesToFields } from './validation.ts';
 import { requestLocale } from './request-context.ts';
 
@@ -41,6 +43,12 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
   clientHeader?: boolean;
   /** At most so many requests per client and window (a rule from RATE_LIMITS); 429 with Retry-After beyond. */
   rateLimit?: RateLimitRule;
+  /**
+   * Accepts an `Idempotency-Key` header (for writes that spend credits or create things): the handler
+   * runs once per key, member and route, in one transaction with its stored answer; a retry gets the
+   * first answer. The handler must return its answer, not reply itself.
+   */
+  idempotent?: boolean;
   /** Answers the response body, or nothing when it already replied (a redirect). */
   handler: (ctx: RouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.input<R> | undefined>;
 }
@@ -61,7 +69,10 @@ function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown): 
   return result.data;
 }
 
-/** Mounts a route: brand and language, client header, authentication, then zod-validated body and query. */
+/**
+ * Mounts a route: brand and language, client header and (for writes) no foreign origin,
+ * authentication, then zod-validated body and query.
+ */
 export function mountRoute(app: FastifyInstance, services: Services, spec: AnyRouteSpec): void {
   app.route({
     method: spec.method,
@@ -72,13 +83,28 @@ export function mountRoute(app: FastifyInstance, services: Services, spec: AnyRo
       const locale = requestLocale(request, brand);
       const needsHeader = spec.clientHeader ?? spec.method !== 'GET';
       if (needsHeader && !request.headers['x-client-request']) throw new ApiError('client_header_required');
+      if (spec.method !== 'GET' && isCrossSiteWrite(request, services.brands))
+        throw new ApiError('cross_origin_refused');
       const member = spec.auth === 'none' ? null : await loadCurrentMember(services, request, brand);
       if (spec.auth === 'member' && !member) {
         throw new ApiError('authentication_required', {}, { authentication_required: true });
       }
       const body = parseWith(spec.body, request.body);
       const query = parseWith(spec.query, request.query);
-      const result = await spec.handler({ request, reply, services, brand, locale, member, body, query });
+      const context = { request, reply, services, brand, locale, member, body, query };
+      const claim = spec.idempotent
+        ? idempotencyClaim(request, `${spec.method} ${spec.url}`, member?.id ?? null)
+        : null;
+      if (claim) {
+        const answer = await runIdempotent(services, claim, async (scoped) => ({
+          status: spec.status ?? 200,
+          body: await spec.handler({ ...context, services: scoped }),
+        }));
+        if (answer.replayed) reply.header('idempotent-replayed', 'true');
+        reply.code(answer.status);
+        return answer.body;
+      }
+      const result = await spec.handler(context);
       if (reply.sent) return reply;
       reply.code(spec.status ?? 200);
       return result ?? {};

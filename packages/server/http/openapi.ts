@@ -4,6 +4,15 @@ import type { AnyRouteSpec } from './define-route.ts';
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'One random key (e.g. a UUID) per action, the same on every retry: the action runs once and a retry answers the first answer again (header `Idempotent-Replayed: true`). Kept 24 h per member and route. Another request with a used key answers 422 `idempotency_key_reused`; a retry while the first still runs answers 409 `idempotency_key_in_progress`.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 /** The OpenAPI 3.1 document of the API, generated from the same zod schemas that validate requests. */
 export function buildOpenApi(routes: readonly AnyRouteSpec[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -15,12 +24,15 @@ export function buildOpenApi(routes: readonly AnyRouteSpec[]) {
     (paths[route.url] ??= {})[route.method.toLowerCase()] = {
       summary: route.summary,
       security: route.auth === 'member' ? [{ session: [] }] : [],
-      parameters: Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
-        name,
-        in: 'query',
-        required: query?.required?.includes(name) ?? false,
-        schema,
-      })),
+      parameters: [
+        ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
+          name,
+          in: 'query',
+          required: query?.required?.includes(name) ?? false,
+          schema,
+        })),
+        ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+      ],
       ...(route.body
         ? {
             requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } },

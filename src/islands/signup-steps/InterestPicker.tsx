@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { INTERESTS_MAX } from '../../../packages/runtime/data/profile-choices.ts';
 import { $interests, type InterestOption } from '../../../packages/runtime/stores/profile.ts';
+import { InterestIcon } from '../InterestIcon.tsx';
 import { Loading } from '../LoadStatus.tsx';
 
 interface Props {
@@ -75,9 +76,7 @@ function InterestChip({
       data-interest={interest.slug}
       onClick={() => onToggle(interest.id)}
     >
-      <span className="interest-icon" aria-hidden="true">
-        {interest.icon}
-      </span>
+      <InterestIcon id={interest.id} className="interest-icon" />
       {interest.name}
     </button>
   );

@@ -1,3 +1,28 @@
+import { meaningOf } from './code-meanings.ts';
+
+/**
+ * `; did you mean "sv"? (…why)` for a value that is not among `candidates`: the same text in another
+ * case, else what the code means (a country code where a language is asked for), else the closest
+ * spelling; empty when nothing fits.
+ */
+export function didYouMean(input: string, candidates: readonly string[]): string {
+  const sameText = candidates.find((c) => c.toLowerCase() === input.toLowerCase());
+  if (sameText) return `; did you mean "${sameText}"?`;
+  const meaning = meaningOf(input, candidates);
+  if (meaning) return `; did you mean ${meaning.suggestions.map((s) => `"${s}"`).join(' or ')}? (${meaning.why})`;
+  const spelled = closest(input, candidates);
+  return spelled ? `; did you mean "${spelled}"?` : '';
+}
+
+/** The single value `didYouMean` would suggest, to write a corrected example with. */
+export function bestGuess(input: string, candidates: readonly string[]): string | undefined {
+  const sameText = candidates.find((c) => c.toLowerCase() === input.toLowerCase());
+  if (sameText) return sameText;
+  const meaning = meaningOf(input, candidates);
+  if (meaning) return meaning.suggestions.length === 1 ? meaning.suggestions[0] : undefined;
+  return closest(input, candidates);
+}
+
 /**
  * The candidate closest to a mistyped value, if one is close enough to be what was meant: the same
  * text in another case, or a few letters apart (about one edit per three letters).

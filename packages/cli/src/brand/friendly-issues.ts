@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { closest } from './did-you-mean.ts';
+import { bestGuess, closest, didYouMean } from './did-you-mean.ts';
 import type { Anchor } from './yaml-positions.ts';
 import { exampleFor, formatFieldPath, knownKeys, schemaAt, yamlLine, type JsonSchemaNode } from './schema-fields.ts';
 
@@ -94,10 +94,9 @@ export function toFieldProblems(
       const params = (issue.params ?? {}) as { example?: unknown; choices?: readonly string[] };
       const key = issue.path.at(-1);
       if (params.example !== undefined && typeof key === 'string') fix = yamlLine(key, params.example);
-      const suggestion =
-        params.choices && typeof issue.input === 'string' ? closest(issue.input, params.choices) : undefined;
-      if (suggestion) message += `; did you mean "${suggestion}"?`;
+      if (params.choices && typeof issue.input === 'string') message += didYouMean(issue.input, params.choices);
     }
+    if (issue.code === 'invalid_value') fix ??= correctedListItem(data, issue);
     return [{ path: issue.path, anchor: 'value', message, ...(fix ? { example: fix } : example(root, issue.path)) }];
   });
 }
@@ -175,9 +174,27 @@ function invalidType(expected: string, input: unknown): string {
 function notAllowed(input: unknown, values: readonly unknown[]): string {
   if (values.length === 1) return `must be ${JSON.stringify(values[0])}, not ${describe(input)}`;
   const allowed = values.map(String);
-  const suggestion = typeof input === 'string' ? closest(input, allowed) : undefined;
+  const suggestion = typeof input === 'string' ? didYouMean(input, allowed) : '';
   const shown = typeof input === 'string' ? `"${input}"` : describe(input);
-  return `${shown} is not one of: ${allowed.join(', ')}${suggestion ? `; did you mean "${suggestion}"?` : ''}`;
+  return `${shown} is not one of: ${allowed.join(', ')}${suggestion}`;
+}
+
+/** For wrong items of a list (`languages: [nl, se, dk]`), the list as it was meant: `[nl, sv, da]`. */
+function correctedListItem(data: unknown, issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code !== 'invalid_value' || typeof issue.input !== 'string') return undefined;
+  const index = issue.path.at(-1);
+  const key = issue.path.at(-2);
+  if (typeof index !== 'number' || typeof key !== 'string') return undefined;
+  let list: unknown = data;
+  for (const segment of issue.path.slice(0, -1)) {
+    list = list !== null && typeof list === 'object' ? (list as Record<PropertyKey, unknown>)[segment] : undefined;
+  }
+  const allowed = issue.values.map(String);
+  if (!Array.isArray(list) || !bestGuess(issue.input, allowed)) return undefined;
+  const fixed = list.map((item) =>
+    typeof item === 'string' && !allowed.includes(item) ? (bestGuess(item, allowed) ?? item) : item,
+  );
+  return yamlLine(key, fixed);
 }
 
 function tooSmall(origin: string, minimum: number, inclusive: boolean, input: unknown): string {

@@ -132,11 +132,38 @@ describe('problems within one file', () => {
   test('errors if a value is not among the allowed ones, listing them', async () => {
     expect((await load('bad-enum')).report).toMatchInlineSnapshot(`
       "enum.example.yaml:7:13 countries[0]: "nl" is not one of: NL, BE, LU, DE, AT, CH, DK, NO, SE, FI, PL, FR, IT, ES, IE, GB, US; did you mean "NL"?
-        example: countries: [DK]
+        example: countries: [NL]
       enum.example.yaml:9:10 signups: "everyone" is not one of: all, with_trafficsource, closed
         example: signups: all
       enum.example.yaml:15:15 credit_bundles[0].prices.EURO: "EURO" is not allowed here; did you mean "EUR"?
         example: prices: {EUR: 19.95, DKK: 149}"
+    `);
+  });
+});
+
+describe('problems YAML hides', () => {
+  test('errors on an unquoted colour that YAML read as a comment, showing the quoted form', async () => {
+    expect((await load('comment-colour')).report).toMatchInlineSnapshot(`
+      "colour.example.yaml:10:3 theme.primary: is empty: an unquoted # starts a comment, so YAML ignores #7a2e5c; put the value in quotes
+        example: primary: "#7a2e5c""
+    `);
+  });
+
+  test('errors on a colon in an unquoted title, showing the quoted form', async () => {
+    expect((await load('colon-in-title')).report).toMatchInlineSnapshot(`
+      "colon.example.yaml:5:1 index_title: YAML syntax: the value of index_title contains ": " (a colon and a space), which YAML reads as the start of another key; put the whole value in quotes
+        example: index_title: "Fixture Flirt: dating for singles""
+    `);
+  });
+
+  test('suggests the language a country code stands for, and the country a language code stands for', async () => {
+    expect((await load('country-as-language')).report).toMatchInlineSnapshot(`
+      "codes.example.yaml:7:17 countries[1]: "UK" is not one of: NL, BE, LU, DE, AT, CH, DK, NO, SE, FI, PL, FR, IT, ES, IE, GB, US; did you mean "GB"? (the United Kingdom’s country code is GB; English is en)
+        example: countries: [NL, GB]
+      codes.example.yaml:8:17 languages[1]: "se" is not one of: da, de, en, es, fi, fr, it, nl, nb, pl, sv, no; did you mean "sv"? (SE is the country Sweden; Swedish is sv)
+        example: languages: [nl, sv, da]
+      codes.example.yaml:8:21 languages[2]: "dk" is not one of: da, de, en, es, fi, fr, it, nl, nb, pl, sv, no; did you mean "da"? (DK is the country Denmark; Danish is da)
+        example: languages: [nl, sv, da]"
     `);
   });
 });

@@ -24,15 +24,18 @@ export function validateYaml<S extends z.ZodType>(
   jsonSchema: JsonSchemaNode,
 ): YamlValidation<z.output<S>> {
   const parsed = parseYaml(source);
-  const syntax = syntaxProblems(file, parsed);
+  const syntax = syntaxProblems(file, source, parsed);
   if (syntax.length > 0) return { parsed, data: null, problems: syntax };
 
   const data: unknown = parsed.doc.toJS();
   const result = schema.safeParse(data, { error: friendlyErrorMap, reportInput: true });
   if (result.success) return { parsed, data, value: result.data, problems: [] };
-  const problems = toFieldProblems(result.error.issues, data, jsonSchema).map((p) =>
-    problemAt(file, parsed, p.path, p.anchor, p.message, p.example),
-  );
+  const problems = toFieldProblems(result.error.issues, data, jsonSchema).map((p) => {
+    const comment = valueReadAsComment(source, parsed, data, p.path);
+    return comment
+      ? problemAt(file, parsed, p.path, 'key', comment.message, comment.example)
+      : problemAt(file, parsed, p.path, p.anchor, p.message, p.example);
+  });
   return { parsed, data, problems };
 }
 
@@ -49,17 +52,64 @@ export function problemAt(
   return { file, line, column, field: formatFieldPath(path), message, ...(example ? { example } : {}) };
 }
 
+/**
+ * A value that is empty because YAML read it as a comment (`primary: #7a2e5c`: an unquoted ` #`
+ * starts one): says so and shows the quoted form.
+ */
+function valueReadAsComment(source: string, parsed: ParsedYaml, data: unknown, path: readonly PropertyKey[]) {
+  const key = path.at(-1);
+  if (typeof key !== 'string' || valueAt(data, path) !== null) return null;
+  const { line } = locate(parsed, path, 'key');
+  const text = source.split(/\r?\n/)[line - 1] ?? '';
+  const match = /^\s*(?:-\s+)?(["']?)([^"':#]+)\1\s*:\s+#\s*(\S.*?)\s*$/.exec(text);
+  if (!match || match[2]!.trim() !== key) return null;
+  const value = `#${match[3]!}`;
+  return {
+    message: `is empty: an unquoted # starts a comment, so YAML ignores ${value}; put the value in quotes`,
+    example: `${key}: ${JSON.stringify(value)}`,
+  };
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let node = data;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[segment];
+  }
+  return node;
+}
+
 /** YAML's own errors, one per line: later errors on a line mostly repeat the first. */
-function syntaxProblems(file: string, parsed: ParsedYaml): BrandProblem[] {
+function syntaxProblems(file: string, source: string, parsed: ParsedYaml): BrandProblem[] {
   const seen = new Set<number>();
   const problems: BrandProblem[] = [];
   for (const error of parsed.doc.errors) {
-    const { line, column, field, message } = explainSyntaxError(parsed, error.code, error.message, error.pos[0]);
+    const explained = explainSyntaxError(parsed, source, error.code, error.message, error.pos[0]);
+    const { line, column, field, message } = explained;
     if (seen.has(line)) continue;
     seen.add(line);
-    problems.push({ file, line, column, field, message: `YAML syntax: ${message}` });
+    const example = 'example' in explained ? explained.example : undefined;
+    problems.push({ file, line, column, field, message: `YAML syntax: ${message}`, ...(example ? { example } : {}) });
   }
   return problems;
+}
+
+/**
+ * `title: Flirt Nord: dating in Denmark`: a colon followed by a space inside an unquoted value makes
+ * YAML read a second key. Names the field and shows the whole value quoted.
+ */
+function colonInValue(parsed: ParsedYaml, source: string, line: number) {
+  const text = source.split(/\r?\n/)[line - 1] ?? '';
+  const match = /^(\s*(?:-\s+)?)([\w-]+):\s+([^"'\s].*?:\s.*?)\s*$/.exec(text);
+  if (!match) return null;
+  const [, indent, key, value] = match as unknown as [string, string, string, string];
+  const keyOffset = parsed.lineCounter.lineStarts[line - 1]! + indent.length;
+  return {
+    ...positionAt(parsed, keyOffset),
+    field: formatFieldPath(pathAtOffset(parsed, keyOffset)) || key,
+    message: `the value of ${key} contains ": " (a colon and a space), which YAML reads as the start of another key; put the whole value in quotes`,
+    example: `${key}: ${JSON.stringify(value)}`,
+  };
 }
 
 /**
@@ -67,10 +117,12 @@ function syntaxProblems(file: string, parsed: ParsedYaml): BrandProblem[] {
  * where the error's offset reliably lies inside it: after an unclosed bracket, YAML notices the
  * problem on a later key that is not at fault.
  */
-function explainSyntaxError(parsed: ParsedYaml, code: string, message: string, offset: number) {
+function explainSyntaxError(parsed: ParsedYaml, source: string, code: string, message: string, offset: number) {
   const at = positionAt(parsed, offset);
   const path = pathAtOffset(parsed, offset);
   switch (code) {
+    case 'BLOCK_AS_IMPLICIT_KEY':
+      return colonInValue(parsed, source, at.line) ?? { ...at, field: '', message: lowerFirst(message) };
     case 'TAB_AS_INDENT':
       return { ...at, field: formatFieldPath(path), message: 'a tab is used for indentation; indent with spaces' };
     case 'DUPLICATE_KEY':

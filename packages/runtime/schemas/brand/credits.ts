@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { CURRENCIES, COUNTRY_CODES, type Currency } from '../../data/countries.ts';
+import { MAX_CREDITS_PER_BOOKING } from '../../rules/constants.ts';
+
+/** A number of credits as a brand states it: whole, within what one ledger row may move. */
+const credits = () => z.number().int().max(MAX_CREDITS_PER_BOOKING);
 
 /** Payment methods a brand can offer (spec §9; the Mollie method names where Mollie has them). */
 export const PAYMENT_METHODS = [
@@ -37,9 +41,7 @@ export const creditBundleSchema = z.strictObject({
       error: 'must be a short id of lower-case letters, digits and dashes, such as "starter"',
     })
     .meta({ description: 'Stable id of the bundle, used in `/credits/{id}`.', examples: ['starter'] }),
-  credits: z
-    .number()
-    .int()
+  credits: credits()
     .positive()
     .meta({ description: 'Credits the member receives.', examples: [50] }),
   prices: z.partialRecord(z.enum(CURRENCIES).meta({ title: 'currency' }), z.number().positive()).meta({
@@ -62,27 +64,19 @@ const messageCostSchema = z.strictObject({
 
 /** What things cost and what members get (spec §1, §3, §5). */
 export const creditsSchema = z.object({
-  message_credits: z
-    .number()
-    .int()
+  message_credits: credits()
     .min(0)
     .default(10)
     .meta({ description: 'Credits one chat message costs.', examples: [10] }),
-  photo_credits: z
-    .number()
-    .int()
+  photo_credits: credits()
     .min(0)
     .default(20)
     .meta({ description: 'Credits one photo in the chat costs.', examples: [20] }),
-  gift_credits: z
-    .number()
-    .int()
+  gift_credits: credits()
     .min(0)
     .default(30)
     .meta({ description: 'Default credits a gift costs.', examples: [30] }),
-  signup_credits: z
-    .number()
-    .int()
+  signup_credits: credits()
     .min(0)
     .default(20)
     .meta({ description: 'Free credits a new member receives on activation.', examples: [20] }),

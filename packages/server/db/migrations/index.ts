@@ -9,6 +9,7 @@ import * as signupTarget from './20261120_0007_signup_target.ts';
 import * as chat from './20261121_0008_chat.ts';
 import * as mediaKeys from './20261124_0009_media_keys.ts';
 import * as memberEvents from './20261124_0010_member_events.ts';
+import * as idempotencyKeys from './20261124_0011_idempotency_keys.ts';
 import * as account from './20261124_0020_account.ts';
 import * as jobs from './20261124_0021_jobs.ts';
 
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261121_0008_chat': chat,
   '20261124_0009_media_keys': mediaKeys,
   '20261124_0010_member_events': memberEvents,
+  '20261124_0011_idempotency_keys': idempotencyKeys,
   '20261124_0020_account': account,
   '20261124_0021_jobs': jobs,
 };

@@ -183,6 +183,7 @@ export const sendTextMessage = defineRoute({
   body: sendMessageRequestSchema,
   response: z.object({ message: messageSchema, credits: z.number() }),
   status: 201,
+  idempotent: true,
   handler: async ({ body, member, brand, services }) => {
     const text = body.text.trim();
     if (!text) throw new ApiError('message_empty');

@@ -37,6 +37,7 @@ export const sendGift = defineRoute({
   body: z.object({ profile_id: z.number().int().positive(), gift_id: z.enum(GIFT_IDS) }),
   response: sentSchema,
   status: 201,
+  idempotent: true,
   handler: async ({ body, member, brand, services }) =>
     sendMessage(services, brand, member, body.profile_id, {
       kind: 'gift',
@@ -55,6 +56,7 @@ export const sendChatPhoto = defineRoute({
   query: z.object({ profile_id: z.coerce.number().int().positive() }),
   response: sentSchema,
   status: 201,
+  idempotent: true,
   handler: async ({ query, request, member, brand, services }) => {
     if (!Buffer.isBuffer(request.body)) throw new ApiError('unsupported_media_type');
     const stored = await storeChatPhoto(request.body, services.config.mediaDir);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime/rules/constants.ts';
 import { grantCredits } from './grant.ts';
+import { balanceOf, book } from './ledger.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,6 +37,29 @@ describe('granting credits', () => {
   it('takes credits back, never below zero', async () => {
     expect(await grant(-30, { reason: 'correction' })).toMatchObject({ balance: 40 });
     await expect(grant(-41)).rejects.toThrow('the balance is 40; taking 41 would go below zero');
+  });
+
+  it('refuses amounts that are not whole numbers within the bound, and books nothing', async () => {
+    const before = await server.services.db.selectFrom('credit_ledger').select('id').execute();
+    for (const amount of [1e300, 2.5, MAX_CREDITS_PER_BOOKING + 1, -MAX_CREDITS_PER_BOOKING - 1, NaN, Infinity]) {
+      await expect(grant(amount), String(amount)).rejects.toThrow(/whole number other than 0, at most 1000000/);
+    }
+    expect(await server.services.db.selectFrom('credit_ledger').select('id').execute()).toEqual(before);
+  });
+
+  it('the ledger itself refuses a float or an amount beyond the bound', async () => {
+    const { id } = await server.services.db
+      .selectFrom('users')
+      .select('id')
+      .where('email_normalized', '=', 'granted@example.com')
+      .executeTakeFirstOrThrow();
+    for (const amount of [1e300, 0.5, MAX_CREDITS_PER_BOOKING + 1]) {
+      await expect(book(server.services.db, { userId: id, amount, reason: 'grant', at: 0 })).rejects.toThrow(
+        RangeError,
+      );
+    }
+    const balance = await balanceOf(server.services.db, id);
+    expect(Number.isInteger(balance)).toBe(true);
   });
 
   it('refuses unknown members, other brands, zero amounts and missing operator or reason', async () => {

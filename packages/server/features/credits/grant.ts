@@ -1,11 +1,12 @@
 import { lockMember } from '../../db/lock-member.ts';
 import type { Services } from '../../services.ts';
-import { balanceOf, book } from './ledger.ts';
+import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime/rules/constants.ts';
+import { balanceOf, book, isCreditAmount } from './ledger.ts';
 
 export interface Grant {
   brand: string;
   email: string;
-  /** Positive to give credits, negative to take back (never below zero). */
+  /** Positive to give credits, negative to take back (never below zero); at most MAX_CREDITS_PER_BOOKING either way. */
   amount: number;
   /** Who did it: every grant names its operator in the ledger. */
   operator: string;
@@ -17,8 +18,11 @@ export interface Grant {
  * operator and reason in its note; a correction can take credits back, never below zero.
  */
 export async function grantCredits(services: Services, grant: Grant): Promise<{ userId: number; balance: number }> {
-  if (!Number.isInteger(grant.amount) || grant.amount === 0)
-    throw new Error('amount must be a whole number other than 0');
+  if (!isCreditAmount(grant.amount) || grant.amount === 0) {
+    throw new Error(
+      `amount must be a whole number other than 0, at most ${MAX_CREDITS_PER_BOOKING} either way (e.g. 50 or -20); got ${grant.amount}`,
+    );
+  }
   if (!grant.operator.trim() || !grant.reason.trim()) throw new Error('operator and reason are required');
   const user = await services.db
     .selectFrom('users')

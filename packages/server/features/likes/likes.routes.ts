@@ -70,6 +70,7 @@ export const like = defineRoute({
   auth: 'member',
   body: profileIdBody,
   response: z.object({ match: z.boolean() }),
+  idempotent: true,
   handler: async ({ body, member, services }) => {
     const target = await contactableProfile(services, member, body.profile_id);
     await services.db.transaction().execute(async (trx) => {

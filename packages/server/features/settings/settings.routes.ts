@@ -14,7 +14,7 @@ export const getSettings = defineRoute({
   method: 'GET',
   url: '/api/settings.php',
   summary:
-    'Brand settings for a host (the `host` parameter, else the Host header). Sets the language cookie from domain_language when the visitor has none.',
+    "Brand settings for a host (the `host` parameter, else the Host header). Sets the language cookie from the serving host's domain_language when the visitor has none.",
   auth: 'none',
   query: z.looseObject({ host: z.string().max(255).optional() }),
   response: settingsResponseSchema,
@@ -23,8 +23,11 @@ export const getSettings = defineRoute({
     if (!brand) throw new ApiError('unknown_host');
     const header = services.config.trustProxy ? GEOIP_HEADERS.map((h) => request.headers[h]).find(Boolean) : undefined;
     const geoipCountry = typeof header === 'string' && /^[A-Z]{2}$/i.test(header) ? header.toUpperCase() : null;
-    const locale = toLocale(brand.domain_language);
-    if (!request.cookies[LANGUAGE_COOKIE] && locale && brand.languages.includes(locale)) {
+    // The cookie belongs to the host that serves this answer, whichever brand `host` asked about: it
+    // may only hold one of the serving brand's languages.
+    const serving = request.brand!;
+    const locale = toLocale(serving.domain_language);
+    if (!request.cookies[LANGUAGE_COOKIE] && locale && serving.languages.includes(locale)) {
       reply.setCookie(LANGUAGE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_DAYS * 86_400 });
     }
     const settings = toSettingsJson(brand, {

@@ -78,6 +78,7 @@ export const swipeLike = defineRoute({
   auth: 'member',
   body: z.object({ profile_id: z.number().int().positive() }),
   response: stateSchema.extend({ match: z.boolean() }),
+  idempotent: true,
   handler: async ({ body, member, brand, services }) => {
     const target = await contactableProfile(services, member, body.profile_id);
     const since = dayStart(services, brand);
