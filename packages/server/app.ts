@@ -53,7 +53,10 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
 const BODY_LIMIT = 64 * 1024;
 
 /** One process for every brand: the Host picks the brand, `/api` is the JSON API, the rest is the built site. */
-export function createApp(services: Services, options: { logger?: boolean } = {}): FastifyInstance {
+export function createApp(
+  services: Services,
+  options: { logger?: boolean; checkResponses?: boolean } = {},
+): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: services.config.trustProxy,
@@ -102,7 +105,7 @@ export function createApp(services: Services, options: { logger?: boolean } = {}
     reply.header('x-frame-options', 'DENY');
   });
 
-  for (const route of API_ROUTES) mountRoute(app, services, route);
+  for (const route of API_ROUTES) mountRoute(app, services, route, { checkResponses: options.checkResponses });
   const openApi = buildOpenApi(API_ROUTES);
   app.get('/api/openapi.json', async () => openApi);
   app.get('/media/*', async (request, reply) => serveMedia(services, decodePath(request.url), reply));

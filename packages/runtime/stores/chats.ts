@@ -1,13 +1,10 @@
 import { atom, onMount, task } from 'nanostores';
 import { sortChats, withoutChat } from '../rules/chat.ts';
-import type { ChatListItem } from '../schemas/api/chat.ts';
+import type { ChatsResponse } from '../schemas/api/chat.ts';
 import { api, isBrowser } from './api.ts';
 import { $user } from './user.ts';
 
-export interface ChatsData {
-  chats: ChatListItem[];
-  total_unread: number;
-}
+export type ChatsData = ChatsResponse;
 
 export type ChatsState =
   /** Nobody is logged in, or nothing listened yet. */

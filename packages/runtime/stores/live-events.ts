@@ -1,23 +1,14 @@
 import { atom, onMount } from 'nanostores';
 import { refreshDelay } from '../rules/refresh.ts';
 import { badgeCount, titleWithBadge } from '../rules/title-badge.ts';
-import type { Message } from '../schemas/api/chat.ts';
+import { LIVE_EVENT_TYPES, type LiveEvent } from '../schemas/api/events.ts';
 import { isBrowser } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
 import { loadChats } from './chats.ts';
 import { loadLikes } from './likes.ts';
 import { $user, receiveUser } from './user.ts';
 
-/** What GET /api/events sends (issue 5); the event name repeats `type`. */
-export type LiveEvent =
-  | { type: 'message'; conversation_id: number; message: Message }
-  | { type: 'like'; profile_id: number }
-  | { type: 'match'; profile_id: number }
-  | { type: 'credits'; credits: number }
-  | { type: 'read'; conversation_id: number }
-  | { type: 'chat-deleted'; conversation_id: number };
-
-const EVENT_TYPES = ['message', 'like', 'match', 'credits', 'read', 'chat-deleted'] as const;
+export type { LiveEvent };
 
 /** The window event a match dispatches, so the match modal can open wherever the member is. */
 export const MATCH_EVENT = 'datekit:match';
@@ -130,7 +121,7 @@ onMount($live, () => {
       // A closed stream is not retried by the browser: try again once the member is known to be logged in.
       if (current.readyState === CLOSED) source = undefined;
     };
-    for (const type of EVENT_TYPES) {
+    for (const type of LIVE_EVENT_TYPES) {
       current.addEventListener(type, (event) => {
         if (source !== current) return;
         try {

@@ -1,14 +1,9 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import type { LiveEvent } from '@datekit/runtime/schemas/api/events.ts';
 
-/** What reaches a member's open tabs (issue 5): new messages, likes, matches, credits, read state. */
-export type MemberEvent =
-  | { type: 'message'; conversation_id: number; message: unknown }
-  | { type: 'like'; profile_id: number }
-  | { type: 'match'; profile_id: number }
-  | { type: 'credits'; credits: number }
-  | { type: 'read'; conversation_id: number }
-  | { type: 'chat-deleted'; conversation_id: number };
+/** What reaches a member's open tabs: new messages, likes, matches, credits, read state. */
+export type MemberEvent = LiveEvent;
 
 export type Listener = (event: MemberEvent) => void;
 

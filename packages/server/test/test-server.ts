@@ -43,7 +43,7 @@ export async function startTestServer(
     now: () => Date.now() + offset,
     ...options.services,
   });
-  const app = createApp(services);
+  const app = createApp(services, { checkResponses: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

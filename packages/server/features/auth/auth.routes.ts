@@ -26,6 +26,7 @@ export const login = defineRoute({
   url: '/api/user.php',
   summary: 'Log in with e-mail and password. Too many wrong attempts block the login for some minutes.',
   auth: 'none',
+  errors: ['login_failed', 'login_blocked'],
   body: loginRequestSchema,
   response: userResponseSchema,
   handler: async ({ body, brand, services, reply }) => {

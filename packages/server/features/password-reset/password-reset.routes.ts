@@ -17,6 +17,7 @@ export const requestPasswordReset = defineRoute({
   summary:
     'Mail a password reset link (valid one hour, single use). Answers the same whether or not the address has an account; at most 3 a day per address.',
   auth: 'none',
+  errors: ['invalid_email', 'reset_limit'],
   body: z.object({ email: z.string().trim().max(254) }),
   response: z.object({ sent: z.literal(true) }),
   handler: async ({ body, brand, locale, services, request }) => {
@@ -48,6 +49,7 @@ export const completePasswordReset = defineRoute({
   url: '/api/password-reset-do.php',
   summary: 'Set a new password with the token of a reset link; ends every other session and logs the member in.',
   auth: 'none',
+  errors: ['passwords_differ', 'invalid_password', 'reset_link_invalid'],
   body: z.object({ token: z.string().max(100), password: z.string().max(200), password_repeat: z.string().max(200) }),
   response: userResponseSchema,
   handler: async ({ body, brand, services, reply }) => {

@@ -47,6 +47,7 @@ export const uploadPhoto = defineRoute({
   summary:
     'Upload a photo as the raw request body (Content-Type image/jpeg, png, webp, avif or heic; 10 MB). Re-encoded, checked by an operator before others see it. Free members hold 3, premium 25.',
   auth: 'member',
+  errors: ['payload_too_large', 'unsupported_media_type', 'invalid_image', 'photo_limit'],
   response: z.object({ photo: ownPhotoSchema }),
   status: 201,
   handler: async ({ request, member, services }) => {
@@ -137,6 +138,7 @@ export const setMainPhoto = defineRoute({
   url: '/api/photos.php',
   summary: 'Make one of your photos the main image.',
   auth: 'member',
+  errors: ['not_found'],
   body: photoIdBody,
   response: z.object({ ok: z.literal(true) }),
   handler: async ({ body, member, services }) => {
@@ -154,6 +156,7 @@ export const deletePhoto = defineRoute({
   url: '/api/photos.php',
   summary: 'Delete one of your photos; when it was the main image, your newest other photo becomes main.',
   auth: 'member',
+  errors: ['not_found'],
   body: photoIdBody,
   response: z.object({ ok: z.literal(true) }),
   handler: async ({ body, member, services }) => {
@@ -171,6 +174,7 @@ export const memberPhotos = defineRoute({
   summary:
     "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent).",
   auth: 'member',
+  errors: ['not_found', 'blocked_by'],
   query: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({ photos: z.array(viewedPhotoSchema) }),
   handler: async ({ query, member, services }) => {

@@ -70,6 +70,7 @@ export const updateProfile = defineRoute({
   summary:
     'Change your profile: name, the profile choices (null clears one), about, interests (ids), country/region/city, invisible mode. Only the fields sent change.',
   auth: 'member',
+  errors: ['invalid_name'],
   body: profileUpdateSchema,
   response: ownProfileResponse,
   handler: async ({ body, member, services }) => {

@@ -38,6 +38,7 @@ export const searchMembers = defineRoute({
   summary:
     "Member search: filters gender, country, countryregion, min_age, max_age (defaults from the brand's niche), 24 a page, the total, and similar members when few match. Visitors may search where the brand allows it.",
   auth: 'optional',
+  errors: ['authentication_required'],
   query: searchQuerySchema,
   response: z.object({
     profiles: z.array(profileSchema),

@@ -20,6 +20,16 @@ export const signup = defineRoute({
   summary:
     "Create an account: not confirmed, profile disabled, logged in at once; an activation link is mailed in the visitor's language.",
   auth: 'none',
+  errors: [
+    'signups_closed',
+    'invalid_email',
+    'invalid_name',
+    'invalid_password',
+    'invalid_date_of_birth',
+    'terms_not_accepted',
+    'message_too_long',
+    'email_taken',
+  ],
   body: signupRequestSchema,
   response: userResponseSchema,
   status: 201,
@@ -119,6 +129,7 @@ export const resendActivationMail = defineRoute({
   url: '/api/activation-mail.php',
   summary: 'Send the activation mail again to the logged-in, not yet confirmed member (rate-limited).',
   auth: 'member',
+  errors: ['already_activated', 'activation_mail_wait', 'activation_mail_limit'],
   response: z.object({ sent: z.literal(true) }),
   handler: async ({ member, brand, locale, services, request }) => {
     if (member.status === 'active') throw new ApiError('already_activated');

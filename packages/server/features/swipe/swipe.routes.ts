@@ -74,6 +74,7 @@ export const swipeLike = defineRoute({
   url: '/api/swipe.php',
   summary: `Like a member in the swipe game: at most ${SWIPE_LIKES_PER_DAY} a day, counted by the server.`,
   auth: 'member',
+  errors: ['cannot_like_self', 'not_found', 'blocked_by', 'swipe_limit'],
   body: z.object({ profile_id: z.number().int().positive() }),
   response: stateSchema.extend({ match: z.boolean() }),
   handler: async ({ body, member, brand, services }) => {
