@@ -22,7 +22,8 @@ import { trackingRoutes } from './features/tracking/page-hidden.routes.ts';
 import { mountRoute, type AnyRouteSpec } from './http/define-route.ts';
 import { eventRoutes } from './realtime/events.routes.ts';
 import { requestLocale } from './http/request-context.ts';
-import { buildOpenApi } from './http/openapi.ts';
+import { buildOpenApi, withServer } from './http/openapi.ts';
+import { requestOrigin } from './http/origin.ts';
 import type { Services } from './services.ts';
 import { decodePath, SiteHandler } from './site/site-handler.ts';
 import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
@@ -107,7 +108,7 @@ export function createApp(
 
   for (const route of API_ROUTES) mountRoute(app, services, route, { checkResponses: options.checkResponses });
   const openApi = buildOpenApi(API_ROUTES);
-  app.get('/api/openapi.json', async () => openApi);
+  app.get('/api/openapi.json', async (request) => withServer(openApi, requestOrigin(request)));
   app.get('/media/*', async (request, reply) => serveMedia(services, decodePath(request.url), reply));
 
   app.setNotFoundHandler(async (request, reply) => {
