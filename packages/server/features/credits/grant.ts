@@ -13,7 +13,7 @@ export interface Grant {
 }
 
 /**
- * The support tool for credits until payments exist (issue 5): one ledger row per grant with the
+ * The support tool for credits: one ledger row per grant with the
  * operator and reason in its note; a correction can take credits back, never below zero.
  */
 export async function grantCredits(services: Services, grant: Grant): Promise<{ userId: number; balance: number }> {
