@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { toLocale } from '@datekit/runtime/data/locales.ts';
-import { LANGUAGE_COOKIE_DAYS } from '@datekit/runtime/rules/constants.ts';
+import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants.ts';
 import { companyInfoSchema, settingsResponseSchema } from '@datekit/runtime/schemas/api/settings.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { LANGUAGE_COOKIE } from '../../http/request-context.ts';
 import { toCompanyJson, toSettingsJson } from './settings-json.ts';
 
 /** Headers a trusted edge proxy sets with the visitor's country. */
@@ -24,8 +23,8 @@ export const getSettings = defineRoute({
     const header = services.config.trustProxy ? GEOIP_HEADERS.map((h) => request.headers[h]).find(Boolean) : undefined;
     const geoipCountry = typeof header === 'string' && /^[A-Z]{2}$/i.test(header) ? header.toUpperCase() : null;
     const locale = toLocale(brand.domain_language);
-    if (!request.cookies[LANGUAGE_COOKIE] && locale && brand.languages.includes(locale)) {
-      reply.setCookie(LANGUAGE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_DAYS * 86_400 });
+    if (!request.cookies[LANGUAGE_COOKIE_NAME] && locale && brand.languages.includes(locale)) {
+      reply.setCookie(LANGUAGE_COOKIE_NAME, locale, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_DAYS * 86_400 });
     }
     const settings = toSettingsJson(brand, {
       geoipCountry,
