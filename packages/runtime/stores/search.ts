@@ -115,3 +115,11 @@ export function search(query: SearchQuery): Promise<void> {
 export function goToPage(page: number): Promise<void> {
   return search({ ...$searchQuery.get(), page });
 }
+
+/**
+ * One page of `GET /api/members.php` for a query of its own (the match finder's answers), apart from
+ * the search page's `$search` and its URL.
+ */
+export function findMembers(query: Record<string, string | number | boolean | undefined>): Promise<SearchAnswer> {
+  return task(() => api().get<SearchAnswer>('/api/members.php', { query }));
+}

@@ -54,3 +54,5 @@ export type ChatListItem = z.infer<typeof chatListItemSchema>;
 export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
 export type SentMessageResponse = z.infer<typeof sentMessageResponseSchema>;
+export type GiftsResponse = z.infer<typeof giftsResponseSchema>;
+export type IcebreakersResponse = z.infer<typeof icebreakersResponseSchema>;
