@@ -5,3 +5,8 @@ export { createDatabase, type Db, type Engine } from './db/database.ts';
 export { migrateToLatest } from './db/migrate.ts';
 export { seedDemoMembers, DEMO_ACCOUNT } from './seed/seed-demo.ts';
 export type { Services } from './services.ts';
+export { grantCredits } from './features/credits/grant.ts';
+export { approvePhotos, photosToCheck, rejectPhotos } from './features/photos/moderation.ts';
+export { insertMember } from './features/users/insert-member.ts';
+export { createPostgresBus } from './realtime/event-bus.ts';
+export type { NicheSearchDefaults } from './brands/search-defaults.ts';

@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createServices, loadConfig, migrateToLatest, type ServerConfig, type Services } from '@datekit/server';
-import type { NicheSearchDefaults } from '@datekit/server/brands/search-defaults.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import {
+  createServices,
+  loadConfig,
+  migrateToLatest,
+  type NicheSearchDefaults,
+  type ServerConfig,
+  type Services,
+} from '@datekit/server';
+import type { Brand } from '@datekit/runtime';
 import { formatProblem, loadBrands } from './brand/load.ts';
 import { loadNiches } from './brand/niches.ts';
 

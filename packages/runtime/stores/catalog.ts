@@ -1,10 +1,11 @@
 import { atom, map, task } from 'nanostores';
-import type { Interest, InterestsResponse, Region, RegionsResponse } from '../schemas/api/catalog.ts';
+import type { InterestsResponse, NamedInterest, RegionEntry, RegionsResponse } from '../schemas/api/catalog.ts';
 import { api } from './api.ts';
 
-export type { Interest, Region };
+export type { NamedInterest, RegionEntry };
 
-export type InterestsState = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; interests: Interest[] };
+export type InterestsState =
+  { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; interests: NamedInterest[] };
 
 /** The interests catalogue in the visitor's language, loaded once per page by whoever shows it first (spec §7). */
 export const $interests = atom<InterestsState>({ status: 'idle' });
@@ -29,7 +30,7 @@ export function loadInterests(): Promise<void> {
 }
 
 export type RegionsState =
-  { status: 'loading' } | { status: 'ready'; regions: Region[] } | { status: 'failed'; error: unknown };
+  { status: 'loading' } | { status: 'ready'; regions: RegionEntry[] } | { status: 'failed'; error: unknown };
 
 /** A country's regions by country code, for the profile editor, the search filter and profile pages. */
 export const $regions = map<Record<string, RegionsState>>({});
@@ -58,6 +59,6 @@ export function loadRegions(country: string): Promise<void> {
 }
 
 /** A region's name in the visitor's language where it has an official one, else as people there write it. */
-export function regionName(region: Region, lang: string): string {
+export function regionName(region: RegionEntry, lang: string): string {
   return region.names?.[lang] ?? region.name;
 }

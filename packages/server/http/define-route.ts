@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Locale } from '@datekit/runtime/data/locales.ts';
-import type { ErrorCode } from '@datekit/runtime/errors.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand, ErrorCode, Locale } from '@datekit/runtime';
 import { ApiError } from '../errors/api-error.ts';
 import { loadCurrentMember, type CurrentMember } from '../features/users/current-member.ts';
 import type { Services } from '../services.ts';

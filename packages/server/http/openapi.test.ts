@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '@datekit/runtime/errors.ts';
+import { ERRORS } from '@datekit/runtime';
 import { API_ROUTES } from '../app.ts';
 import { buildOpenApi, operationId, withServer } from './openapi.ts';
 import { routeErrors } from './route-errors.ts';

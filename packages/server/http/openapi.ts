@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERRORS, type ErrorCode } from '@datekit/runtime/errors.ts';
+import { type ErrorCode, ERRORS } from '@datekit/runtime';
 import type { AnyRouteSpec } from './define-route.ts';
 import { routeErrors } from './route-errors.ts';
 

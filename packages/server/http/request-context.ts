@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { toLocale, type Locale } from '@datekit/runtime/data/locales.ts';
-import { LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { type Brand, LANGUAGE_COOKIE_NAME, type Locale, toLocale } from '@datekit/runtime';
 
 export const SESSION_COOKIE = 'dk_session';
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@datekit/runtime/errors.ts';
+import type { ErrorCode } from '@datekit/runtime';
 import { ApiError } from '../errors/api-error.ts';
 import type { AnyRouteSpec } from './define-route.ts';
 

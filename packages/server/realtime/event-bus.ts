@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { LiveEvent } from '@datekit/runtime/schemas/api/events.ts';
+import type { LiveEvent } from '@datekit/runtime';
 
 /** What reaches a member's open tabs: new messages, likes, matches, credits, read state. */
 export type MemberEvent = LiveEvent;

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERESTS_MAX } from '../../../packages/runtime/data/profile-choices.ts';
-import { $interests, loadInterests, type Interest } from '../../../packages/runtime/stores/catalog.ts';
+import { $interests, loadInterests, type NamedInterest } from '../../../packages/runtime/stores/catalog.ts';
 import { Loading } from '../LoadStatus.tsx';
 
 interface Props {
@@ -63,7 +63,7 @@ function InterestChip({
   disabled,
   onToggle,
 }: {
-  interest: Interest;
+  interest: NamedInterest;
   pressed: boolean;
   disabled: boolean | undefined;
   onToggle: (id: number) => void;

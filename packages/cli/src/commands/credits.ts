@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { grantCredits } from '@datekit/server/features/credits/grant.ts';
+import { grantCredits } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 
 /** `datekit credits grant`: the support tool for credits, logged in the ledger with operator and reason. */

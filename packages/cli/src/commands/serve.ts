@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { createApp } from '@datekit/server';
-import { createPostgresBus } from '@datekit/server/realtime/event-bus.ts';
+import { createApp, createPostgresBus } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 
 /** Starts the server for every built brand; stops cleanly on SIGINT/SIGTERM. */

@@ -22,7 +22,8 @@ export const regionSchema = z.object({
 
 export const regionsResponseSchema = z.object({ regions: z.array(regionSchema) });
 
-export type Interest = z.infer<typeof interestSchema>;
-export type Region = z.infer<typeof regionSchema>;
+/** An interest with its name in the visitor's language. */
+export type NamedInterest = z.infer<typeof interestSchema>;
+export type RegionEntry = z.infer<typeof regionSchema>;
 export type InterestsResponse = z.infer<typeof interestsResponseSchema>;
 export type RegionsResponse = z.infer<typeof regionsResponseSchema>;

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants.ts';
-import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
-import { toLocale } from '@datekit/runtime/data/locales.ts';
-import { languageRequestSchema, loginRequestSchema, userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
+import {
+  LANGUAGE_COOKIE_DAYS,
+  LANGUAGE_COOKIE_NAME,
+  languageRequestSchema,
+  loginRequestSchema,
+  normalizeEmail,
+  toLocale,
+  userResponseSchema,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { loadMemberById } from '../users/current-member.ts';
@@ -65,7 +70,11 @@ export const setLanguage = defineRoute({
     if (!language || !brand.languages.includes(language)) {
       throw new ApiError('validation_failed', {}, { fields: { language: `one of ${brand.languages.join(', ')}` } });
     }
-    reply.setCookie(LANGUAGE_COOKIE_NAME, language, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_DAYS * 86_400 });
+    reply.setCookie(LANGUAGE_COOKIE_NAME, language, {
+      path: '/',
+      sameSite: 'lax',
+      maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
+    });
     if (!member) return { user: null, language };
     await services.db.updateTable('users').set({ language }).where('id', '=', member.id).execute();
     return { user: toUserJson({ ...member, language }, services.now()), language };

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from '@datekit/runtime/data/countries.ts';
-import { INTERESTS } from '@datekit/runtime/data/interests.ts';
-import { regionsOf } from '@datekit/runtime/data/regions.ts';
-import { interestsResponseSchema, regionsResponseSchema } from '@datekit/runtime/schemas/api/catalog.ts';
+import { COUNTRY_CODES, INTERESTS, interestsResponseSchema, regionsOf, regionsResponseSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 
 export const listInterests = defineRoute({

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import {
   chatsResponseSchema,
   conversationResponseSchema,
+  okResponseSchema,
   sendMessageRequestSchema,
   sentMessageResponseSchema,
-} from '@datekit/runtime/schemas/api/chat.ts';
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok.ts';
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { GIFT_IDS, GIFTS, giftPrice, ICEBREAKER_COUNT } from '@datekit/runtime/data/gifts.ts';
 import {
+  GIFT_IDS,
+  giftPrice,
+  GIFTS,
   giftsResponseSchema,
+  ICEBREAKER_COUNT,
   icebreakersResponseSchema,
   sentMessageResponseSchema,
-} from '@datekit/runtime/schemas/api/chat.ts';
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { deletePhotoFiles, storePhoto } from '../../media/process-photo.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { autoLikeResponseSchema, likeResponseSchema, likesResponseSchema } from '@datekit/runtime/schemas/api/likes.ts';
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok.ts';
+import { autoLikeResponseSchema, likeResponseSchema, likesResponseSchema, okResponseSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';

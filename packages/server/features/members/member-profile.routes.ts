@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { profileSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { selectProfiles } from '../users/member-row.ts';

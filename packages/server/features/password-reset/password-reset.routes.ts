@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { toLocale } from '@datekit/runtime/data/locales.ts';
-import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime/rules/signup.ts';
-import { userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { checkEmail, isValidPassword, normalizeEmail, toLocale, userResponseSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';

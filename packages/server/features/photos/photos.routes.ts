@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@datekit/runtime/rules/constants.ts';
+import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { findInterest } from '@datekit/runtime/data/interests.ts';
-import { findRegion } from '@datekit/runtime/data/regions.ts';
-import { missingSteps } from '@datekit/runtime/rules/profile-completeness.ts';
-import { ageOn, nameProblem } from '@datekit/runtime/rules/signup.ts';
-import { ownProfileSchema, profileUpdateSchema, type OwnProfile } from '@datekit/runtime/schemas/api/profile.ts';
+import {
+  ageOn,
+  findInterest,
+  findRegion,
+  missingSteps,
+  nameProblem,
+  type OwnProfile,
+  ownProfileSchema,
+  profileUpdateSchema,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';

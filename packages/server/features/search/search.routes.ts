@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from '@datekit/runtime/data/countries.ts';
 import {
+  COUNTRY_CODES,
+  profileSchema,
   resolveSearchFilters,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   SIMILAR_AGE_SLACK,
   SIMILAR_LIMIT,
   SIMILAR_THRESHOLD,
-} from '@datekit/runtime/rules/search.ts';
-import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
-import { TRACKING_PARAMS } from '@datekit/runtime/schemas/api/signup.ts';
+  TRACKING_PARAMS,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { hasTrafficSource } from '../signup/signup-rules.ts';

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { toLocale } from '@datekit/runtime/data/locales.ts';
-import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants.ts';
-import { companyInfoSchema, settingsResponseSchema } from '@datekit/runtime/schemas/api/settings.ts';
+import {
+  companyInfoSchema,
+  LANGUAGE_COOKIE_DAYS,
+  LANGUAGE_COOKIE_NAME,
+  settingsResponseSchema,
+  toLocale,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { toCompanyJson, toSettingsJson } from './settings-json.ts';
@@ -24,7 +28,11 @@ export const getSettings = defineRoute({
     const geoipCountry = typeof header === 'string' && /^[A-Z]{2}$/i.test(header) ? header.toUpperCase() : null;
     const locale = toLocale(brand.domain_language);
     if (!request.cookies[LANGUAGE_COOKIE_NAME] && locale && brand.languages.includes(locale)) {
-      reply.setCookie(LANGUAGE_COOKIE_NAME, locale, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_DAYS * 86_400 });
+      reply.setCookie(LANGUAGE_COOKIE_NAME, locale, {
+        path: '/',
+        sameSite: 'lax',
+        maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
+      });
     }
     const settings = toSettingsJson(brand, {
       geoipCountry,

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { signupRequestSchema } from '@datekit/runtime/schemas/api/signup.ts';
-import { userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
-import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
+import { normalizeEmail, signupRequestSchema, userResponseSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';

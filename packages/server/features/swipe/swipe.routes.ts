@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { COUNTRIES } from '@datekit/runtime/data/countries.ts';
-import { SWIPE_LIKES_PER_DAY } from '@datekit/runtime/rules/constants.ts';
-import { startOfLocalDay } from '@datekit/runtime/rules/daily.ts';
-import { resolveSearchFilters } from '@datekit/runtime/rules/search.ts';
-import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import {
+  type Brand,
+  COUNTRIES,
+  profileSchema,
+  resolveSearchFilters,
+  startOfLocalDay,
+  SWIPE_LIKES_PER_DAY,
+} from '@datekit/runtime';
 import { lockMember } from '../../db/lock-member.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
