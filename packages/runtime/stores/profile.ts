@@ -1,5 +1,5 @@
 import { atom, onMount, task } from 'nanostores';
-import type { OwnProfile, ProfileUpdate } from '../schemas/api/profile.ts';
+import type { OwnProfile, OwnProfileResponse, ProfileUpdate } from '../schemas/api/profile.ts';
 import { api, isBrowser } from './api.ts';
 import { loadUser } from './user.ts';
 
@@ -14,14 +14,10 @@ onMount($ownProfile, () => {
   void loadOwnProfile().catch(() => undefined);
 });
 
-interface ProfileAnswer {
-  profile: OwnProfile;
-}
-
 export function loadOwnProfile(): Promise<OwnProfile> {
   return task(async () => {
     try {
-      const { profile } = await api().get<ProfileAnswer>('/api/profile.php');
+      const { profile } = await api().get<OwnProfileResponse>('/api/profile.php');
       $ownProfile.set({ status: 'ready', profile });
       return profile;
     } catch (error) {
@@ -41,7 +37,7 @@ const USER_FIELDS: readonly (keyof ProfileUpdate)[] = ['name', 'country', 'city'
  */
 export function saveProfile(update: ProfileUpdate): Promise<OwnProfile> {
   return task(async () => {
-    const { profile } = await api().put<ProfileAnswer>('/api/profile.php', update);
+    const { profile } = await api().put<OwnProfileResponse>('/api/profile.php', update);
     $ownProfile.set({ status: 'ready', profile });
     if (USER_FIELDS.some((field) => field in update)) void loadUser().catch(() => undefined);
     return profile;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   ageOn,
   findInterest,
@@ -6,7 +5,7 @@ import {
   missingSteps,
   nameProblem,
   type OwnProfile,
-  ownProfileSchema,
+  ownProfileResponseSchema,
   profileUpdateSchema,
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
@@ -14,8 +13,6 @@ import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { toProfileJson } from '../users/user-json.ts';
-
-const ownProfileResponse = z.object({ profile: ownProfileSchema });
 
 /** The member's own profile in three queries: profile with main photo, interests, photo count. */
 async function loadOwnProfile(services: Services, member: CurrentMember): Promise<OwnProfile> {
@@ -65,7 +62,7 @@ export const getProfile = defineRoute({
   url: '/api/profile.php',
   summary: 'Your own profile with every field, your interests, and the optional signup steps still missing.',
   auth: 'member',
-  response: ownProfileResponse,
+  response: ownProfileResponseSchema,
   handler: async ({ member, services }) => ({ profile: await loadOwnProfile(services, member) }),
 });
 
@@ -77,7 +74,7 @@ export const updateProfile = defineRoute({
   auth: 'member',
   errors: ['invalid_name'],
   body: profileUpdateSchema,
-  response: ownProfileResponse,
+  response: ownProfileResponseSchema,
   handler: async ({ body, member, services }) => {
     if (body.name !== undefined) {
       const problem = nameProblem(body.name, member.email);
