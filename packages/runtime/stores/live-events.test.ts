@@ -4,7 +4,8 @@ import { configureApi } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
 import { $chats } from './chats.ts';
 import { $likes } from './likes.ts';
-import { $live, configureLiveEvents, MATCH_EVENT, startLiveEvents, type EventSourceLike } from './live-events.ts';
+import { MATCH_EVENT } from '../rules/match-modal.ts';
+import { $live, configureLiveEvents, startLiveEvents, type EventSourceLike } from './live-events.ts';
 import { json, scriptedFetch } from './test-network.ts';
 import { $user } from './user.ts';
 import { testMember, testProfile } from '../test-fixtures.ts';
@@ -140,7 +141,7 @@ describe('$live', () => {
     await flush();
     window.removeEventListener(MATCH_EVENT, matched);
     expect(calls.some((c) => c.url.startsWith('/api/likes.php'))).toBe(true);
-    expect((matched.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ profile_id: 12 });
+    expect((matched.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ profileId: 12 });
   });
 
   it('refreshes the chat list on the spec timer while the stream is down, and stops once it is back', async () => {

@@ -1,4 +1,5 @@
 import { atom, onMount } from 'nanostores';
+import { MATCH_EVENT, type MatchEventDetail } from '../rules/match-modal.ts';
 import { refreshDelay } from '../rules/refresh.ts';
 import { badgeCount, titleWithBadge } from '../rules/title-badge.ts';
 import { LIVE_EVENT_TYPES, type LiveEvent } from '../schemas/api/events.ts';
@@ -9,9 +10,6 @@ import { loadLikes } from './likes.ts';
 import { $user, receiveUser } from './user.ts';
 
 export type { LiveEvent };
-
-/** The window event a match dispatches, so the match modal can open wherever the member is. */
-export const MATCH_EVENT = 'datekit:match';
 
 /** The part of EventSource the store uses, so tests can hand in a fake. */
 export interface EventSourceLike {
@@ -64,7 +62,9 @@ export function handleLiveEvent(event: LiveEvent): void {
     case 'match':
       void loadLikes().catch(() => undefined);
       if (event.type === 'match' && isBrowser()) {
-        window.dispatchEvent(new CustomEvent(MATCH_EVENT, { detail: { profile_id: event.profile_id } }));
+        window.dispatchEvent(
+          new CustomEvent<MatchEventDetail>(MATCH_EVENT, { detail: { profileId: event.profile_id } }),
+        );
       }
       break;
   }
