@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,6 +17,27 @@ export default tseslint.config(
       // better than a throw for an impossible case.
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Browser code: what islands, pages and the runtime ship. Server and CLI code and Node's built-ins
+    // stay out of it; the Astro integration and tests run in Node and may use them.
+    files: ['src/**/*.{ts,tsx}', 'packages/runtime/**/*.ts'],
+    ignores: ['src/integration/**', '**/*.test.{ts,tsx}', 'packages/runtime/test-fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({ name, message: 'Browser code cannot use Node built-ins.' })),
+          patterns: [
+            { regex: '^node:', message: 'Browser code cannot use Node built-ins.' },
+            {
+              regex: '(^|/)packages/(server|cli)(/|$)|^@datekit/(server|cli)(/|$)|^\\.\\./\\.\\./(server|cli)/',
+              message: 'Browser code cannot import server or CLI code; share it through packages/runtime.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

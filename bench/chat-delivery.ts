@@ -12,8 +12,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { createApp, loadConfig, migrateToLatest } from '@datekit/server';
-import { insertMember } from '@datekit/server/features/users/insert-member.ts';
+import { createApp, insertMember, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
 
 const CLIENTS = Number(process.argv[2] ?? 1000);

@@ -6,7 +6,7 @@
  * messages persisted, messages delivered to each tab and duplicates (goal: all, all, 0).
  * Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/kill-drill.ts [messagesPerSender]
  */
-import { runKillDrill } from '@datekit/server/test/kill-drill.ts';
+import { runKillDrill } from '../packages/server/test/kill-drill.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {

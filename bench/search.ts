@@ -9,10 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createApp, loadConfig, migrateToLatest } from '@datekit/server';
-import { insertMember } from '@datekit/server/features/users/insert-member.ts';
-import { COUNTRIES } from '@datekit/runtime/data/countries.ts';
-import { regionsOf } from '@datekit/runtime/data/regions.ts';
+import { createApp, insertMember, loadConfig, migrateToLatest } from '@datekit/server';
+import { COUNTRIES, regionsOf } from '@datekit/runtime';
 import { openServices } from '../packages/cli/src/server-context.ts';
 
 const MEMBERS = Number(process.argv[2] ?? 100_000);

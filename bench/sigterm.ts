@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '@datekit/server';
-import { insertMember } from '@datekit/server/features/users/insert-member.ts';
+import { insertMember } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
 
 const STREAMS = Number(process.argv[2] ?? 1000);

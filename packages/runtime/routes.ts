@@ -1,3 +1,4 @@
+import { LANDER_ROUTE_VARIANTS, SLUGLESS_LANDER } from './data/landers.ts';
 import { NICHE_SLUGS } from './data/niches.ts';
 
 /**
@@ -27,18 +28,7 @@ const route = (
 /** Lander slugs name a niche (spec §2 landing pages). */
 const NICHE_SLUG_PARAM = { slug: NICHE_SLUGS };
 
-/** Lander variants under `/landers/` (spec §2); `tinderswipe` takes no slug. */
-export const LANDER_ROUTE_VARIANTS = [
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-  // datekit new-lander adds variants above this line.
-] as const;
+export { LANDER_ROUTE_VARIANTS };
 
 export const STATIC_PAGES = ['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const;
 
@@ -87,7 +77,7 @@ export const ROUTES: readonly RouteDef[] = [
   /** Account settings: referenced by the layout, not in the spec's table (spec §2). */
   route('settings', '/settings', 'default', true),
   ...STATIC_PAGES.map((page) => route(`pages-${page}`, `/pages/${page}`)),
-  route('landers-tinderswipe', '/landers/tinderswipe', 'lander'),
+  route(`landers-${SLUGLESS_LANDER}`, `/landers/${SLUGLESS_LANDER}`, 'lander'),
   ...LANDER_ROUTE_VARIANTS.map((variant) =>
     route(`landers-${variant}-slug`, `/landers/${variant}/{slug?}`, 'lander', false, NICHE_SLUG_PARAM),
   ),

@@ -23,7 +23,8 @@ import { trackingRoutes } from './features/tracking/page-hidden.routes.ts';
 import { mountRoute, type AnyRouteSpec } from './http/define-route.ts';
 import { eventRoutes } from './realtime/events.routes.ts';
 import { requestLocale } from './http/request-context.ts';
-import { buildOpenApi } from './http/openapi.ts';
+import { buildOpenApi, withServer } from './http/openapi.ts';
+import { requestOrigin } from './http/origin.ts';
 import type { Services } from './services.ts';
 import { SiteHandler } from './site/site-handler.ts';
 import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
@@ -63,7 +64,10 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
 const BODY_LIMIT = 64 * 1024;
 
 /** One process for every brand: the Host picks the brand, `/api` is the JSON API, the rest is the built site. */
-export function createApp(services: Services, options: { logStream?: NodeJS.WritableStream } = {}): FastifyInstance {
+export function createApp(
+  services: Services,
+  options: { logStream?: NodeJS.WritableStream; checkResponses?: boolean } = {},
+): FastifyInstance {
   const app = Fastify({
     ...loggerOptions(services.config, options.logStream),
     trustProxy: services.config.trustProxy,
@@ -113,9 +117,9 @@ export function createApp(services: Services, options: { logStream?: NodeJS.Writ
     return reply.code(404).type('text/plain; charset=utf-8').send('Unknown site');
   });
 
-  for (const route of API_ROUTES) mountRoute(app, services, route);
+  for (const route of API_ROUTES) mountRoute(app, services, route, { checkResponses: options.checkResponses });
   const openApi = buildOpenApi(API_ROUTES);
-  app.get('/api/openapi.json', async () => openApi);
+  app.get('/api/openapi.json', async (request) => withServer(openApi, requestOrigin(request)));
   app.get('/media/*', async (request, reply) => serveMedia(services, request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -13,3 +13,8 @@ export { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from './s
 export { assertMigrated, NotMigratedError, pendingMigrations } from './db/migrate.ts';
 export { exitOnSignals, shutdown, SHUTDOWN_DEADLINE_MS } from './ops/shutdown.ts';
 export { backupSqlite, pgDumpArgs, pgRestoreArgs, runPgTool } from './db/backup.ts';
+export { grantCredits } from './features/credits/grant.ts';
+export { approvePhotos, photosToCheck, rejectPhotos } from './features/photos/moderation.ts';
+export { insertMember } from './features/users/insert-member.ts';
+export type { NicheSearchDefaults } from './brands/search-defaults.ts';
+export { listJobs } from './jobs/queue.ts';

@@ -1,5 +1,5 @@
 declare module 'virtual:datekit/brands' {
-  import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+  import type { Brand } from '@datekit/runtime';
 
   /** The brands being built (all of `brands/`, or the `--brand` selection), validated. */
   const brands: readonly Brand[];
@@ -7,7 +7,7 @@ declare module 'virtual:datekit/brands' {
 }
 
 declare module 'virtual:datekit/niches' {
-  import type { Niche } from '@datekit/cli/src/brand/niche-schema.ts';
+  import type { Niche } from '@datekit/cli';
 
   /** The seven niches of `niches/*.yaml`, validated, in id order: search defaults, copy keys, accent colour. */
   const niches: readonly Niche[];

@@ -1,6 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../packages/runtime/stores/api.ts';
+import { $gifts, loadGifts } from '../../packages/runtime/stores/chat-extras.ts';
 import { sendGift } from '../../packages/runtime/stores/conversation.ts';
 
 /**
@@ -17,12 +18,6 @@ export function giftArtwork(id: string): string | undefined {
   return artwork[`../components/gifts/${id}.svg`];
 }
 
-interface Gift {
-  id: string;
-  name: string;
-  price: number;
-}
-
 /** The gift picker: artwork, translated name and price in credits (GET /api/gifts.php); a choice sends it. */
 export function ChatGifts({
   disabled,
@@ -33,16 +28,11 @@ export function ChatGifts({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [gifts, setGifts] = useState<Gift[] | null>(null);
+  const gifts = useStore($gifts);
 
   const toggle = () => {
     setOpen(!open);
-    if (!gifts) {
-      api()
-        .get<{ gifts: Gift[] }>('/api/gifts.php')
-        .then((answer) => setGifts(answer.gifts))
-        .catch(() => setGifts([]));
-    }
+    if (!gifts) void loadGifts();
   };
 
   return (

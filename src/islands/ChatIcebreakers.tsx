@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../packages/runtime/stores/api.ts';
+import { $icebreakers, loadIcebreakers } from '../../packages/runtime/stores/chat-extras.ts';
 import { setDraft } from '../../packages/runtime/stores/conversation.ts';
 
 /**
@@ -9,20 +10,10 @@ import { setDraft } from '../../packages/runtime/stores/conversation.ts';
  */
 export function ChatIcebreakers({ name }: { name: string }) {
   const { t } = useTranslation();
-  const [icebreakers, setIcebreakers] = useState<string[]>([]);
+  const icebreakers = useStore($icebreakers);
 
   useEffect(() => {
-    let current = true;
-    api()
-      .get<{ icebreakers: string[] }>('/api/icebreakers.php')
-      .then((answer) => {
-        if (current) setIcebreakers(answer.icebreakers);
-      })
-      // Without suggestions the member simply writes their own message.
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
+    void loadIcebreakers();
   }, []);
 
   return (

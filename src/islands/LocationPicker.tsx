@@ -5,7 +5,7 @@ import type { CountryCode } from '../../packages/runtime/data/countries.ts';
 import { countryName } from '../../packages/runtime/rules/legal.ts';
 import { canAskForPosition } from '../../packages/runtime/rules/geolocation.ts';
 import { $geolocation, locate } from '../../packages/runtime/stores/geolocation.ts';
-import { $regions, loadRegions } from '../../packages/runtime/stores/profile.ts';
+import { $regions, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
 import type { OwnProfile, ProfileUpdate } from '../../packages/runtime/schemas/api/profile.ts';
 import { $settings } from '../../packages/runtime/stores/settings.ts';
 
@@ -43,7 +43,8 @@ export function LocationPicker({ value, onChange, disabled }: Props) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const settings = useStore($settings);
-  const regions = useStore($regions)[value.country];
+  const regionsState = useStore($regions)[value.country];
+  const regions = regionsState?.status === 'ready' ? regionsState.regions : undefined;
   const geolocation = useStore($geolocation);
   // The site's countries; a profile from elsewhere keeps its own country as the first choice.
   const served = settings?.countries ?? [];
@@ -60,7 +61,9 @@ export function LocationPicker({ value, onChange, disabled }: Props) {
   }
 
   const locating = geolocation.status === 'locating';
-  const sortedRegions = regions ? [...regions].sort((a, b) => a.name.localeCompare(b.name, lang)) : [];
+  const sortedRegions = (regions ?? [])
+    .map((region) => ({ id: region.id, name: regionName(region, lang) }))
+    .sort((a, b) => a.name.localeCompare(b.name, lang));
 
   return (
     <div className="location-picker" data-testid="location-picker">
@@ -118,10 +121,12 @@ export function LocationPicker({ value, onChange, disabled }: Props) {
             className="select"
             value={value.region ?? ''}
             disabled={disabled || !regions}
-            aria-busy={regions === undefined}
+            aria-busy={regionsState === undefined || regionsState.status === 'loading'}
             onChange={(event) => onChange({ ...value, region: event.currentTarget.value || null })}
           >
-            <option value="">{regions === null ? t('location.regions_failed') : t('location.region_choose')}</option>
+            <option value="">
+              {regionsState?.status === 'failed' ? t('location.regions_failed') : t('location.region_choose')}
+            </option>
             {sortedRegions.map((region) => (
               <option key={region.id} value={region.id}>
                 {region.name}

@@ -18,8 +18,8 @@ import {
   type FinderStep,
   type OwnPlace,
 } from '../../packages/runtime/rules/match-finder.ts';
-import type { OwnProfile } from '../../packages/runtime/schemas/api/profile.ts';
-import { api } from '../../packages/runtime/stores/api.ts';
+import { $regions, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
+import { loadOwnProfile, saveProfile } from '../../packages/runtime/stores/profile.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { MatchFinderResults } from './MatchFinderResults.tsx';
@@ -56,17 +56,20 @@ type ProfileState =
   | { status: 'ready'; place: Place; reason: string | null }
   | { status: 'failed'; message: string };
 
-/** The member's own place and reason (GET /api/profile.php), with the region's name for the question. */
-async function loadOwnProfile(): Promise<{ place: Place; reason: string | null }> {
-  const { profile } = await api().get<{ profile: OwnProfile }>('/api/profile.php');
-  let regionName: string | null = null;
+/** The member's own place and reason, with the region's name for the question. */
+async function loadOwnPlace(lang: string): Promise<{ place: Place; reason: string | null }> {
+  const profile = await loadOwnProfile();
+  let name: string | null = null;
   if (profile.region) {
-    const { regions } = await api()
-      .get<{ regions: { id: string; name: string }[] }>('/api/regions.php', { query: { country: profile.country } })
-      .catch(() => ({ regions: [] }));
-    regionName = regions.find((region) => region.id === profile.region)?.name ?? null;
+    await loadRegions(profile.country);
+    const regions = $regions.get()[profile.country];
+    const region = regions?.status === 'ready' ? regions.regions.find((r) => r.id === profile.region) : undefined;
+    name = region ? regionName(region, lang) : null;
   }
-  return { place: { country: profile.country, region: profile.region, regionName }, reason: profile.signup_reason };
+  return {
+    place: { country: profile.country, region: profile.region, regionName: name },
+    reason: profile.signup_reason,
+  };
 }
 
 function MatchFinderContent({ lang, fictionalIcon, fictionalLabel }: Props) {
@@ -83,7 +86,7 @@ function MatchFinderContent({ lang, fictionalIcon, fictionalLabel }: Props) {
   useEffect(() => {
     if (memberId === undefined) return;
     let current = true;
-    loadOwnProfile().then(
+    loadOwnPlace(lang).then(
       ({ place, reason }) => {
         if (!current) return;
         setOwn({ status: 'ready', place, reason });
@@ -96,7 +99,7 @@ function MatchFinderContent({ lang, fictionalIcon, fictionalLabel }: Props) {
     return () => {
       current = false;
     };
-  }, [memberId, t]);
+  }, [memberId, lang, t]);
 
   // Each new question takes the focus, so a screen reader reads it out.
   const firstRender = useRef(true);
@@ -164,7 +167,7 @@ function MatchFinderContent({ lang, fictionalIcon, fictionalLabel }: Props) {
     if (answers.reason && own.status === 'ready' && answers.reason !== own.reason) {
       setSaving(true);
       try {
-        await api().put('/api/profile.php', { signup_reason: answers.reason });
+        await saveProfile({ signup_reason: answers.reason });
         setOwn({ ...own, reason: answers.reason });
       } catch (error) {
         setSaveError(t('match_finder.reason_not_saved', { reason: errorText(error, t) }));

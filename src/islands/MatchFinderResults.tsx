@@ -5,21 +5,13 @@ import { memberSearchHref, type FinderQuery } from '../../packages/runtime/rules
 import type { LikesData } from '../../packages/runtime/rules/likes.ts';
 import { SIMILAR_AGE_SLACK } from '../../packages/runtime/rules/search.ts';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
-import { api } from '../../packages/runtime/stores/api.ts';
 import { $likes } from '../../packages/runtime/stores/likes.ts';
+import { findMembers, type SearchAnswer } from '../../packages/runtime/stores/search.ts';
 import { errorText } from './errors.ts';
 import { HeartIcon } from './icons.tsx';
 import { LikesLikeButton } from './LikesLikeButton.tsx';
 import type { FictionalMarking } from './FictionalMark.tsx';
 import { LikesProfileCard } from './LikesProfileCard.tsx';
-
-/** GET /api/members.php, as far as the finder shows it. */
-interface SearchAnswer {
-  profiles: Profile[];
-  total: number;
-  total_capped: boolean;
-  similar: Profile[];
-}
 
 type ResultsState =
   { status: 'loading' } | { status: 'ready'; answer: SearchAnswer } | { status: 'failed'; message: string };
@@ -46,12 +38,10 @@ export function MatchFinderResults({ query, fictional, headingRef, onChange }: P
 
   useEffect(() => {
     let current = true;
-    api()
-      .get<SearchAnswer>('/api/members.php', { query: { ...(JSON.parse(key) as FinderQuery) } })
-      .then(
-        (answer) => current && setResult({ key, state: { status: 'ready', answer } }),
-        (error: unknown) => current && setResult({ key, state: { status: 'failed', message: errorText(error, t) } }),
-      );
+    findMembers({ ...(JSON.parse(key) as FinderQuery) }).then(
+      (answer) => current && setResult({ key, state: { status: 'ready', answer } }),
+      (error: unknown) => current && setResult({ key, state: { status: 'failed', message: errorText(error, t) } }),
+    );
     return () => {
       current = false;
     };

@@ -1,14 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor } from '../../packages/runtime/routes.ts';
+import { MATCH_EVENT, type MatchEventDetail } from '../../packages/runtime/rules/match-modal.ts';
 import { blockMember, toggleLike, unblockMember, type MemberState } from '../../packages/runtime/stores/member.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { FormError } from './Field.tsx';
 import { HeartIcon, MessagesIcon } from './icons.tsx';
-
-/** What other islands listen to: a like that made a match (the match modal shows it). */
-export const MATCH_EVENT = 'datekit:match';
 
 type Ready = Extract<MemberState, { status: 'ready' }>;
 
@@ -32,7 +30,8 @@ export default function MemberProfileActions({ state }: { state: Ready }) {
 
   async function like() {
     const result = await toggleLike();
-    if (result?.match) window.dispatchEvent(new CustomEvent(MATCH_EVENT, { detail: { profileId: id } }));
+    if (result?.match)
+      window.dispatchEvent(new CustomEvent<MatchEventDetail>(MATCH_EVENT, { detail: { profileId: id } }));
   }
 
   async function confirmBlock() {

@@ -1,15 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { $interests, $regions, loadInterests, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
 import {
-  $interests,
-  loadInterests,
   profileSections,
   type Fact,
   type MemberProfile,
   type ProfileField,
 } from '../../packages/runtime/stores/member.ts';
-import { $regions, loadRegions, regionName } from '../../packages/runtime/stores/search.ts';
 import { InterestIcon } from './InterestIcon.tsx';
 
 interface Props {

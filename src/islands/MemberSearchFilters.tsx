@@ -15,7 +15,8 @@ import {
   type SearchOptions,
   type SearchQuery,
 } from '../../packages/runtime/rules/search-form.ts';
-import { $regions, loadRegions, regionName, search } from '../../packages/runtime/stores/search.ts';
+import { $regions, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
+import { search } from '../../packages/runtime/stores/search.ts';
 import { LINKS } from '../site/links.ts';
 import { ChevronIcon } from './icons.tsx';
 

@@ -5,11 +5,11 @@ import {
   loadConfig,
   migrateToLatest,
   rekeyLegacyMedia,
+  type NicheSearchDefaults,
   type ServerConfig,
   type Services,
 } from '@datekit/server';
-import type { NicheSearchDefaults } from '@datekit/server/brands/search-defaults.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime';
 import { formatProblem, loadBrands } from './brand/load.ts';
 import { loadNiches } from './brand/niches.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The gift catalogue (issue 5): tasteful tokens sent inside a chat. `price` is in credits; gifts
+ * The gift catalogue: tasteful tokens sent inside a chat. `price` is in credits; gifts
  * without one cost the brand's `gift_credits`. Names live in `locales/<lang>/chat.json` as
  * `gift.<id>`; the artwork is SVG in `src/components/gifts/` (the site's chat).
  */

@@ -1,3 +1,4 @@
+import type { LikesResponse } from '../schemas/api/likes.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import type { LikesTab } from './likes-tabs.ts';
 
@@ -5,12 +6,7 @@ import type { LikesTab } from './likes-tabs.ts';
  * GET /api/likes.php (spec §3 "Likes response: profiles, liked_by"): received likes new first (spec
  * §4), plus the sent likes and matches, and every profile these lists name, once.
  */
-export interface LikesData {
-  profiles: Profile[];
-  liked_by: { id: number; like_new: boolean }[];
-  likes: { id: number }[];
-  matches: number[];
-}
+export type LikesData = LikesResponse;
 
 export const EMPTY_LIKES: LikesData = { profiles: [], liked_by: [], likes: [], matches: [] };
 

@@ -1,7 +1,7 @@
 import { REFRESH_FIRST_MS, REFRESH_MS, REFRESH_PUSH_MS } from './constants.ts';
 
 /**
- * Wait before refreshing the current user (and later the chat lists): first after 5 s, then every
+ * Wait before refreshing the current user, the likes and, while the event stream is down, the chat lists: first after 5 s, then every
  * 60 s, or every 300 s while push notifications bring news anyway (spec §4, §9).
  */
 export function refreshDelay(refreshesDone: number, pushSubscribed: boolean): number {

@@ -3,7 +3,7 @@ import { ApiNetworkError, ApiRequestError } from '../api/client.ts';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../api/idempotency-key.ts';
 import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
 import { chatWithProfile, mergeMessages } from '../rules/chat.ts';
-import type { Message } from '../schemas/api/chat.ts';
+import type { ConversationResponse, Message, SentMessageResponse } from '../schemas/api/chat.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
 import { $chats, loadChats, markChatRead, receiveChatMessage } from './chats.ts';
@@ -35,20 +35,6 @@ export const $draft = atom('');
 
 export function setDraft(text: string): void {
   $draft.set(text);
-}
-
-interface ChatAnswer {
-  conversation: { id: number };
-  profile: Profile;
-  messages: Message[];
-  has_more: boolean;
-  history_limit: number;
-}
-
-/** POST /api/message.php, /api/gift.php and /api/chat-photo.php answer the message and the new balance. */
-interface SentAnswer {
-  message: Message;
-  credits: number;
 }
 
 // Bumped whenever another conversation opens: an answer for the previous one must not land.
@@ -88,11 +74,11 @@ onMount($conversation, () =>
   }),
 );
 
-function fetchChat(conversationId: number, before?: number): Promise<ChatAnswer> {
-  return api().get<ChatAnswer>('/api/chat.php', { query: { id: conversationId, before } });
+function fetchChat(conversationId: number, before?: number): Promise<ConversationResponse> {
+  return api().get<ConversationResponse>('/api/chat.php', { query: { id: conversationId, before } });
 }
 
-function fromAnswer(answer: ChatAnswer): ConversationData {
+function fromAnswer(answer: ConversationResponse): ConversationData {
   return {
     profile: answer.profile,
     conversationId: answer.conversation.id,
@@ -179,7 +165,7 @@ export function loadOlder(): Promise<void> {
   });
 }
 
-function received(answer: SentAnswer): Message {
+function received(answer: SentMessageResponse): Message {
   update((current) => ({
     ...current,
     conversationId: answer.message.conversation_id,
@@ -204,7 +190,7 @@ function recipient(): number {
 export function sendMessage(text: string): Promise<Message> {
   return task(async () => {
     const profileId = recipient();
-    const answer = await api().post<SentAnswer>('/api/message.php', { profile_id: profileId, text });
+    const answer = await api().post<SentMessageResponse>('/api/message.php', { profile_id: profileId, text });
     return received(answer);
   });
 }
@@ -213,7 +199,7 @@ export function sendMessage(text: string): Promise<Message> {
 export function sendGift(giftId: string): Promise<Message> {
   return task(async () => {
     const profileId = recipient();
-    const answer = await api().post<SentAnswer>('/api/gift.php', { profile_id: profileId, gift_id: giftId });
+    const answer = await api().post<SentMessageResponse>('/api/gift.php', { profile_id: profileId, gift_id: giftId });
     return received(answer);
   });
 }
@@ -247,7 +233,8 @@ export function sendPhoto(file: Blob): Promise<Message> {
     } catch {
       json = undefined;
     }
-    if (response.ok && json && typeof json === 'object' && 'message' in json) return received(json as SentAnswer);
+    if (response.ok && json && typeof json === 'object' && 'message' in json)
+      return received(json as SentMessageResponse);
     const body =
       json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string'
         ? (json as ApiErrorBody)

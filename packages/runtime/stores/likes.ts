@@ -1,6 +1,7 @@
 import { atom, onMount, task } from 'nanostores';
 import { withLike, type LikesData } from '../rules/likes.ts';
 import { refreshDelay } from '../rules/refresh.ts';
+import type { LikeResponse } from '../schemas/api/likes.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
 import { singleFlight } from './single-flight.ts';
@@ -99,7 +100,7 @@ export async function currentLikes(): Promise<LikesData> {
  */
 export function likeMember(profileId: number): Promise<{ match: boolean }> {
   return task(async () => {
-    const answer = await api().post<{ match: boolean }>('/api/like.php', { profile_id: profileId });
+    const answer = await api().post<LikeResponse>('/api/like.php', { profile_id: profileId });
     const state = $likes.value;
     if (state.status === 'ready') $likes.set({ status: 'ready', data: withLike(state.data, profileId, answer.match) });
     void refreshLikes().catch(() => undefined);

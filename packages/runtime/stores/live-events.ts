@@ -15,8 +15,6 @@ export function eventStreamUrl(lastEventId: string | undefined): string {
   return lastEventId ? `/api/events?${LAST_EVENT_ID_PARAM}=${encodeURIComponent(lastEventId)}` : '/api/events';
 }
 
-/** The window event a match dispatches, so the match modal can open wherever the member is. */
-export const MATCH_EVENT = 'datekit:match';
 
 /** The part of EventSource the store uses, so tests can hand in a fake. */
 export interface EventSourceLike {
@@ -81,10 +79,8 @@ export function handleLiveEvent(event: LiveEvent): void {
     }
     case 'like':
     case 'match':
+      // The match modal follows matches itself (match-modal.ts `followLiveMatches`).
       void refreshLikes().catch(() => undefined);
-      if (event.type === 'match' && isBrowser()) {
-        window.dispatchEvent(new CustomEvent(MATCH_EVENT, { detail: { profile_id: event.profile_id } }));
-      }
       break;
   }
   for (const listener of listeners) listener(event);

@@ -1,4 +1,5 @@
 import { atom, task } from 'nanostores';
+import type { AutoLikeResponse } from '../schemas/api/likes.ts';
 import { MATCH_MODAL_LIKES_RELOAD_MS } from '../rules/constants.ts';
 import { EMPTY_LIKES, isMatchWith } from '../rules/likes.ts';
 import type { Profile, User } from '../schemas/api/user.ts';
@@ -56,7 +57,7 @@ export function followLiveMatches(): () => void {
  */
 export function openAutoLike(): Promise<boolean> {
   return task(async () => {
-    const { profile } = await api().get<{ profile: Profile | null }>('/api/auto-like.php');
+    const { profile } = await api().get<AutoLikeResponse>('/api/auto-like.php');
     if (!profile) return false;
     const likes = await currentLikes().catch(() => EMPTY_LIKES);
     showMatchModal(profile, isMatchWith(likes, profile.id));

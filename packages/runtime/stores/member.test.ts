@@ -2,11 +2,9 @@ import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi } from './api.ts';
 import {
-  $interests,
   $member,
   blockMember,
   galleryPhotos,
-  loadInterests,
   memberIdFromPath,
   openMember,
   profileSections,
@@ -48,9 +46,8 @@ const ready = () => {
 };
 
 afterEach(() => {
-  cleanStores($member, $interests);
+  cleanStores($member);
   $member.set({ status: 'idle' });
-  $interests.set({ status: 'idle' });
 });
 
 describe('memberIdFromPath', () => {
@@ -267,17 +264,6 @@ describe('profileSections', () => {
 
   it('shows nothing the brand does not list', () => {
     expect(profileSections(detailed, [])).toEqual([]);
-  });
-});
-
-describe('$interests', () => {
-  it('loads the catalogue once', async () => {
-    const interests = [{ id: 1, slug: 'travel', category: 'hobby', icon: '✈️', name: 'Travel' }];
-    const calls = network({ 'GET /api/interests.php': () => json(200, { interests }) });
-    await loadInterests();
-    await loadInterests();
-    expect(calls.calls).toHaveLength(1);
-    expect($interests.get()).toEqual({ status: 'ready', interests });
   });
 });
 

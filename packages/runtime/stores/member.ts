@@ -249,33 +249,6 @@ export function profileSections(profile: MemberProfile, fields: readonly Profile
   return sections;
 }
 
-/** One entry of the interests catalogue, named in the visitor's language by the server. */
-export interface Interest {
-  id: number;
-  slug: string;
-  category: 'hobby' | 'intimate';
-  icon: string;
-  name: string;
-}
-
-export type InterestsState = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; interests: Interest[] };
-
-/** The interests catalogue, loaded once when a profile lists interests (spec §7: cached). */
-export const $interests = atom<InterestsState>({ status: 'idle' });
-
-export function loadInterests(): Promise<void> {
-  if ($interests.value.status === 'ready' || $interests.value.status === 'loading') return Promise.resolve();
-  $interests.set({ status: 'loading' });
-  return task(async () => {
-    try {
-      const { interests } = await api().get<{ interests: Interest[] }>('/api/interests.php');
-      $interests.set({ status: 'ready', interests });
-    } catch {
-      $interests.set({ status: 'failed' });
-    }
-  });
-}
-
 /**
  * The photos the gallery shows: the member's checked photos once they arrived; until then (or when
  * they could not be loaded) the main image the profile carries, so the page never sits empty.

@@ -1,7 +1,7 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from './api.ts';
-import { $interests, $ownProfile, $regions, loadRegions, saveProfile } from './profile.ts';
+import { $ownProfile, saveProfile } from './profile.ts';
 import { scriptedFetch, json } from './test-network.ts';
 import { $user } from './user.ts';
 
@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanStores($ownProfile, $interests, $regions, $user);
+  cleanStores($ownProfile, $user);
   $ownProfile.set({ status: 'loading' });
   vi.unstubAllGlobals();
 });
@@ -56,45 +56,5 @@ describe('$ownProfile', () => {
     await saveProfile({ name: 'Annie' });
     await allTasks();
     expect(network.calls.map((c) => c.url)).toEqual(['/api/profile.php', '/api/user.php']);
-  });
-});
-
-describe('$interests', () => {
-  it('loads the list once', async () => {
-    const interests = [{ id: 1, slug: 'travel', category: 'hobby', icon: '✈️', name: 'Travel' }];
-    const network = scriptedFetch({ 'GET /api/interests.php': () => json(200, { interests }) });
-    configureApi({ fetch: network.fetch, ...noWait });
-    keepMount($interests);
-    await vi.waitFor(() => expect($interests.get()).toEqual({ status: 'ready', interests }));
-    cleanStores($interests);
-    keepMount($interests);
-    await allTasks();
-    expect(network.calls).toHaveLength(1);
-  });
-});
-
-describe('loadRegions', () => {
-  it('loads a country’s regions once', async () => {
-    const regions = [{ id: 'NL-UT', country: 'NL', name: 'Utrecht' }];
-    const network = scriptedFetch({ 'GET /api/regions.php': () => json(200, { regions }) });
-    configureApi({ fetch: network.fetch, ...noWait });
-    await Promise.all([loadRegions('NL'), loadRegions('NL')]);
-    await loadRegions('NL');
-    expect($regions.get().NL).toEqual(regions);
-    expect(network.calls.map((c) => c.url)).toEqual(['/api/regions.php?country=NL']);
-  });
-
-  it('marks a failed load and tries again later', async () => {
-    let fail = true;
-    const network = scriptedFetch({
-      'GET /api/regions.php': () =>
-        fail ? json(404, { error: 'not_found', message: 'x' }) : json(200, { regions: [] }),
-    });
-    configureApi({ fetch: network.fetch, ...noWait });
-    await loadRegions('BE');
-    expect($regions.get().BE).toBeNull();
-    fail = false;
-    await loadRegions('BE');
-    expect($regions.get().BE).toEqual([]);
   });
 });

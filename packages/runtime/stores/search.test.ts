@@ -2,13 +2,10 @@ import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi } from './api.ts';
 import {
-  $regions,
   $search,
   $searchQuery,
   configureSearch,
   goToPage,
-  loadRegions,
-  regionName,
   search,
   type SearchAnswer,
   type SearchLocation,
@@ -62,10 +59,9 @@ const settle = async () => {
 };
 
 afterEach(() => {
-  cleanStores($search, $searchQuery, $regions);
+  cleanStores($search, $searchQuery);
   $search.set({ status: 'idle' });
   $searchQuery.set({ page: 1 });
-  $regions.set({});
 });
 
 describe('$search', () => {
@@ -169,36 +165,5 @@ describe('$search', () => {
     keepMount($search);
     await settle();
     expect($search.get()).toMatchObject({ status: 'failed' });
-  });
-});
-
-describe('$regions', () => {
-  const regions = [{ id: 'BE-VAN', country: 'BE', name: 'Antwerpen', names: { fr: 'Anvers' } }];
-
-  it('loads a country’s regions once', async () => {
-    const network = scriptedFetch({ 'GET /api/regions.php': () => json(200, { regions }) });
-    configureApi({ fetch: network.fetch, sleep: async () => undefined });
-    await loadRegions('BE');
-    await loadRegions('BE');
-    expect(network.calls.map((c) => c.url)).toEqual(['/api/regions.php?country=BE']);
-    expect($regions.get().BE).toEqual({ status: 'ready', regions });
-  });
-
-  it('tries again after a failure', async () => {
-    let fail = true;
-    const network = scriptedFetch({
-      'GET /api/regions.php': () => (fail ? json(404, { error: 'not_found', message: 'x' }) : json(200, { regions })),
-    });
-    configureApi({ fetch: network.fetch, sleep: async () => undefined });
-    await loadRegions('BE');
-    expect($regions.get().BE).toMatchObject({ status: 'failed' });
-    fail = false;
-    await loadRegions('BE');
-    expect($regions.get().BE).toEqual({ status: 'ready', regions });
-  });
-
-  it('names a region in the visitor’s language where it has an official name', () => {
-    expect(regionName(regions[0]!, 'fr')).toBe('Anvers');
-    expect(regionName(regions[0]!, 'en')).toBe('Antwerpen');
   });
 });

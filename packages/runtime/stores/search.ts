@@ -1,4 +1,4 @@
-import { atom, map, onMount, task } from 'nanostores';
+import { atom, onMount, task } from 'nanostores';
 import { ApiRequestError } from '../api/client.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import {
@@ -116,35 +116,10 @@ export function goToPage(page: number): Promise<void> {
   return search({ ...$searchQuery.get(), page });
 }
 
-/** A country's regions for the region filter, loaded once per country (spec §7: cached). */
-export type RegionsState =
-  { status: 'loading' } | { status: 'ready'; regions: Region[] } | { status: 'failed'; error: unknown };
-
-export interface Region {
-  id: string;
-  country: string;
-  name: string;
-  /** Official names in the country's other languages, where they differ. */
-  names?: Record<string, string>;
-}
-
-export const $regions = map<Record<string, RegionsState>>({});
-
-export function loadRegions(country: string): Promise<void> {
-  const known = $regions.get()[country];
-  if (known && known.status !== 'failed') return Promise.resolve();
-  return task(async () => {
-    $regions.setKey(country, { status: 'loading' });
-    try {
-      const { regions } = await api().get<{ regions: Region[] }>('/api/regions.php', { query: { country } });
-      $regions.setKey(country, { status: 'ready', regions });
-    } catch (error) {
-      $regions.setKey(country, { status: 'failed', error });
-    }
-  });
-}
-
-/** A region's name in the visitor's language where it has an official one, else as people there write it. */
-export function regionName(region: Region, lang: string): string {
-  return region.names?.[lang] ?? region.name;
+/**
+ * One page of `GET /api/members.php` for a query of its own (the match finder's answers), apart from
+ * the search page's `$search` and its URL.
+ */
+export function findMembers(query: Record<string, string | number | boolean | undefined>): Promise<SearchAnswer> {
+  return task(() => api().get<SearchAnswer>('/api/members.php', { query }));
 }

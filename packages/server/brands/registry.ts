@@ -1,4 +1,4 @@
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime';
 import { resolveBrandDomain } from './host.ts';
 
 /** The brands this server serves, looked up by host. Built once at start-up. */

@@ -3,7 +3,7 @@ import type { Engine } from './database.ts';
 import type { Database } from './schema.ts';
 
 /**
- * Serialises a member's limited actions (daily swipes; later credits) inside a transaction: on
+ * Serialises a member's limited actions (daily swipes, credits) inside a transaction: on
  * PostgreSQL a row lock on the user, held until commit. SQLite runs one write transaction at a time,
  * which serialises them already.
  */

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from '@datekit/runtime/errors.ts';
+import { type ErrorCode, ERRORS } from '@datekit/runtime';
 
 /**
  * The one error type of the API. `code` names an entry of the spec's error catalogue; `params`

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Locale } from '@datekit/runtime/data/locales.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand, ErrorCode, Locale } from '@datekit/runtime';
 import { ApiError } from '../errors/api-error.ts';
 import { loadCurrentMember, type CurrentMember } from '../features/users/current-member.ts';
 import type { RateLimitRule } from '../ops/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { idempotencyClaim, runIdempotent } from './idempotency.ts';
 import { isCrossSiteWrite } from './origin.ts';
+import { checkAnswer, serializerSchema } from './response-schema.ts';
+import { checkErrorDocumented } from './route-errors.ts';
 import { zodIssuesToFields } from './validation.ts';
 import { requestLocale } from './request-context.ts';
 
@@ -33,9 +34,17 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
   auth: A;
   body?: B;
   query?: Q;
-  /** The success answer, for the OpenAPI document. */
+  /**
+   * The success answer: Fastify serialises through it (undeclared fields are dropped), the OpenAPI
+   * document shows it, and the browser runtime's types derive from it.
+   */
   response?: R;
   status?: number;
+  /**
+   * Error codes the handler itself may answer. Those that follow from this spec (client header,
+   * authentication, validation) are added by `routeErrors`; the API tests fail on a code not listed.
+   */
+  errors?: readonly ErrorCode[];
   /**
    * Writes require the client-request header (spec §7), which a cross-site form or image cannot send:
    * our CSRF guard beside SameSite cookies. Only beacons, which cannot set headers, opt out.
@@ -50,7 +59,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
    */
   idempotent?: boolean;
   /** Answers the response body, or nothing when it already replied (a redirect). */
-  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.input<R> | undefined>;
+  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.output<R> | undefined>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -69,15 +78,36 @@ function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown): 
   return result.data;
 }
 
+export interface MountOptions {
+  /** Fail every answer that breaks its response schema (the API tests turn this on). */
+  checkResponses?: boolean;
+}
+
 /**
- * Mounts a route: brand and language, client header and (for writes) no foreign origin,
- * authentication, then zod-validated body and query.
+ * Mounts a route: brand and language, client header and (for writes) no foreign origin, authentication, zod-validated body and query, and
+ * the answer serialised through the response schema.
  */
-export function mountRoute(app: FastifyInstance, services: Services, spec: AnyRouteSpec): void {
+export function mountRoute(
+  app: FastifyInstance,
+  services: Services,
+  spec: AnyRouteSpec,
+  options: MountOptions = {},
+): void {
+  const status = spec.status ?? 200;
   app.route({
     method: spec.method,
     url: spec.url,
     ...(spec.rateLimit ? { config: { limit: spec.rateLimit } } : {}),
+    ...(spec.response ? { schema: { response: { [status]: serializerSchema(spec.response) } } } : {}),
+    // In tests, an API error the route does not document fails; the app's error handler still answers it.
+    ...(options.checkResponses
+      ? {
+          errorHandler: (error: Error) => {
+            checkErrorDocumented(spec, error);
+            throw error;
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const brand = request.brand!;
       const locale = requestLocale(request, brand);
@@ -97,17 +127,21 @@ export function mountRoute(app: FastifyInstance, services: Services, spec: AnyRo
         : null;
       if (claim) {
         const answer = await runIdempotent(services, claim, async (scoped) => ({
-          status: spec.status ?? 200,
+          status,
           body: await spec.handler({ ...context, services: scoped }),
         }));
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
         reply.code(answer.status);
+        if (options.checkResponses && spec.response)
+          checkAnswer(`${spec.method} ${spec.url}`, spec.response, answer.body);
         return answer.body;
       }
       const result = await spec.handler(context);
       if (reply.sent) return reply;
-      reply.code(spec.status ?? 200);
-      return result ?? {};
+      reply.code(status);
+      const answer = result ?? {};
+      if (options.checkResponses && spec.response) checkAnswer(`${spec.method} ${spec.url}`, spec.response, answer);
+      return answer;
     },
   });
 }

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { toLocale, type Locale } from '@datekit/runtime/data/locales.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { type Brand, LANGUAGE_COOKIE_NAME, type Locale, toLocale } from '@datekit/runtime';
 
-export const LANGUAGE_COOKIE = 'lang';
 export const SESSION_COOKIE = 'dk_session';
 
 declare module 'fastify' {
@@ -17,7 +15,7 @@ declare module 'fastify' {
  * else the brand's domain_language, else English.
  */
 export function requestLocale(request: FastifyRequest, brand: Brand | null): Locale {
-  const fromCookie = toLocale(request.cookies[LANGUAGE_COOKIE]);
+  const fromCookie = toLocale(request.cookies[LANGUAGE_COOKIE_NAME]);
   if (fromCookie && (!brand || brand.languages.includes(fromCookie))) return fromCookie;
   return brand?.default_language ?? 'en';
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime';
 import type { ServerConfig } from '../config.ts';
 import { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from '../site/inline-scripts.ts';
 

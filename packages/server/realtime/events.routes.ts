@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LAST_EVENT_ID_PARAM } from '@datekit/runtime/schemas/api/events.ts';
+import { LAST_EVENT_ID_PARAM } from '@datekit/runtime';
 import { defineRoute } from '../http/define-route.ts';
 import { canResumeAfter, eventsAfter, latestEventId } from './event-store.ts';
 import { RECONNECT_EVENT } from './open-streams.ts';

@@ -1,19 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
-import { COUNTRIES } from '@datekit/runtime/data/countries.ts';
+import { type Brand, COUNTRIES, INTERESTS, normalizeEmail, placesOf, PROFILE_CHOICES } from '@datekit/runtime';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { insertMember } from '../features/users/insert-member.ts';
 import { renderAvatar } from '../media/avatar.ts';
 import { AVATARS_FOLDER, newMediaName } from '../media/process-photo.ts';
 import type { Services } from '../services.ts';
 import { ABOUT_LINES, FIRST_NAMES } from './demo-people.ts';
-import { INTERESTS } from '@datekit/runtime/data/interests.ts';
-import { placesOf } from '@datekit/runtime/data/places.ts';
-import { PROFILE_CHOICES } from '@datekit/runtime/data/profile-choices.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@datekit.test', password: 'datekit-demo', name: 'DemoVisitor' } as const;
 

@@ -1,4 +1,4 @@
-import type { ManifestRoute, RoutesManifest } from '@datekit/runtime/routes.ts';
+import type { ManifestRoute, RoutesManifest } from '@datekit/runtime';
 
 export type { ManifestRoute, RoutesManifest };
 

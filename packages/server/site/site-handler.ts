@@ -1,10 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_PAGE_SHELL } from '@datekit/runtime/routes.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
-import { withCtaLinks } from '@datekit/runtime/rules/lander-links.ts';
-import { shellParam } from '@datekit/runtime/rules/route-shells.ts';
+import { type Brand, ERROR_PAGE_SHELL, shellParam, withCtaLinks } from '@datekit/runtime';
 import { requestLocale, SESSION_COOKIE } from '../http/request-context.ts';
 import { compileRoutes, matchRoute, type CompiledRoute, type RoutesManifest } from './route-matcher.ts';
 

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { liveEventSchema } from '@datekit/runtime';
 import type { TestClient } from './http-client.ts';
 
 export interface StreamEvent {
@@ -60,6 +61,8 @@ export function openEventStream(
             const type = /^event: (.+)$/m.exec(block)?.[1];
             const data = /^data: (.+)$/m.exec(block)?.[1];
             if (!type || !data) continue;
+            // Every event must match the schema the browser runtime's live-events store reads.
+            liveEventSchema.parse(JSON.parse(data));
             const event: StreamEvent = {
               type,
               data: JSON.parse(data) as Record<string, unknown>,

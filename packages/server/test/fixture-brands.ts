@@ -1,5 +1,5 @@
 import type { NicheSearchDefaults } from '../brands/search-defaults.ts';
-import { brandFileSchema, type Brand, type BrandFileInput } from '@datekit/runtime/schemas/brand/index.ts';
+import { type Brand, type BrandFileInput, brandFileSchema } from '@datekit/runtime';
 
 /** Two small brands, parsed by the real schema, so the API tests don't depend on the shipped brand files. */
 const base: BrandFileInput = {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createServices } from '../create-services.ts';
@@ -53,7 +53,7 @@ export async function startTestServer(
     ...(bus ? { events: bus } : {}),
     ...options.services,
   });
-  const app = createApp(services);
+  const app = createApp(services, { checkResponses: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

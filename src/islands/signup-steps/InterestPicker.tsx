@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERESTS_MAX } from '../../../packages/runtime/data/profile-choices.ts';
-import { $interests, type InterestOption } from '../../../packages/runtime/stores/profile.ts';
+import { $interests, loadInterests, type NamedInterest } from '../../../packages/runtime/stores/catalog.ts';
 import { InterestIcon } from '../InterestIcon.tsx';
 import { Loading } from '../LoadStatus.tsx';
 
@@ -20,10 +21,11 @@ const CATEGORIES = ['hobby', 'intimate'] as const;
 export function InterestPicker({ selected, onToggle, disabled }: Props) {
   const { t } = useTranslation();
   const state = useStore($interests);
+  useEffect(() => {
+    void loadInterests();
+  }, []);
   if (state.status === 'failed') return <p className="field-error">{t('steps.interests_failed')}</p>;
-  if (state.status === 'loading') {
-    return <Loading />;
-  }
+  if (state.status !== 'ready') return <Loading />;
   const full = selected.length >= INTERESTS_MAX;
   const groups = CATEGORIES.map((category) => ({
     category,
@@ -62,7 +64,7 @@ function InterestChip({
   disabled,
   onToggle,
 }: {
-  interest: InterestOption;
+  interest: NamedInterest;
   pressed: boolean;
   disabled: boolean | undefined;
   onToggle: (id: number) => void;

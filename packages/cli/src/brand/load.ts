@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brandFileSchema, type Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { type Brand, brandFileSchema } from '@datekit/runtime';
 import { BRANDS_DIR } from '../paths.ts';
 import { domainMatchesFileName, domainOfFile, duplicateHosts, missingLogo, unknownDomain } from './cross-file.ts';
 import { sortProblems, type BrandProblem } from './problem.ts';

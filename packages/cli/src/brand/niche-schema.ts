@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findNiche, NICHE_SLUGS, NICHES } from '@datekit/runtime/data/niches.ts';
+import { findNiche, NICHE_SLUGS, NICHES } from '@datekit/runtime';
 
 /** An i18n key of the niche's own copy, such as `niche.milf.headline`; the locale files translate it. */
 const copyKey = z

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { NICHES } from '@datekit/runtime/data/niches.ts';
+import { NICHES } from '@datekit/runtime';
 import { loadNiches } from './niches.ts';
 import { formatProblem } from './problem.ts';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { BRAND_SECTIONS, brandFileSchema } from '@datekit/runtime/schemas/brand/index.ts';
+import { BRAND_SECTIONS, brandFileSchema } from '@datekit/runtime';
 import { README_FILE, REFERENCE_FILE } from '../commands/docs.ts';
 import { nicheFileSchema } from './niche-schema.ts';
 import { readmeBlock, renderBrandReference, renderReadmeBlock } from './reference.ts';

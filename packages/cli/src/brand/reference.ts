@@ -1,6 +1,6 @@
 import { format, resolveConfig } from 'prettier';
 import { Document, isCollection, isScalar, stringify, visit } from 'yaml';
-import { BRAND_SECTIONS, brandFileSchema } from '@datekit/runtime/schemas/brand/index.ts';
+import { BRAND_SECTIONS, brandFileSchema } from '@datekit/runtime';
 import { nicheFileSchema } from './niche-schema.ts';
 import { inputJsonSchema, type JsonSchemaNode } from './schema-fields.ts';
 

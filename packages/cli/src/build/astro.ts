@@ -1,4 +1,4 @@
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime';
 import { ROOT } from '../paths.ts';
 
 export interface AstroBuildOptions {

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ROUTES } from '@datekit/runtime/routes.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { type Brand, ROUTES } from '@datekit/runtime';
 import { DIST_DIR, LOCALES_DIR, ROOT } from '../paths.ts';
 import { runAstroBuild, type AstroBuildOptions } from './astro.ts';
 import { buildRoutesManifest, type RoutesManifest } from './manifest.ts';

@@ -1,10 +1,8 @@
-import type { ManifestRoute, RouteDef, RoutesManifest } from '@datekit/runtime/routes.ts';
+import { type ManifestRoute, NOT_FOUND_SHELL, type RouteDef, type RoutesManifest, shellFile } from '@datekit/runtime';
 
 export type { ManifestRoute, RoutesManifest };
-import { shellFile } from '@datekit/runtime/rules/route-shells.ts';
 
 /** The not-found page, relative to `dist/<domain>/<lang>/`. */
-import { NOT_FOUND_SHELL } from '@datekit/runtime/routes.ts';
 
 export interface ManifestInput {
   domain: string;

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime/rules/constants.ts';
-import { grantCredits } from '@datekit/server/features/credits/grant.ts';
+import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime';
+import { grantCredits } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listJobs } from '@datekit/server/jobs/queue.ts';
+import { listJobs } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 
 /** `datekit jobs`: what the queue holds: queued and running jobs by due time, and failed ones with their error. */

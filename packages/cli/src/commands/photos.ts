@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { approvePhotos, photosToCheck, rejectPhotos } from '@datekit/server/features/photos/moderation.ts';
+import { approvePhotos, photosToCheck, rejectPhotos } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 
 const ids = (values: string[]) => values.map(Number).filter((n) => Number.isInteger(n) && n > 0);

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEventStream } from '@datekit/server/test/event-stream.ts';
-import { TestClient } from '@datekit/server/test/http-client.ts';
-import { activationLink, pathOf, validSignup } from '@datekit/server/test/test-server.ts';
+import { openEventStream } from '../../../server/test/event-stream.ts';
+import { TestClient } from '../../../server/test/http-client.ts';
+import { activationLink, pathOf, validSignup } from '../../../server/test/test-server.ts';
 import { ROOT } from '../paths.ts';
 
 const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');

@@ -3,6 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LANDER_VARIANTS } from '@datekit/runtime';
 import { ROOT } from '../paths.ts';
 import {
   insertVariant,
@@ -20,7 +21,7 @@ const LOCALES = ['da', 'de', 'en', 'nl'];
 
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'datekit-new-lander-'));
-  for (const file of [LANDER_FILES.variants, LANDER_FILES.routes]) {
+  for (const file of [LANDER_FILES.variants]) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await cp(path.join(ROOT, file), path.join(root, file));
   }
@@ -38,7 +39,7 @@ afterEach(async () => {
 const read = (file: string) => readFile(path.join(root, file), 'utf8');
 
 describe('scaffoldLander', () => {
-  it('writes the page, the English copy and both variant lists, and names the languages to translate', async () => {
+  it('writes the page, the English copy and the variant list, and names the languages to translate', async () => {
     const before = { nl: await read('locales/nl/landers.json') };
     const result = await scaffoldLander(root, 'summer24');
 
@@ -55,8 +56,7 @@ describe('scaffoldLander', () => {
     expect(await read('locales/nl/landers.json')).toBe(before.nl);
 
     expect(listedVariants(await read(LANDER_FILES.variants)).at(-1)).toBe('summer24');
-    expect(listedVariants(await read(LANDER_FILES.routes)).at(-1)).toBe('summer24');
-    expect(await read(LANDER_FILES.routes)).toContain(`  'video',\n  'summer24',\n  ${LANDER_MARKER}\n] as const;`);
+    expect(await read(LANDER_FILES.variants)).toContain(`  'video',\n  'summer24',\n  ${LANDER_MARKER}\n] as const;`);
   });
 
   it.each([
@@ -70,9 +70,9 @@ describe('scaffoldLander', () => {
   });
 
   it.each(['gallery', 'tinderswipe', 'video'])('rejects the existing variant %s and changes nothing', async (name) => {
-    const before = await read(LANDER_FILES.routes);
+    const before = await read(LANDER_FILES.variants);
     await expect(scaffoldLander(root, name)).rejects.toThrow(`the lander "${name}" exists already`);
-    expect(await read(LANDER_FILES.routes)).toBe(before);
+    expect(await read(LANDER_FILES.variants)).toBe(before);
   });
 
   it('rejects a name whose page folder exists', async () => {
@@ -80,21 +80,19 @@ describe('scaffoldLander', () => {
     await expect(scaffoldLander(root, 'springlanding')).rejects.toBeInstanceOf(LanderScaffoldError);
   });
 
-  it('writes nothing when a list has lost its marker', async () => {
-    const variants = await read(LANDER_FILES.variants);
-    await writeFile(path.join(root, LANDER_FILES.routes), 'export const LANDER_ROUTE_VARIANTS = [] as const;\n');
+  it('writes nothing when the list has lost its marker', async () => {
+    const english = await read('locales/en/landers.json');
+    await writeFile(path.join(root, LANDER_FILES.variants), 'export const LANDER_VARIANTS = [] as const;\n');
     await expect(scaffoldLander(root, 'autumn')).rejects.toThrow(/has no ".*" line/);
-    expect(await read(LANDER_FILES.variants)).toBe(variants);
+    expect(await read('locales/en/landers.json')).toBe(english);
     expect(existsSync(path.join(root, LANDER_FILES.pages, 'autumn'))).toBe(false);
   });
 });
 
-describe('the lists in the repository', () => {
-  it('both carry the marker, with the same variants bar tinderswipe', async () => {
+describe('the list in the repository', () => {
+  it('carries the marker after every variant', async () => {
     const variants = listedVariants(await readFile(path.join(ROOT, LANDER_FILES.variants), 'utf8'));
-    const routes = listedVariants(await readFile(path.join(ROOT, LANDER_FILES.routes), 'utf8'));
-    expect(variants).toContain('gallery');
-    expect(variants.filter((v) => v !== 'tinderswipe')).toEqual(routes);
+    expect(variants).toEqual([...LANDER_VARIANTS]);
   });
 });
 

@@ -4,18 +4,17 @@ import { landerCopy, landerPage } from './template.ts';
 
 /**
  * `datekit new-lander <name>`: adds a lander variant without touching routing by hand. It writes the
- * page from a template, the English copy, and the variant's name into the two lists that make it a
- * route (`LANDER_ROUTE_VARIANTS`) and a value brands may publish (`LANDER_VARIANTS`); both lists carry
- * a marker line above which new names go. Everything works on a root folder, so tests use a copy.
+ * page from a template, the English copy, and the variant's name into `LANDER_VARIANTS`, the one list
+ * that makes it a route and a value brands may publish; the list carries a marker line above which new
+ * names go. Everything works on a root folder, so tests use a copy.
  */
 
-/** The marker line in both lists; new variants are inserted just above it. */
+/** The marker line in the list; new variants are inserted just above it. */
 export const LANDER_MARKER = '// datekit new-lander adds variants above this line.';
 
 /** Relative to the repository root. */
 export const LANDER_FILES = {
-  variants: 'packages/runtime/schemas/brand/landers.ts',
-  routes: 'packages/runtime/routes.ts',
+  variants: 'packages/runtime/data/landers.ts',
   pages: 'src/pages/[domain]/[lang]/landers',
   locales: 'locales',
 } as const;
@@ -61,17 +60,13 @@ export function validateLanderName(name: string, existing: readonly string[]): v
 
 export async function scaffoldLander(root: string, name: string): Promise<ScaffoldResult> {
   const at = (relative: string) => path.join(root, relative);
-  const [variantsSource, routesSource] = await Promise.all([
-    readFile(at(LANDER_FILES.variants), 'utf8'),
-    readFile(at(LANDER_FILES.routes), 'utf8'),
-  ]);
-  validateLanderName(name, [...listedVariants(variantsSource), ...listedVariants(routesSource)]);
+  const variantsSource = await readFile(at(LANDER_FILES.variants), 'utf8');
+  validateLanderName(name, listedVariants(variantsSource));
   const pageDir = path.join(LANDER_FILES.pages, name);
   if (await exists(at(pageDir))) throw new LanderScaffoldError(`${pageDir} exists already`);
 
-  // Check both lists before writing anything, so that a broken file leaves the repository untouched.
+  // Check the list before writing anything, so that a broken file leaves the repository untouched.
   const variants = insertVariant(variantsSource, name, LANDER_FILES.variants);
-  const routes = insertVariant(routesSource, name, LANDER_FILES.routes);
 
   const englishFile = path.join(LANDER_FILES.locales, 'en', 'landers.json');
   const english = JSON.parse(await readFile(at(englishFile), 'utf8')) as Record<string, string>;
@@ -84,11 +79,10 @@ export async function scaffoldLander(root: string, name: string): Promise<Scaffo
   await writeFile(at(pageFile), landerPage(name));
   await writeFile(at(englishFile), `${JSON.stringify({ ...english, ...copy }, null, 2)}\n`);
   await writeFile(at(LANDER_FILES.variants), variants);
-  await writeFile(at(LANDER_FILES.routes), routes);
 
   const locales = await readdir(at(LANDER_FILES.locales), { withFileTypes: true });
   return {
-    files: [pageFile, englishFile, LANDER_FILES.variants, LANDER_FILES.routes],
+    files: [pageFile, englishFile, LANDER_FILES.variants],
     keys: Object.keys(copy),
     translate: locales
       .filter((entry) => entry.isDirectory() && entry.name !== 'en')

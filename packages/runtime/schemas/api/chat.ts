@@ -21,6 +21,29 @@ export const chatListItemSchema = z.object({
   num_unread_messages: z.number(),
 });
 
+/** GET /api/chats.php: the member's conversations, newest first, and the total of unread messages. */
+export const chatsResponseSchema = z.object({ chats: z.array(chatListItemSchema), total_unread: z.number() });
+
+/** GET /api/chat.php: one conversation, its other member and a page of its messages, oldest first. */
+export const conversationResponseSchema = z.object({
+  conversation: z.object({ id: z.number() }),
+  profile: profileSchema,
+  messages: z.array(messageSchema),
+  has_more: z.boolean(),
+  history_limit: z.number(),
+});
+
+/** POST /api/message.php, /api/gift.php and /api/chat-photo.php: the message sent and the new balance. */
+export const sentMessageResponseSchema = z.object({ message: messageSchema, credits: z.number() });
+
+/** GET /api/gifts.php: each gift named in the visitor's language, priced for the brand. */
+export const giftsResponseSchema = z.object({
+  gifts: z.array(z.object({ id: z.string(), name: z.string(), price: z.number() })),
+});
+
+/** GET /api/icebreakers.php: opening lines in the visitor's language. */
+export const icebreakersResponseSchema = z.object({ icebreakers: z.array(z.string()) });
+
 export const sendMessageRequestSchema = z.object({
   profile_id: z.number().int().positive(),
   text: z.string().max(10_000),
@@ -28,3 +51,8 @@ export const sendMessageRequestSchema = z.object({
 
 export type Message = z.infer<typeof messageSchema>;
 export type ChatListItem = z.infer<typeof chatListItemSchema>;
+export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
+export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
+export type SentMessageResponse = z.infer<typeof sentMessageResponseSchema>;
+export type GiftsResponse = z.infer<typeof giftsResponseSchema>;
+export type IcebreakersResponse = z.infer<typeof icebreakersResponseSchema>;

@@ -36,6 +36,7 @@ export const liveEventSchema = z.union([memberEventSchema, streamControlEventSch
 export type MemberEvent = z.infer<typeof memberEventSchema>;
 export type StreamControlEvent = z.infer<typeof streamControlEventSchema>;
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+export type LiveEventType = LiveEvent['type'];
 
 /** Every event name the stream may send. */
 export const LIVE_EVENT_TYPES = [

@@ -54,5 +54,9 @@ export const ownProfileSchema = z.object({
   missing: z.array(z.enum(COMPLETENESS_STEPS)),
 });
 
+/** GET and PUT /api/profile.php. */
+export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
+
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export type OwnProfileResponse = z.infer<typeof ownProfileResponseSchema>;
 export type OwnProfile = z.infer<typeof ownProfileSchema>;

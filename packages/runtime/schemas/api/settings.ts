@@ -57,4 +57,5 @@ export const companyInfoSchema = z.object({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;

@@ -46,4 +46,5 @@ export const languageRequestSchema = z.object({ language: z.string().min(2).max(
 export type Image = z.infer<typeof imageSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type User = z.infer<typeof userSchema>;
+export type UserResponse = z.infer<typeof userResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

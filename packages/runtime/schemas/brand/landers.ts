@@ -1,18 +1,7 @@
 import { z } from 'zod';
+import { LANDER_VARIANTS } from '../../data/landers.ts';
 
-/** Lander variants (spec §2 landing pages). */
-export const LANDER_VARIANTS = [
-  'tinderswipe',
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-  // datekit new-lander adds variants above this line.
-] as const;
+export { LANDER_VARIANTS };
 
 export const landersSchema = z.object({
   landers: z

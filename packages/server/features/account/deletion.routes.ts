@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants.ts';
-import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
-import { userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime';
+import { normalizeEmail } from '@datekit/runtime';
+import { userResponseSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { blockedMinutes, clearFailures, recordFailure, throttleKey } from '../auth/login-throttle.ts';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Locale } from '@datekit/runtime/data/locales.ts';
-import { toLocale } from '@datekit/runtime/data/locales.ts';
-import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Locale } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { cancelJob, enqueueJob } from '../../jobs/queue.ts';

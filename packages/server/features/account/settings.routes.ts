@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { toLocale } from '@datekit/runtime/data/locales.ts';
-import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime/rules/signup.ts';
+import { toLocale } from '@datekit/runtime';
+import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';

@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { LANGUAGE_COOKIE_DAYS } from '@datekit/runtime/rules/constants.ts';
-import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
-import { toLocale } from '@datekit/runtime/data/locales.ts';
-import { languageRequestSchema, loginRequestSchema, userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
+import {
+  LANGUAGE_COOKIE_DAYS,
+  LANGUAGE_COOKIE_NAME,
+  languageRequestSchema,
+  loginRequestSchema,
+  normalizeEmail,
+  toLocale,
+  userResponseSchema,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { LANGUAGE_COOKIE } from '../../http/request-context.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { toUserJson } from '../users/user-json.ts';
 import { reactivableUntil } from '../account/deletion.ts';
@@ -29,6 +33,7 @@ export const login = defineRoute({
   rateLimit: RATE_LIMITS.login,
   summary: 'Log in with e-mail and password. Too many wrong attempts block the login for some minutes.',
   auth: 'none',
+  errors: ['login_failed', 'login_blocked'],
   body: loginRequestSchema,
   response: userResponseSchema,
   handler: async ({ body, brand, locale, services, reply }) => {
@@ -85,7 +90,11 @@ export const setLanguage = defineRoute({
     if (!language || !brand.languages.includes(language)) {
       throw new ApiError('validation_failed', {}, { fields: { language: `one of ${brand.languages.join(', ')}` } });
     }
-    reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_DAYS * 86_400 });
+    reply.setCookie(LANGUAGE_COOKIE_NAME, language, {
+      path: '/',
+      sameSite: 'lax',
+      maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
+    });
     if (!member) return { user: null, language };
     await services.db.updateTable('users').set({ language }).where('id', '=', member.id).execute();
     return { user: toUserJson({ ...member, language }, services.now()), language };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { AUTH_COOKIE_DAYS } from '@datekit/runtime/rules/constants.ts';
+import { AUTH_COOKIE_DAYS } from '@datekit/runtime';
 import { SESSION_COOKIE } from '../../http/request-context.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';

@@ -13,6 +13,7 @@ export const block = defineRoute({
   url: '/api/block.php',
   summary: 'Block a member: they cannot view your profile or contact you; likes between you are deleted.',
   auth: 'member',
+  errors: ['not_found', 'blocked_by'],
   body: profileIdBody,
   response: z.object({ ok: z.literal(true) }),
   handler: async ({ body, member, services }) => {

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from '@datekit/runtime/data/countries.ts';
-import { INTERESTS } from '@datekit/runtime/data/interests.ts';
-import { regionsOf } from '@datekit/runtime/data/regions.ts';
+import { COUNTRY_CODES, INTERESTS, interestsResponseSchema, regionsOf, regionsResponseSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 
 export const listInterests = defineRoute({
@@ -10,17 +8,7 @@ export const listInterests = defineRoute({
   summary:
     'The fixed list of interests (hobbies and intimate interests), each with an icon, named in the request language.',
   auth: 'none',
-  response: z.object({
-    interests: z.array(
-      z.object({
-        id: z.number(),
-        slug: z.string(),
-        category: z.enum(['hobby', 'intimate']),
-        icon: z.string(),
-        name: z.string(),
-      }),
-    ),
-  }),
+  response: interestsResponseSchema,
   handler: async ({ locale, services, reply }) => {
     reply.header('cache-control', 'public, max-age=3600');
     return {
@@ -38,7 +26,7 @@ export const listRegions = defineRoute({
   summary: "First-level regions of a country (default: each of the brand's countries), by ISO 3166-2 code.",
   auth: 'none',
   query: z.object({ country: z.enum(COUNTRY_CODES).optional() }),
-  response: z.object({ regions: z.array(z.object({ id: z.string(), country: z.string(), name: z.string() })) }),
+  response: regionsResponseSchema,
   handler: async ({ query, brand, reply }) => {
     reply.header('cache-control', 'public, max-age=3600');
     const countries = query.country ? [query.country] : brand.countries;

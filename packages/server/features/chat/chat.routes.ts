@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { chatListItemSchema, messageSchema, sendMessageRequestSchema } from '@datekit/runtime/schemas/api/chat.ts';
-import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
+import {
+  chatsResponseSchema,
+  conversationResponseSchema,
+  okResponseSchema,
+  sendMessageRequestSchema,
+  sentMessageResponseSchema,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
@@ -22,7 +27,7 @@ export const listChats = defineRoute({
   url: '/api/chats.php',
   summary: 'Your conversations, newest first, with the other member, the last message and the unread count.',
   auth: 'member',
-  response: z.object({ chats: z.array(chatListItemSchema), total_unread: z.number() }),
+  response: chatsResponseSchema,
   handler: async ({ member, services }) => {
     // Two queries for any number of chats: the conversations with their last message, then the profiles.
     const rows = await services.db
@@ -115,14 +120,9 @@ export const readChat = defineRoute({
   url: '/api/chat.php',
   summary: `One conversation: the other member and its messages, newest last, ${CHAT_PAGE_SIZE} a page (before: an older message id) within the newest ${CHAT_HISTORY_LIMIT}. Opening it sets its unread counter to 0.`,
   auth: 'member',
+  errors: ['not_found'],
   query: z.object({ id: z.coerce.number().int().positive(), before: z.coerce.number().int().positive().optional() }),
-  response: z.object({
-    conversation: z.object({ id: z.number() }),
-    profile: profileSchema,
-    messages: z.array(messageSchema),
-    has_more: z.boolean(),
-    history_limit: z.number(),
-  }),
+  response: conversationResponseSchema,
   handler: async ({ query, member, services }) => {
     const chat = await membership(services, member.id, query.id);
     const otherId = chat.member_a === member.id ? chat.member_b : chat.member_a;
@@ -180,8 +180,17 @@ export const sendTextMessage = defineRoute({
   summary:
     "Send a text message to a member (starts the conversation when there is none). Costs the brand's message_credits; refused without enough credits, above message_length, to an unconfirmed member, and where blocking or invisibility forbid it.",
   auth: 'member',
+  errors: [
+    'message_empty',
+    'message_too_long',
+    'not_found',
+    'blocked_by',
+    'recipient_not_confirmed',
+    'premium_required',
+    'insufficient_credits',
+  ],
   body: sendMessageRequestSchema,
-  response: z.object({ message: messageSchema, credits: z.number() }),
+  response: sentMessageResponseSchema,
   status: 201,
   idempotent: true,
   handler: async ({ body, member, brand, services }) => {
@@ -198,8 +207,9 @@ export const deleteChat = defineRoute({
   summary:
     'Delete a conversation from your list (spec §4): its messages so far are gone for you; a new message brings it back.',
   auth: 'member',
+  errors: ['not_found'],
   body: z.object({ conversation: z.object({ id: z.number().int().positive() }) }),
-  response: z.object({ ok: z.literal(true) }),
+  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     const chat = await membership(services, member.id, body.conversation.id);
     await services.db.transaction().execute(async (trx) => {

@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import { GIFT_IDS, GIFTS, giftPrice, ICEBREAKER_COUNT } from '@datekit/runtime/data/gifts.ts';
-import { messageSchema } from '@datekit/runtime/schemas/api/chat.ts';
+import {
+  GIFT_IDS,
+  giftPrice,
+  GIFTS,
+  giftsResponseSchema,
+  ICEBREAKER_COUNT,
+  icebreakersResponseSchema,
+  sentMessageResponseSchema,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { deletePhotoFiles, storeChatPhoto } from '../../media/process-photo.ts';
 import { sendMessage } from './send-message.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
-
-const sentSchema = z.object({ message: messageSchema, credits: z.number() });
 
 export const listGifts = defineRoute({
   method: 'GET',
@@ -15,7 +20,7 @@ export const listGifts = defineRoute({
   summary:
     "The gift catalogue with each gift's name in the visitor's language and its price in credits for this brand.",
   auth: 'none',
-  response: z.object({ gifts: z.array(z.object({ id: z.string(), name: z.string(), price: z.number() })) }),
+  response: giftsResponseSchema,
   handler: async ({ brand, locale, services, reply }) => {
     reply.header('cache-control', 'public, max-age=3600');
     return {
@@ -34,8 +39,9 @@ export const sendGift = defineRoute({
   rateLimit: RATE_LIMITS.messages,
   summary: "Send a gift inside the chat; costs the gift's price. The same rules as a message apply.",
   auth: 'member',
+  errors: ['not_found', 'blocked_by', 'recipient_not_confirmed', 'premium_required', 'insufficient_credits'],
   body: z.object({ profile_id: z.number().int().positive(), gift_id: z.enum(GIFT_IDS) }),
-  response: sentSchema,
+  response: sentMessageResponseSchema,
   status: 201,
   idempotent: true,
   handler: async ({ body, member, brand, services }) =>
@@ -53,8 +59,18 @@ export const sendChatPhoto = defineRoute({
   summary:
     'Send a photo inside the chat: the raw image as the body (image/jpeg, png, webp, avif, heic), re-encoded by sharp; costs photo_credits. Free recipients get the blurred version; the files are served to the two members of the conversation only.',
   auth: 'member',
+  errors: [
+    'payload_too_large',
+    'unsupported_media_type',
+    'invalid_image',
+    'not_found',
+    'blocked_by',
+    'recipient_not_confirmed',
+    'premium_required',
+    'insufficient_credits',
+  ],
   query: z.object({ profile_id: z.coerce.number().int().positive() }),
-  response: sentSchema,
+  response: sentMessageResponseSchema,
   status: 201,
   idempotent: true,
   handler: async ({ query, request, member, brand, services }) => {
@@ -79,7 +95,7 @@ export const icebreakers = defineRoute({
   url: '/api/icebreakers.php',
   summary: "Opening lines suggested for an empty conversation, in the visitor's language.",
   auth: 'none',
-  response: z.object({ icebreakers: z.array(z.string()) }),
+  response: icebreakersResponseSchema,
   handler: async ({ locale, services }) => ({
     icebreakers: Array.from({ length: ICEBREAKER_COUNT }, (_, i) =>
       services.translate(locale, `chat:icebreaker.${i + 1}`),

@@ -1,5 +1,4 @@
-import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime/rules/constants.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { type Brand, FREE_CONVERSATION_LIMIT } from '@datekit/runtime';
 import { lockMember } from '../../db/lock-member.ts';
 import type { StoredChatPhoto } from '../../media/process-photo.ts';
 import { ApiError } from '../../errors/api-error.ts';

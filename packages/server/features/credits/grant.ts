@@ -1,6 +1,6 @@
 import { lockMember } from '../../db/lock-member.ts';
 import type { Services } from '../../services.ts';
-import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime/rules/constants.ts';
+import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime';
 import { balanceOf, book, isCreditAmount } from './ledger.ts';
 
 export interface Grant {
@@ -14,7 +14,7 @@ export interface Grant {
 }
 
 /**
- * The support tool for credits until payments exist (issue 5): one ledger row per grant with the
+ * The support tool for credits: one ledger row per grant with the
  * operator and reason in its note; a correction can take credits back, never below zero.
  */
 export async function grantCredits(services: Services, grant: Grant): Promise<{ userId: number; balance: number }> {

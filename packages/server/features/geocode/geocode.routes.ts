@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { nearestPlace } from '@datekit/runtime/data/nearest-place.ts';
-import { GEOLOCATION_CACHE_MS } from '@datekit/runtime/rules/constants.ts';
+import { GEOLOCATION_CACHE_MS, nearestPlace } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 
 /**

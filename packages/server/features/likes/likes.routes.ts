@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { autoLikeResponseSchema, likeResponseSchema, likesResponseSchema, okResponseSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
@@ -9,17 +9,6 @@ import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 const profileIdBody = z.object({ profile_id: z.number().int().positive() });
-
-export const likesResponseSchema = z.object({
-  /** Every profile named in the lists below, once. */
-  profiles: z.array(profileSchema),
-  /** Received likes, new first, then newest first (spec §4). */
-  liked_by: z.array(z.object({ id: z.number(), like_new: z.boolean() })),
-  /** Sent likes, newest first. */
-  likes: z.array(z.object({ id: z.number() })),
-  /** Members who like each other. */
-  matches: z.array(z.number()),
-});
 
 export const listLikes = defineRoute({
   method: 'GET',
@@ -68,8 +57,9 @@ export const like = defineRoute({
   rateLimit: RATE_LIMITS.likes,
   summary: 'Like a member. Answers whether this makes a match (they liked you too). Liking twice changes nothing.',
   auth: 'member',
+  errors: ['cannot_like_self', 'not_found', 'blocked_by'],
   body: profileIdBody,
-  response: z.object({ match: z.boolean() }),
+  response: likeResponseSchema,
   idempotent: true,
   handler: async ({ body, member, services }) => {
     const target = await contactableProfile(services, member, body.profile_id);
@@ -109,7 +99,7 @@ export const unlike = defineRoute({
   summary: 'Take a like back.',
   auth: 'member',
   body: profileIdBody,
-  response: z.object({ ok: z.literal(true) }),
+  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     await services.db
       .deleteFrom('likes')
@@ -125,7 +115,7 @@ export const autoLike = defineRoute({
   url: '/api/auto-like.php',
   summary: 'For the like/match modal without a profile: the newest member whose like you have not seen yet, or null.',
   auth: 'member',
-  response: z.object({ profile: profileSchema.nullable() }),
+  response: autoLikeResponseSchema,
   handler: async ({ member, services }) => {
     const row = await selectProfiles(services.db)
       .innerJoin('likes as l', 'l.liker_id', 'p.id')

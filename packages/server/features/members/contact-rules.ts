@@ -94,7 +94,7 @@ export async function reachableProfile(
   return target;
 }
 
-/** Who may be contacted (liked, later messaged): reachable, and not blocked by the viewer either. */
+/** Who may be contacted (liked or messaged): reachable, and not blocked by the viewer either. */
 export async function contactableProfile(
   services: Services,
   viewer: CurrentMember,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { profileSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { selectProfiles } from '../users/member-row.ts';
@@ -31,6 +31,7 @@ export const memberProfile = defineRoute({
   summary:
     "Another member's profile with your relation to them. Opening it clears the new flag of their like (spec §4). Blocked: 403 blocked_by.",
   auth: 'member',
+  errors: ['not_found', 'blocked_by'],
   query: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({
     profile: memberProfileSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { profileSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';

@@ -3,7 +3,7 @@ import {
   MAIL_DISABLED_REASONS,
   notificationSettingsSchema,
   notificationUpdateSchema,
-} from '@datekit/runtime/schemas/api/notifications.ts';
+} from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import { loadNotificationSettings, saveNotificationPreferences } from './preferences.ts';
 

@@ -3,7 +3,7 @@ import {
   NOTIFICATION_TYPES,
   type NotificationSettings,
   type NotificationType,
-} from '@datekit/runtime/schemas/api/notifications.ts';
+} from '@datekit/runtime';
 import type { Db } from '../../db/database.ts';
 
 /** The member's switches (defaults where they never chose) and why e-mail to them is off, if it is. */

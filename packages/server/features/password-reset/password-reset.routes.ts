@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { toLocale } from '@datekit/runtime/data/locales.ts';
-import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime/rules/signup.ts';
-import { userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
+import { checkEmail, isValidPassword, normalizeEmail, toLocale, userResponseSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
@@ -19,6 +17,7 @@ export const requestPasswordReset = defineRoute({
   summary:
     'Mail a password reset link (valid one hour, single use). Answers the same whether or not the address has an account; at most 3 a day per address.',
   auth: 'none',
+  errors: ['invalid_email', 'reset_limit'],
   body: z.object({ email: z.string().trim().max(254) }),
   response: z.object({ sent: z.literal(true) }),
   handler: async ({ body, brand, locale, services, request }) => {
@@ -51,6 +50,7 @@ export const completePasswordReset = defineRoute({
   rateLimit: RATE_LIMITS.passwordReset,
   summary: 'Set a new password with the token of a reset link; ends every other session and logs the member in.',
   auth: 'none',
+  errors: ['passwords_differ', 'invalid_password', 'reset_link_invalid'],
   body: z.object({ token: z.string().max(100), password: z.string().max(200), password_repeat: z.string().max(200) }),
   response: userResponseSchema,
   handler: async ({ body, brand, services, reply }) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { hashPassword } from '../auth/passwords.ts';

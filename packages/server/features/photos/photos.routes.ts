@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@datekit/runtime/rules/constants.ts';
+import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
@@ -49,6 +49,7 @@ export const uploadPhoto = defineRoute({
   summary:
     'Upload a photo as the raw request body (Content-Type image/jpeg, png, webp, avif or heic; 10 MB). Re-encoded, checked by an operator before others see it. Free members hold 3, premium 25.',
   auth: 'member',
+  errors: ['payload_too_large', 'unsupported_media_type', 'invalid_image', 'photo_limit'],
   response: z.object({ photo: ownPhotoSchema }),
   status: 201,
   handler: async ({ request, member, services }) => {
@@ -139,6 +140,7 @@ export const setMainPhoto = defineRoute({
   url: '/api/photos.php',
   summary: 'Make one of your photos the main image.',
   auth: 'member',
+  errors: ['not_found'],
   body: photoIdBody,
   response: z.object({ ok: z.literal(true) }),
   handler: async ({ body, member, services }) => {
@@ -156,6 +158,7 @@ export const deletePhoto = defineRoute({
   url: '/api/photos.php',
   summary: 'Delete one of your photos; when it was the main image, your newest other photo becomes main.',
   auth: 'member',
+  errors: ['not_found'],
   body: photoIdBody,
   response: z.object({ ok: z.literal(true) }),
   handler: async ({ body, member, services }) => {
@@ -170,6 +173,7 @@ export const memberPhotos = defineRoute({
   summary:
     "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent, and /media refuses it to them).",
   auth: 'member',
+  errors: ['not_found', 'blocked_by'],
   query: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({ photos: z.array(viewedPhotoSchema) }),
   handler: async ({ query, member, services }) => {

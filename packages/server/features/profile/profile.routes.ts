@@ -1,16 +1,18 @@
-import { z } from 'zod';
-import { findInterest } from '@datekit/runtime/data/interests.ts';
-import { findRegion } from '@datekit/runtime/data/regions.ts';
-import { missingSteps } from '@datekit/runtime/rules/profile-completeness.ts';
-import { ageOn, nameProblem } from '@datekit/runtime/rules/signup.ts';
-import { ownProfileSchema, profileUpdateSchema, type OwnProfile } from '@datekit/runtime/schemas/api/profile.ts';
+import {
+  ageOn,
+  findInterest,
+  findRegion,
+  missingSteps,
+  nameProblem,
+  type OwnProfile,
+  ownProfileResponseSchema,
+  profileUpdateSchema,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { toProfileJson } from '../users/user-json.ts';
-
-const ownProfileResponse = z.object({ profile: ownProfileSchema });
 
 /** The member's own profile in three queries: profile with main photo, interests, photo count. */
 async function loadOwnProfile(services: Services, member: CurrentMember): Promise<OwnProfile> {
@@ -60,7 +62,7 @@ export const getProfile = defineRoute({
   url: '/api/profile.php',
   summary: 'Your own profile with every field, your interests, and the optional signup steps still missing.',
   auth: 'member',
-  response: ownProfileResponse,
+  response: ownProfileResponseSchema,
   handler: async ({ member, services }) => ({ profile: await loadOwnProfile(services, member) }),
 });
 
@@ -70,8 +72,9 @@ export const updateProfile = defineRoute({
   summary:
     'Change your profile: name, the profile choices (null clears one), about, interests (ids), country/region/city, invisible mode. Only the fields sent change.',
   auth: 'member',
+  errors: ['invalid_name'],
   body: profileUpdateSchema,
-  response: ownProfileResponse,
+  response: ownProfileResponseSchema,
   handler: async ({ body, member, services }) => {
     if (body.name !== undefined) {
       const problem = nameProblem(body.name, member.email);

@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { birthDateBounds, type SearchFilters } from '@datekit/runtime/rules/search.ts';
+import { birthDateBounds, type SearchFilters } from '@datekit/runtime';
 
 type ProfileScope = ExpressionBuilder<Database & { p: Database['profiles'] }, 'p'>;
 

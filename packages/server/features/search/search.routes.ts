@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from '@datekit/runtime/data/countries.ts';
 import {
+  COUNTRY_CODES,
+  profileSchema,
   resolveSearchFilters,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   SIMILAR_AGE_SLACK,
   SIMILAR_LIMIT,
   SIMILAR_THRESHOLD,
-} from '@datekit/runtime/rules/search.ts';
-import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
-import { TRACKING_PARAMS } from '@datekit/runtime/schemas/api/signup.ts';
+  TRACKING_PARAMS,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { hasTrafficSource } from '../signup/signup-rules.ts';
@@ -38,6 +38,7 @@ export const searchMembers = defineRoute({
   summary:
     "Member search: filters gender, country, countryregion, min_age, max_age (defaults from the brand's niche), 24 a page, the total, and similar members when few match. Visitors may search where the brand allows it.",
   auth: 'optional',
+  errors: ['authentication_required'],
   query: searchQuerySchema,
   response: z.object({
     profiles: z.array(profileSchema),

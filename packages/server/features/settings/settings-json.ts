@@ -1,5 +1,4 @@
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
-import type { CompanyInfo, Settings } from '@datekit/runtime/schemas/api/settings.ts';
+import type { Brand, CompanyInfo, Settings } from '@datekit/runtime';
 
 export interface RequestFacts {
   geoipCountry: string | null;

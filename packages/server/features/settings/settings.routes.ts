@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { toLocale } from '@datekit/runtime/data/locales.ts';
-import { LANGUAGE_COOKIE_DAYS } from '@datekit/runtime/rules/constants.ts';
-import { companyInfoSchema, settingsResponseSchema } from '@datekit/runtime/schemas/api/settings.ts';
+import {
+  companyInfoSchema,
+  LANGUAGE_COOKIE_DAYS,
+  LANGUAGE_COOKIE_NAME,
+  settingsResponseSchema,
+  toLocale,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { LANGUAGE_COOKIE } from '../../http/request-context.ts';
 import { toCompanyJson, toSettingsJson } from './settings-json.ts';
 
 /** Headers a trusted edge proxy sets with the visitor's country. */
@@ -27,8 +30,12 @@ export const getSettings = defineRoute({
     // may only hold one of the serving brand's languages.
     const serving = request.brand!;
     const locale = toLocale(serving.domain_language);
-    if (!request.cookies[LANGUAGE_COOKIE] && locale && serving.languages.includes(locale)) {
-      reply.setCookie(LANGUAGE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_DAYS * 86_400 });
+    if (!request.cookies[LANGUAGE_COOKIE_NAME] && locale && serving.languages.includes(locale)) {
+      reply.setCookie(LANGUAGE_COOKIE_NAME, locale, {
+        path: '/',
+        sameSite: 'lax',
+        maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
+      });
     }
     const settings = toSettingsJson(brand, {
       geoipCountry,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Locale } from '@datekit/runtime/data/locales.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand, Locale } from '@datekit/runtime';
 import type { Db } from '../../db/database.ts';
 import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import type { Services } from '../../services.ts';

@@ -1,6 +1,13 @@
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
-import { TRACKING_PARAMS, type SignupRequest, type Tracking } from '@datekit/runtime/schemas/api/signup.ts';
-import { checkEmail, isValidDateOfBirth, isValidPassword, nameProblem } from '@datekit/runtime/rules/signup.ts';
+import {
+  type Brand,
+  checkEmail,
+  isValidDateOfBirth,
+  isValidPassword,
+  nameProblem,
+  type SignupRequest,
+  type Tracking,
+  TRACKING_PARAMS,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 
 export function hasTrafficSource(tracking: Tracking | undefined): boolean {

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { signupRequestSchema } from '@datekit/runtime/schemas/api/signup.ts';
-import { userResponseSchema } from '@datekit/runtime/schemas/api/user.ts';
-import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
+import { normalizeEmail, signupRequestSchema, userResponseSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
@@ -22,6 +20,16 @@ export const signup = defineRoute({
   summary:
     "Create an account: not confirmed, profile disabled, logged in at once; an activation link is mailed in the visitor's language.",
   auth: 'none',
+  errors: [
+    'signups_closed',
+    'invalid_email',
+    'invalid_name',
+    'invalid_password',
+    'invalid_date_of_birth',
+    'terms_not_accepted',
+    'message_too_long',
+    'email_taken',
+  ],
   body: signupRequestSchema,
   response: userResponseSchema,
   status: 201,
@@ -122,6 +130,7 @@ export const resendActivationMail = defineRoute({
   rateLimit: RATE_LIMITS.activationMail,
   summary: 'Send the activation mail again to the logged-in, not yet confirmed member (rate-limited).',
   auth: 'member',
+  errors: ['already_activated', 'activation_mail_wait', 'activation_mail_limit'],
   response: z.object({ sent: z.literal(true) }),
   handler: async ({ member, brand, locale, services, request }) => {
     if (member.status === 'active') throw new ApiError('already_activated');

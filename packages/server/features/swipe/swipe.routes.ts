@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { COUNTRIES } from '@datekit/runtime/data/countries.ts';
-import { SWIPE_LIKES_PER_DAY } from '@datekit/runtime/rules/constants.ts';
-import { startOfLocalDay } from '@datekit/runtime/rules/daily.ts';
-import { resolveSearchFilters } from '@datekit/runtime/rules/search.ts';
-import { profileSchema } from '@datekit/runtime/schemas/api/user.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import {
+  type Brand,
+  COUNTRIES,
+  profileSchema,
+  resolveSearchFilters,
+  startOfLocalDay,
+  SWIPE_LIKES_PER_DAY,
+} from '@datekit/runtime';
 import { lockMember } from '../../db/lock-member.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -76,6 +78,7 @@ export const swipeLike = defineRoute({
   rateLimit: RATE_LIMITS.likes,
   summary: `Like a member in the swipe game: at most ${SWIPE_LIKES_PER_DAY} a day, counted by the server.`,
   auth: 'member',
+  errors: ['cannot_like_self', 'not_found', 'blocked_by', 'swipe_limit'],
   body: z.object({ profile_id: z.number().int().positive() }),
   response: stateSchema.extend({ match: z.boolean() }),
   idempotent: true,

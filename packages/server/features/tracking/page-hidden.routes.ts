@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRACKING_PARAMS } from '@datekit/runtime/schemas/api/signup.ts';
+import { TRACKING_PARAMS } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 
 const MAX_VALUE_LENGTH = 100;

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { normalizeEmail } from '@datekit/runtime/rules/signup.ts';
-import type { Tracking } from '@datekit/runtime/schemas/api/signup.ts';
+import { normalizeEmail, type Tracking } from '@datekit/runtime';
 import type { Database, ProfilesTable, UsersTable } from '../../db/schema.ts';
 
 export interface NewMember {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MAIL_DISABLED_REASONS } from '@datekit/runtime/schemas/api/notifications.ts';
+import { MAIL_DISABLED_REASONS } from '@datekit/runtime';
 import type { Db } from '../../db/database.ts';
 
 /**

@@ -1,7 +1,4 @@
-import { toLocale } from '@datekit/runtime/data/locales.ts';
-import { ageOn } from '@datekit/runtime/rules/signup.ts';
-import { MAIL_DISABLED_REASONS } from '@datekit/runtime/schemas/api/notifications.ts';
-import type { Profile, User } from '@datekit/runtime/schemas/api/user.ts';
+import { ageOn, MAIL_DISABLED_REASONS, type Profile, toLocale, type User } from '@datekit/runtime';
 import type { MemberRow, ProfileRow } from './member-row.ts';
 
 export const MEDIA_PREFIX = '/media/';

@@ -1,5 +1,4 @@
-import type { Locale } from '@datekit/runtime/data/locales.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand, Locale } from '@datekit/runtime';
 import type { Translate } from '../../i18n/translator.ts';
 import type { OutgoingMail } from '../mailer.ts';
 import { renderMailHtml } from '../layout.ts';

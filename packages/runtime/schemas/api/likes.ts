@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { profileSchema } from './user.ts';
+
+/** GET /api/likes.php (spec §3 "Likes response: profiles, liked_by"). */
+export const likesResponseSchema = z.object({
+  /** Every profile named in the lists below, once. */
+  profiles: z.array(profileSchema),
+  /** Received likes, new first, then newest first (spec §4). */
+  liked_by: z.array(z.object({ id: z.number(), like_new: z.boolean() })),
+  /** Sent likes, newest first. */
+  likes: z.array(z.object({ id: z.number() })),
+  /** Members who like each other. */
+  matches: z.array(z.number()),
+});
+
+/** POST /api/like.php and /api/swipe.php: whether the like made a match. */
+export const likeResponseSchema = z.object({ match: z.boolean() });
+
+/** GET /api/auto-like.php: the newest member whose like the member has not seen, or null. */
+export const autoLikeResponseSchema = z.object({ profile: profileSchema.nullable() });
+
+export type LikesResponse = z.infer<typeof likesResponseSchema>;
+export type LikeResponse = z.infer<typeof likeResponseSchema>;
+export type AutoLikeResponse = z.infer<typeof autoLikeResponseSchema>;

@@ -1,0 +1,38 @@
+import { isDeepStrictEqual } from 'node:util';
+import { z } from 'zod';
+
+/**
+ * The JSON Schema Fastify serialises a route's answer with (fast-json-stringify): only declared fields
+ * leave the server, so a column added to a row cannot leak by accident. The OpenAPI 3.0 dialect says
+ * "nullable" with a keyword instead of an `anyOf`, which the serializer compiles to a faster branch.
+ */
+export function serializerSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io: 'output',
+    target: 'openapi-3.0',
+    unrepresentable: 'any',
+  });
+  return json;
+}
+
+/**
+ * Throws unless `answer` is exactly what `schema` declares: every field present with its type, and no
+ * field the serializer would drop or coerce without a word. The API tests run with this check on, so a
+ * handler and its declared answer cannot drift apart.
+ */
+export function checkAnswer(route: string, schema: z.ZodType, answer: unknown): void {
+  const parsed = schema.safeParse(answer);
+  const problem = !parsed.success
+    ? z.prettifyError(parsed.error)
+    : undeclared(JSON.parse(JSON.stringify(answer)), JSON.parse(JSON.stringify(parsed.data)));
+  if (!problem) return;
+  const message = `${route} answered outside its response schema:\n${problem}`;
+  // The 500 this causes carries no detail to the client; the test run shows why.
+  console.error(message);
+  throw new Error(message);
+}
+
+function undeclared(sent: unknown, declared: unknown): string | null {
+  if (isDeepStrictEqual(sent, declared)) return null;
+  return `fields the serializer would drop or change:\nanswered ${JSON.stringify(sent)}\ndeclared ${JSON.stringify(declared)}`;
+}

@@ -1,0 +1,32 @@
+import type { ErrorCode } from '@datekit/runtime';
+import { ApiError } from '../errors/api-error.ts';
+import type { AnyRouteSpec } from './define-route.ts';
+
+/** Any request can meet these: a host that is no brand of ours, or our own fault. */
+const ALWAYS: readonly ErrorCode[] = ['unknown_host', 'internal'];
+
+/** Fastify refuses a JSON body before the handler runs: malformed, too large, another content type. */
+const JSON_BODY: readonly ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
+
+/**
+ * Every error code a route may answer: those defineRoute derives from the route's own data (client
+ * header, authentication, body and query validation) and those its handler names in `errors`. The
+ * OpenAPI document lists them per status, and the API tests fail on an answer with a code not listed.
+ */
+export function routeErrors(route: AnyRouteSpec): ErrorCode[] {
+  const codes = new Set<ErrorCode>(ALWAYS);
+  if (route.clientHeader ?? route.method !== 'GET') codes.add('client_header_required');
+  if (route.auth === 'member') codes.add('authentication_required');
+  if (route.body) JSON_BODY.forEach((code) => codes.add(code));
+  if (route.body || route.query) codes.add('validation_failed');
+  route.errors?.forEach((code) => codes.add(code));
+  return [...codes];
+}
+
+/** In tests: an API error the route does not document is a bug in its `errors` list. */
+export function checkErrorDocumented(route: AnyRouteSpec, error: unknown): void {
+  if (!(error instanceof ApiError) || routeErrors(route).includes(error.code)) return;
+  const message = `${route.method} ${route.url} answered ${error.code}, which its errors list does not name`;
+  console.error(message);
+  throw new Error(message, { cause: error });
+}
