@@ -10,12 +10,18 @@ const JSON_BODY: readonly ErrorCode[] = ['invalid_json', 'payload_too_large', 'u
 
 /**
  * Every error code a route may answer: those defineRoute derives from the route's own data (client
- * header, authentication, body and query validation) and those its handler names in `errors`. The
+ * header and origin, authentication, body and query validation, rate limit, idempotency key) and those its handler names in `errors`. The
  * OpenAPI document lists them per status, and the API tests fail on an answer with a code not listed.
  */
 export function routeErrors(route: AnyRouteSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>(ALWAYS);
   if (route.clientHeader ?? route.method !== 'GET') codes.add('client_header_required');
+  if (route.method !== 'GET') codes.add('cross_origin_refused');
+  if (route.rateLimit) codes.add('rate_limited');
+  if (route.idempotent) {
+    codes.add('idempotency_key_reused');
+    codes.add('idempotency_key_in_progress');
+  }
   if (route.auth === 'member') codes.add('authentication_required');
   if (route.body) JSON_BODY.forEach((code) => codes.add(code));
   if (route.body || route.query) codes.add('validation_failed');
