@@ -11,6 +11,9 @@ import { geocodeRoutes } from './features/geocode/geocode.routes.ts';
 import { likeRoutes } from './features/likes/likes.routes.ts';
 import { memberProfileRoutes } from './features/members/member-profile.routes.ts';
 import { memberRoutes } from './features/members/members.routes.ts';
+import { paymentRoutes } from './features/payments/payments.routes.ts';
+import { sandboxCheckoutRoutes } from './features/payments/sandbox-checkout.routes.ts';
+import { discountRoutes } from './features/discounts/discounts.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { photoRoutes } from './features/photos/photos.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -47,6 +50,9 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...chatRoutes,
   ...chatExtraRoutes,
   ...eventRoutes,
+  ...paymentRoutes,
+  ...sandboxCheckoutRoutes,
+  ...discountRoutes,
 ];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */
@@ -70,6 +76,10 @@ export function createApp(services: Services, options: { logger?: boolean } = {}
     /^image\/(jpeg|png|webp|avif|heic|heif)$/,
     { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
     (_req, body, done) => done(null, body),
+  );
+  // Payment providers post their webhooks, and the sandbox checkout its form, as url-encoded fields.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   app.decorateRequest('brand', null);
   const apiErrors = createErrorHandler(services);

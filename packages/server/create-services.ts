@@ -4,6 +4,7 @@ import type { NicheSearchDefaults } from './brands/search-defaults.ts';
 import type { ServerConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { createTranslator } from './i18n/translator.ts';
+import { createPaymentProvider } from './features/payments/create-provider.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLocalBus } from './realtime/event-bus.ts';
 import type { Services } from './services.ts';
@@ -17,6 +18,7 @@ export function createServices(
   const { db, engine } = overrides.db
     ? { db: overrides.db, engine: overrides.engine ?? 'sqlite' }
     : createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const now = overrides.now ?? (() => Date.now());
   return {
     config,
     db,
@@ -27,7 +29,8 @@ export function createServices(
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir }),
     // One process by default; `serve` swaps in the PostgreSQL bus when DATABASE_URL is set.
     events: createLocalBus(),
-    now: () => Date.now(),
+    now,
+    payments: createPaymentProvider(config, db, now),
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { Translate } from './i18n/translator.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PaymentProvider } from './features/payments/provider.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 
 /** What every route and service may use, created once per server and passed down explicitly. */
@@ -19,6 +20,8 @@ export interface Services {
   mailer: Mailer;
   /** Live events to members' open tabs (server-sent events). */
   events: EventBus;
+  /** Where members pay: the built-in sandbox, or Mollie when MOLLIE_API_KEY is set. */
+  payments: PaymentProvider;
   /** Current time in unix milliseconds; tests move it forward to expire blocks and tokens. */
   now: () => number;
 }

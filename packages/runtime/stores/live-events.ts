@@ -13,7 +13,7 @@ export type LiveEvent =
   | { type: 'message'; conversation_id: number; message: Message }
   | { type: 'like'; profile_id: number }
   | { type: 'match'; profile_id: number }
-  | { type: 'credits'; credits: number }
+  | { type: 'credits'; credits: number; paid_user?: true }
   | { type: 'read'; conversation_id: number }
   | { type: 'chat-deleted'; conversation_id: number };
 
@@ -66,7 +66,7 @@ export function handleLiveEvent(event: LiveEvent): void {
       break;
     case 'credits': {
       const user = $user.value;
-      if (user) receiveUser({ ...user, credits: event.credits });
+      if (user) receiveUser({ ...user, credits: event.credits, paid_user: event.paid_user ?? user.paid_user });
       break;
     }
     case 'like':

@@ -6,7 +6,7 @@ export type MemberEvent =
   | { type: 'message'; conversation_id: number; message: unknown }
   | { type: 'like'; profile_id: number }
   | { type: 'match'; profile_id: number }
-  | { type: 'credits'; credits: number }
+  | { type: 'credits'; credits: number; paid_user?: true }
   | { type: 'read'; conversation_id: number }
   | { type: 'chat-deleted'; conversation_id: number };
 

@@ -7,6 +7,7 @@ import * as searchIndexes from './20261120_0005_search_indexes.ts';
 import * as photoVariants from './20261120_0006_photo_variants.ts';
 import * as signupTarget from './20261120_0007_signup_target.ts';
 import * as chat from './20261121_0008_chat.ts';
+import * as payments from './20261124_0014_payments.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261120_0006_photo_variants': photoVariants,
   '20261120_0007_signup_target': signupTarget,
   '20261121_0008_chat': chat,
+  '20261124_0014_payments': payments,
 };
