@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { registerBuild } from './commands/build.ts';
 import { registerCredits } from './commands/credits.ts';
 import { registerDb } from './commands/db.ts';
+import { registerDiscounts } from './commands/discounts.ts';
+import { registerPayments } from './commands/payments.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerDocs } from './commands/docs.ts';
 import { registerNewLander } from './commands/new-lander.ts';
@@ -22,6 +24,8 @@ registerServe(program);
 registerPhotos(program);
 registerNewLander(program);
 registerCredits(program);
+registerPayments(program);
+registerDiscounts(program);
 registerDemo(program);
 
 await program.parseAsync(process.argv);
