@@ -82,3 +82,35 @@ export function methodName(method: string, translateGeneric: (key: string) => st
   if (GENERIC_METHODS.includes(method)) return translateGeneric(`payment.method_${method}`);
   return METHOD_BRAND_NAMES[method] ?? method;
 }
+
+/** The payment screens (spec §4 Payment): what the member sees for a payment's status. */
+export type PaymentScreen = 'loading' | 'pending' | 'completed' | 'failed';
+
+export function paymentScreen(status: string | undefined): PaymentScreen {
+  switch (status) {
+    case undefined:
+      return 'loading';
+    case 'open':
+    case 'pending':
+      return 'pending';
+    case 'paid':
+    case 'refunded':
+    case 'charged_back':
+      return 'completed';
+    default:
+      return 'failed';
+  }
+}
+
+/** An amount in whole cents as the member's language writes it in that currency. */
+export function formatCents(cents: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+}
+
+/** Where the dismissal of the time-bonus modal is remembered (spec §4), as unix seconds. */
+export const HIDE_TIME_BONUS_MODAL_KEY = 'hide-time-bonus-modal';
+
+/** Spec §9: the time-bonus modal opens only for a member with 0 credits who has not hidden it. */
+export function timeBonusModalDue(input: { secondsLeft: number | null; credits: number; hidden: boolean }): boolean {
+  return input.secondsLeft !== null && input.credits === 0 && !input.hidden;
+}
