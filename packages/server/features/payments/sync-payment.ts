@@ -25,17 +25,19 @@ export async function syncPayment(services: Services, providerPaymentId: string)
   const provider = services.payments;
   const found = await services.db
     .selectFrom('payments')
-    .select(['id', 'user_id'])
+    .selectAll()
     .where('provider', '=', provider.name)
     .where('provider_payment_id', '=', providerPaymentId)
     .executeTakeFirst();
   if (!found) return null;
   const remote = await provider.getPayment(providerPaymentId);
+  // The common repeat: already booked and nothing new at the provider. No write transaction needed.
+  if (!remote || (found.status === 'paid' && remote.status === 'paid' && !remote.chargedBack)) return found;
+  if (found.status === 'charged_back' || found.status === 'refunded') return found;
   const now = services.now();
   const result = await services.db.transaction().execute(async (trx) => {
     await lockMember(trx, services.engine, found.user_id);
     const payment = await trx.selectFrom('payments').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
-    if (!remote) return { payment, change: null };
     if (remote.status === 'paid' && !SETTLED.includes(payment.status)) {
       const booked = await trx
         .insertInto('credit_ledger')
