@@ -22,6 +22,10 @@ export interface ServerConfig {
   trustProxy: boolean;
   cdnPrefix: string;
   pushPublicKey: string | null;
+  /** With a Mollie API key members pay through Mollie; without, through the built-in sandbox. */
+  mollieApiKey: string | undefined;
+  /** Another root for Mollie's API than https://api.mollie.com/v2/ (a local fake in tests). */
+  mollieApiEndpoint: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -42,5 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     cdnPrefix: env.CDN_PREFIX ?? '',
     pushPublicKey: env.VAPID_PUBLIC_KEY || null,
+    mollieApiKey: env.MOLLIE_API_KEY || undefined,
+    mollieApiEndpoint: env.MOLLIE_API_ENDPOINT || undefined,
   };
 }
