@@ -13,10 +13,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { createApp, loadConfig, migrateToLatest, type Services } from '@datekit/server';
+import { createApp, createDatabase, createServices, loadConfig, migrateToLatest, type Services } from '@datekit/server';
 import { createSandboxProvider } from '@datekit/server/features/payments/sandbox-provider.ts';
 import { insertMember } from '@datekit/server/features/users/insert-member.ts';
-import { openServices } from '../packages/cli/src/server-context.ts';
+import { loadSite, openServices } from '../packages/cli/src/server-context.ts';
 
 const PAYMENTS = Number(process.argv[2] ?? 1000);
 const CALLS = Number(process.argv[3] ?? 20);
@@ -37,9 +37,11 @@ if (services.engine === 'postgres') {
   await sql`create schema bench_webhooks`.execute(services.db);
   for (const s of instances) await s.db.destroy();
   instances.length = 0;
-  const url = new URL(config.databaseUrl!);
-  url.searchParams.set('options', '-c search_path=bench_webhooks');
-  for (let i = 0; i < INSTANCES; i++) instances.push(await openServices({ ...config, databaseUrl: url.toString() }));
+  const site = await loadSite();
+  for (let i = 0; i < INSTANCES; i++) {
+    const { db, engine } = createDatabase({ databaseUrl: config.databaseUrl, searchPath: 'bench_webhooks' });
+    instances.push(createServices(config, site, { db, engine }));
+  }
 }
 const db = instances[0]!.db;
 await migrateToLatest(db);

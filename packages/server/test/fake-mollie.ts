@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,11 +65,11 @@ export async function startFakeMollie(): Promise<FakeMollie> {
   const refunds: FakeMollie['refunds'] = [];
   let base = '';
 
-  const send = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
+  const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/hal+json' });
     res.end(JSON.stringify(body));
   };
-  const error = (res: import('node:http').ServerResponse, status: number, title: string, detail: string) =>
+  const error = (res: ServerResponse, status: number, title: string, detail: string) =>
     send(res, status, {
       status,
       title,

@@ -1,4 +1,4 @@
-import createMollieClient, { Locale, MollieApiError, PaymentMethod, PaymentStatus } from '@mollie/api-client';
+import createMollieClient, { Locale, MollieApiError, PaymentStatus, type PaymentMethod } from '@mollie/api-client';
 import type { PaymentProvider, ProviderStatus } from './provider.ts';
 
 /** Mollie's checkout language for each of ours. */
