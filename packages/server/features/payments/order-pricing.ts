@@ -23,7 +23,8 @@ export interface PricedOrder {
 
 /** The methods the member's country is offered on this brand. */
 export function offeredMethods(brand: Brand, country: string): string[] {
-  return methodsForCountry(brand.payment_methods, country);
+  const own = brand.payment_methods_by_country?.[country as keyof typeof brand.payment_methods_by_country];
+  return methodsForCountry(own ?? brand.payment_methods, country);
 }
 
 /**
