@@ -44,7 +44,7 @@ if (services.engine === 'postgres') {
   }
 }
 const db = instances[0]!.db;
-await migrateToLatest(db);
+await migrateToLatest(db, services.engine === 'postgres' ? { schema: 'bench_webhooks' } : {});
 
 // PAYMENTS members, each with one open payment of a bundle that the sandbox then marks paid.
 const now = Date.now();

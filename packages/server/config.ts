@@ -47,6 +47,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cdnPrefix: env.CDN_PREFIX ?? '',
     pushPublicKey: env.VAPID_PUBLIC_KEY || null,
     mollieApiKey: env.MOLLIE_API_KEY || undefined,
-    mollieApiEndpoint: env.MOLLIE_API_ENDPOINT || undefined,
+    mollieApiEndpoint: env.MOLLIE_API_URL || undefined,
   };
 }
