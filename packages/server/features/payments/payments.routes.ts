@@ -80,7 +80,7 @@ export const getPayment = defineRoute({
   auth: 'member',
   query: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({ payment: paymentSchema }),
-  handler: async ({ services, member, query }) => {
+  handler: async ({ services, member, query, request }) => {
     const row = await services.db
       .selectFrom('payments')
       .selectAll()
@@ -88,11 +88,15 @@ export const getPayment = defineRoute({
       .where('user_id', '=', member.id)
       .executeTakeFirst();
     if (!row) throw new ApiError('not_found');
-    const synced =
-      (row.status === 'open' || row.status === 'pending') && row.provider_payment_id
-        ? await syncPayment(services, row.provider_payment_id)
-        : row;
-    return { payment: toPaymentJson(synced ?? row) };
+    if ((row.status === 'open' || row.status === 'pending') && row.provider_payment_id) {
+      // A provider that cannot be reached now leaves the payment as we know it; the webhook follows.
+      const synced = await syncPayment(services, row.provider_payment_id).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'payment status not fetched from the provider');
+        return null;
+      });
+      return { payment: toPaymentJson(synced ?? row) };
+    }
+    return { payment: toPaymentJson(row) };
   },
 });
 

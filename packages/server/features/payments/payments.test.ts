@@ -158,6 +158,23 @@ describe('buying a bundle through the sandbox checkout', () => {
     );
   });
 
+  it('answers a payment as it is known while the provider cannot be reached', async () => {
+    const { browser } = await member();
+    const { payment } = await order(browser);
+    const provider = server.services.payments;
+    server.services.payments = {
+      ...provider,
+      getPayment: () => Promise.reject(new Error('provider unreachable')),
+    };
+    try {
+      const res = await browser.get<{ payment: Payment }>(`/api/payment.php?id=${payment.id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.payment.status).toBe('open');
+    } finally {
+      server.services.payments = provider;
+    }
+  });
+
   it('a pending payment is pending, then paid once the provider says so', async () => {
     const { id, browser } = await member();
     const { payment } = await order(browser);
