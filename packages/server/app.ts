@@ -12,6 +12,9 @@ import { geocodeRoutes } from './features/geocode/geocode.routes.ts';
 import { likeRoutes } from './features/likes/likes.routes.ts';
 import { memberProfileRoutes } from './features/members/member-profile.routes.ts';
 import { memberRoutes } from './features/members/members.routes.ts';
+import { paymentRoutes, paymentWebhook } from './features/payments/payments.routes.ts';
+import { sandboxCheckoutRoutes, sandboxDecide } from './features/payments/sandbox-checkout.routes.ts';
+import { discountRoutes } from './features/discounts/discounts.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { photoRoutes } from './features/photos/photos.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -58,7 +61,13 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...chatExtraRoutes,
   ...eventRoutes,
   ...accountRoutes,
+  ...paymentRoutes,
+  ...sandboxCheckoutRoutes,
+  ...discountRoutes,
 ];
+
+/** The only endpoints that take url-encoded form fields. */
+const FORM_ROUTES = [paymentWebhook.url, sandboxDecide.url];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */
 const BODY_LIMIT = 64 * 1024;
@@ -92,6 +101,16 @@ export function createApp(
     { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
     (_req, body, done) => done(null, body),
   );
+  // Payment providers post their webhooks, and the sandbox checkout its form, as url-encoded fields;
+  // every other endpoint takes JSON only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (!FORM_ROUTES.some((path) => request.url.split('?')[0] === path)) {
+      done(new ApiError('unsupported_media_type'), undefined);
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
   app.decorateRequest('brand', null);
   const apiErrors = createErrorHandler(services);
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

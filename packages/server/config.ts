@@ -37,6 +37,10 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   /** The routes' rate limits apply; RATE_LIMIT=off turns them off (test suites signing up many members). */
   rateLimit: boolean;
+  /** With a Mollie API key members pay through Mollie; without, through the built-in sandbox. */
+  mollieApiKey: string | undefined;
+  /** Another root for Mollie's API than https://api.mollie.com/v2/ (a local fake in tests). */
+  mollieApiEndpoint: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -66,5 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: env.METRICS_TOKEN || null,
     redisUrl: env.REDIS_URL || undefined,
     rateLimit: env.RATE_LIMIT !== 'off',
+    mollieApiKey: env.MOLLIE_API_KEY || undefined,
+    mollieApiEndpoint: env.MOLLIE_API_URL || undefined,
   };
 }

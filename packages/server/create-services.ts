@@ -4,6 +4,7 @@ import type { NicheSearchDefaults } from './brands/search-defaults.ts';
 import type { ServerConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { createTranslator } from './i18n/translator.ts';
+import { createPaymentProvider } from './features/payments/create-provider.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLocalBus } from './realtime/event-bus.ts';
 import { OpenStreams } from './realtime/open-streams.ts';
@@ -18,6 +19,7 @@ export function createServices(
   const { db, engine } = overrides.db
     ? { db: overrides.db, engine: overrides.engine ?? 'sqlite' }
     : createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const now = overrides.now ?? (() => Date.now());
   return {
     config,
     db,
@@ -29,7 +31,8 @@ export function createServices(
     // One process by default; `serve` swaps in the PostgreSQL bus when DATABASE_URL is set.
     events: createLocalBus(),
     streams: new OpenStreams(),
-    now: () => Date.now(),
+    now,
+    payments: createPaymentProvider(config, db, now),
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { Translate } from './i18n/translator.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PaymentProvider } from './features/payments/provider.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import type { OpenStreams } from './realtime/open-streams.ts';
 
@@ -22,6 +23,8 @@ export interface Services {
   events: EventBus;
   /** The event streams open in this process, ended with a `reconnect` on shutdown. */
   streams: OpenStreams;
+  /** Where members pay: the built-in sandbox, or Mollie when MOLLIE_API_KEY is set. */
+  payments: PaymentProvider;
   /** Current time in unix milliseconds; tests move it forward to expire blocks and tokens. */
   now: () => number;
 }

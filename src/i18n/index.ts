@@ -15,7 +15,7 @@ import {
  * render. Importing this module is what makes `i18nFor(lang)` work during the build. The server's
  * own namespaces (API errors, e-mail, catalogue names) stay out of the site's bundles.
  */
-const files = import.meta.glob<UiBundle>(['/locales/*/*.json', '!/locales/*/{errors,mail,interests}.json'], {
+const files = import.meta.glob<UiBundle>(['/locales/*/*.json', '!/locales/*/{errors,mail,interests,checkout}.json'], {
   eager: true,
   import: 'default',
 });

@@ -3,6 +3,8 @@ import { registerBuild } from './commands/build.ts';
 import { registerCredits } from './commands/credits.ts';
 import { registerDb } from './commands/db.ts';
 import { registerDbBackup } from './commands/db-backup.ts';
+import { registerDiscounts } from './commands/discounts.ts';
+import { registerPayments } from './commands/payments.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerDocs } from './commands/docs.ts';
 import { registerJobs } from './commands/jobs.ts';
@@ -26,6 +28,8 @@ registerServe(program);
 registerPhotos(program);
 registerNewLander(program);
 registerCredits(program);
+registerPayments(program);
+registerDiscounts(program);
 registerDemo(program);
 
 await program.parseAsync(process.argv);

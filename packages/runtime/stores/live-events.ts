@@ -74,7 +74,7 @@ export function handleLiveEvent(event: LiveEvent): void {
       break;
     case 'credits': {
       const user = $user.value;
-      if (user) receiveUser({ ...user, credits: event.credits });
+      if (user) receiveUser({ ...user, credits: event.credits, paid_user: event.paid_user ?? user.paid_user });
       break;
     }
     case 'like':

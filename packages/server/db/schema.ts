@@ -118,7 +118,7 @@ export interface CreditLedgerTable {
   user_id: number;
   /** Positive for grants and purchases, negative for spending. The balance is the sum. */
   amount: number;
-  reason: 'signup_bonus' | 'grant' | 'purchase' | 'message' | 'photo' | 'gift' | 'refund';
+  reason: 'signup_bonus' | 'grant' | 'purchase' | 'message' | 'photo' | 'gift' | 'refund' | 'chargeback';
   /** Unique per reason when set: the same payment or bonus can never be booked twice. */
   ref: string | null;
   note: string | null;
@@ -252,6 +252,68 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+export type PaymentStatus =
+  'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired' | 'refunded' | 'charged_back';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  brand: string;
+  provider: string;
+  provider_payment_id: string | null;
+  bundle_id: string;
+  credits: number;
+  amount_cents: number;
+  list_amount_cents: number;
+  currency: string;
+  method: string;
+  country: string;
+  status: PaymentStatus;
+  discount_code: string | null;
+  discount_percent: Generated<number>;
+  checkout_url: string | null;
+  origin: string;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+  refunded_at: number | null;
+  credits_reversed: Generated<number>;
+  refunded_cents: Generated<number>;
+}
+
+/** The sandbox provider's own record of a checkout, as a real provider keeps it on its side. */
+export interface SandboxPaymentsTable {
+  id: string;
+  amount_cents: number;
+  currency: string;
+  description: string;
+  method: string;
+  locale: string;
+  brand: string;
+  redirect_url: string;
+  status: 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired';
+  settles_at: number | null;
+  refunded_cents: Generated<number>;
+  charged_back: Generated<number>;
+  created_at: number;
+}
+
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  brand: string;
+  code: string;
+  value_percentage: number;
+  minimum_order_cents: Generated<number>;
+  country: string | null;
+  user_id: number | null;
+  expires_at: number | null;
+  currency: string | null;
+  status: 'active' | 'disabled';
+  validity: 'once-per-user' | 'once' | 'unlimited';
+  payment_methods: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -275,4 +337,7 @@ export interface Database {
   mail_suppressions: MailSuppressionsTable;
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
+  payments: PaymentsTable;
+  sandbox_payments: SandboxPaymentsTable;
+  discount_codes: DiscountCodesTable;
 }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/http-client.ts';
+import { createDiscountCode } from './discounts/manage-codes.ts';
 import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 
 /**
@@ -22,6 +23,8 @@ let server: TestServer;
 let target: { id: number; browser: TestClient; photo: Buffer };
 /** A conversation between T and another member: nobody else may read or delete it. */
 let othersChat: number;
+/** A payment of T and a discount code only T may use. */
+let othersPayment: number;
 const callers = {} as Record<Caller, TestClient>;
 
 let counter = 0;
@@ -51,6 +54,18 @@ beforeAll(async () => {
     text: 'Only for the two of us',
   });
   othersChat = sent.body.message.conversation_id;
+  const bought = await t.browser.post<{ payment: { id: number } }>('/api/payment.php', {
+    bundle_id: 'starter',
+    method: 'creditcard',
+  });
+  othersPayment = bought.body.payment.id;
+  await createDiscountCode(server.services, {
+    brand: 'alpha.test',
+    code: 'TARGETONLY',
+    percent: 10,
+    validity: 'unlimited',
+    email: 'matrix-1@example.com',
+  });
 
   callers.visitor = server.client();
   callers.free = (await member()).browser;
@@ -134,12 +149,23 @@ const ENDPOINTS: Record<string, Call> = {
     body: () => ({ password: 'not the password' }),
   },
   'GET account-export.php': { method: 'GET', path: () => '/api/account-export.php' },
+  'GET credits.php': { method: 'GET', path: () => '/api/credits.php' },
+  'POST payment.php': {
+    method: 'POST',
+    path: () => '/api/payment.php',
+    body: () => ({ bundle_id: 'starter', method: 'creditcard' }),
+  },
+  'GET payments.php': { method: 'GET', path: () => '/api/payments.php' },
+  "GET payment.php (someone else's)": { method: 'GET', path: () => `/api/payment.php?id=${othersPayment}` },
+  "GET discountcode.php (someone else's code)": { method: 'GET', path: () => '/api/discountcode.php?code=TARGETONLY' },
 };
 
 const OK = 'ok';
 const AUTH = { status: 403, error: 'authentication_required' };
 const BLOCKED = { status: 403, error: 'blocked_by' };
 const HIDDEN = { status: 404, error: 'not_found' };
+/** Another member's discount code is answered as one that does not exist. */
+const NO_CODE = { status: 404, error: 'discount_not_found' };
 /** An unconfirmed member has no credits yet: the signup credits come with the activation. */
 const NO_CREDITS = { status: 402, error: 'insufficient_credits' };
 const WRONG_PASSWORD = { status: 422, error: 'old_password_wrong' };
@@ -167,6 +193,7 @@ function expected(endpoint: string, caller: Caller): Expected {
   if (endpoint.endsWith("(someone else's)")) return HIDDEN;
   // Deleting an account needs its password, whoever asks; nobody deletes an account with a session alone.
   if (endpoint.endsWith('(wrong password)')) return WRONG_PASSWORD;
+  if (endpoint.endsWith("(someone else's code)")) return NO_CODE;
   if (!aboutTarget) return OK;
   if (caller === 'blocked') return BLOCKED;
   if (caller === 'invisible') return HIDDEN;

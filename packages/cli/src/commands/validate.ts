@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { paymentMethodWarnings } from '@datekit/runtime/schemas/brand/index.ts';
 import { formatProblem, loadBrands } from '../brand/load.ts';
 import { loadNiches } from '../brand/niches.ts';
 
@@ -24,7 +25,10 @@ export async function validateBrands(domains: string[], options: ValidateOptions
   ]);
   const problems = [...brandProblems, ...nicheProblems];
 
-  for (const brand of brands) log(`✓ ${brand.domain} (${brand.languages.join(', ')})`);
+  for (const brand of brands) {
+    log(`✓ ${brand.domain} (${brand.languages.join(', ')})`);
+    for (const warning of paymentMethodWarnings(brand)) log(`  ⚠ brands/${brand.domain}.yaml: ${warning}`);
+  }
   for (const problem of problems) error(`✗ ${formatProblem(problem, options.cwd)}`);
 
   const valid = `${count(brands.length, 'brand')} and ${count(niches.length, 'niche')} valid`;

@@ -11,8 +11,8 @@ export const memberEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), conversation_id: z.number(), message: messageSchema }),
   z.object({ type: z.literal('like'), profile_id: z.number() }),
   z.object({ type: z.literal('match'), profile_id: z.number() }),
-  /** The member's new balance. */
-  z.object({ type: z.literal('credits'), credits: z.number() }),
+  /** The member's new balance; `paid_user` when a first purchase just made the member premium. */
+  z.object({ type: z.literal('credits'), credits: z.number(), paid_user: z.literal(true).optional() }),
   /** The member opened the conversation in some tab: its unread counter is back to 0. */
   z.object({ type: z.literal('read'), conversation_id: z.number() }),
   z.object({ type: z.literal('chat-deleted'), conversation_id: z.number() }),

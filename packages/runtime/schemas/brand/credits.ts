@@ -117,5 +117,44 @@ export const creditsSchema = z.object({
     .array(z.enum(PAYMENT_METHODS))
     .min(1)
     .default(['creditcard', 'paypal'])
-    .meta({ description: 'Payment methods offered at checkout.', examples: [['creditcard', 'paypal', 'ideal']] }),
+    .meta({
+      description:
+        "Payment methods offered at checkout, by Mollie's names. Local methods show only in their country (ideal NL, bancontact BE, eps AT, blik and przelewy24 PL); giropay and sofort are discontinued and never offered.",
+      examples: [['creditcard', 'paypal', 'ideal']],
+    }),
+  payment_methods_by_country: z
+    .partialRecord(z.enum(COUNTRY_CODES).meta({ title: 'country' }), z.array(z.enum(PAYMENT_METHODS)).min(1))
+    .optional()
+    .meta({
+      description: 'Payment methods for members of one country, in place of `payment_methods`.',
+      examples: [{ PL: ['blik', 'przelewy24', 'creditcard'] }],
+    }),
 });
+
+/** Methods whose schemes were discontinued: giropay (2024) and sofort (2025). */
+export const DISCONTINUED_PAYMENT_METHODS = { giropay: 2024, sofort: 2025 } as const;
+
+/**
+ * What a brand file may say but should not: discontinued payment methods are accepted (old files
+ * keep validating) and never offered. Answers one readable warning per mention.
+ */
+export function paymentMethodWarnings(brand: {
+  payment_methods: readonly string[];
+  payment_methods_by_country?: Partial<Record<string, readonly string[]>> | undefined;
+}): string[] {
+  const lists: [string, readonly string[]][] = [
+    ['payment_methods', brand.payment_methods],
+    ...Object.entries(brand.payment_methods_by_country ?? {}).map(([country, methods]): [string, readonly string[]] => [
+      `payment_methods_by_country.${country}`,
+      methods ?? [],
+    ]),
+  ];
+  return lists.flatMap(([field, methods]) =>
+    methods.flatMap((method) => {
+      const year = DISCONTINUED_PAYMENT_METHODS[method as keyof typeof DISCONTINUED_PAYMENT_METHODS];
+      return year
+        ? [`${field}: "${method}" was discontinued by its scheme in ${year}; it is accepted but never offered`]
+        : [];
+    }),
+  );
+}

@@ -15,7 +15,7 @@ import { supportSchema } from './support.ts';
 import { themeSchema } from './theme.ts';
 
 export { hostnameSchema } from './identity.ts';
-export { PAYMENT_METHODS } from './credits.ts';
+export { PAYMENT_METHODS, paymentMethodWarnings } from './credits.ts';
 export { PROFILE_FIELDS, SEARCH_FIELDS } from './profiles.ts';
 export { LANDER_VARIANTS } from './landers.ts';
 export { THEME_DEFAULTS } from './theme.ts';

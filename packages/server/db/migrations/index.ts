@@ -10,6 +10,7 @@ import * as chat from './20261121_0008_chat.ts';
 import * as mediaKeys from './20261124_0009_media_keys.ts';
 import * as memberEvents from './20261124_0010_member_events.ts';
 import * as idempotencyKeys from './20261124_0011_idempotency_keys.ts';
+import * as payments from './20261124_0014_payments.ts';
 import * as account from './20261124_0020_account.ts';
 import * as jobs from './20261124_0021_jobs.ts';
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124_0009_media_keys': mediaKeys,
   '20261124_0010_member_events': memberEvents,
   '20261124_0011_idempotency_keys': idempotencyKeys,
+  '20261124_0014_payments': payments,
   '20261124_0020_account': account,
   '20261124_0021_jobs': jobs,
 };

@@ -1,0 +1,72 @@
+import { allTasks } from 'nanostores';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Payment } from '../schemas/api/payments.ts';
+import { configureApi } from './api.ts';
+import { handleLiveEvent } from './live-events.ts';
+import { $payment, followPayment, startCheckout } from './payments.ts';
+import { json, scriptedFetch } from './test-network.ts';
+
+const noWait = { sleep: async () => undefined, random: () => 1 };
+const flush = async () => {
+  await allTasks();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+const payment = (status: Payment['status']): Payment => ({
+  id: 7,
+  payment_id: 'tr_sbx_1',
+  bundle_id: 'starter',
+  credits: 60,
+  amount_cents: 1121,
+  list_amount_cents: 1495,
+  currency: 'EUR',
+  method: 'creditcard',
+  status,
+  discount_code: 'TIMEBONUS25',
+  discount_percent: 25,
+  refunded_cents: 0,
+  created_at: '2026-11-24T10:00:00.000Z',
+  paid_at: null,
+});
+
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+});
+
+describe('payments store', () => {
+  it('starts a checkout with only the bundle, method and code, and never retries it', async () => {
+    const { fetch, calls } = scriptedFetch({
+      'POST /api/payment.php': () => json(502, { error: 'payment_unavailable' }),
+    });
+    configureApi({ fetch, ...noWait });
+    await expect(startCheckout('starter', 'ideal', 'SPRING20')).rejects.toThrow();
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: '/api/payment.php',
+        body: { bundle_id: 'starter', method: 'ideal', discount_code: 'SPRING20' },
+      },
+    ]);
+  });
+
+  it('follows a pending payment until the credits event says it completed', async () => {
+    let status: Payment['status'] = 'pending';
+    const { fetch, calls } = scriptedFetch({ 'GET /api/payment.php': () => json(200, { payment: payment(status) }) });
+    configureApi({ fetch, ...noWait });
+    stop = followPayment(7);
+    await flush();
+    expect($payment.get()).toMatchObject({ status: 'ready', data: { status: 'pending' } });
+    status = 'paid';
+    handleLiveEvent({ type: 'credits', credits: 80, paid_user: true });
+    await flush();
+    expect($payment.get()).toMatchObject({ status: 'ready', data: { status: 'paid' } });
+    expect(calls.every((c) => c.url === '/api/payment.php?id=7')).toBe(true);
+    // Once decided, further events do not reload it.
+    const count = calls.length;
+    handleLiveEvent({ type: 'credits', credits: 70 });
+    await flush();
+    expect(calls).toHaveLength(count);
+  });
+});

@@ -1,0 +1,105 @@
+import { atom, task } from 'nanostores';
+import type { CreditOffers, DiscountCodeJson, Payment } from '../schemas/api/payments.ts';
+import { api } from './api.ts';
+import { onLiveEvent } from './live-events.ts';
+
+export type Loadable<T> =
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: unknown };
+
+/** The bundles priced for the member, with the discount the server applies now and the methods offered. */
+export const $creditOffers = atom<Loadable<CreditOffers>>({ status: 'idle' });
+
+export function loadCreditOffers(): Promise<void> {
+  return task(async () => {
+    if ($creditOffers.value.status !== 'ready') $creditOffers.set({ status: 'loading' });
+    try {
+      $creditOffers.set({ status: 'ready', data: await api().get<CreditOffers>('/api/credits.php') });
+    } catch (error) {
+      $creditOffers.set({ status: 'failed', error });
+    }
+  });
+}
+
+/** A code the member typed, as the server answered it; null until one applies. */
+export async function lookUpDiscount(code: string): Promise<DiscountCodeJson> {
+  const { discount_code } = await api().get<{ discount_code: DiscountCodeJson }>('/api/discountcode.php', {
+    query: { code },
+  });
+  return discount_code;
+}
+
+/**
+ * Starts a payment and answers the provider's checkout URL. Only the bundle, method and code are
+ * sent: the server prices the order. Never retried, so that one click is one payment.
+ */
+export async function startCheckout(bundleId: string, method: string, code?: string): Promise<string> {
+  const { checkout_url } = await api().post<{ checkout_url: string }>(
+    '/api/payment.php',
+    { bundle_id: bundleId, method, ...(code ? { discount_code: code } : {}) },
+    { retries: 0 },
+  );
+  return checkout_url;
+}
+
+/** The payment the member came back from (the outcome screens). */
+export const $payment = atom<Loadable<Payment>>({ status: 'idle' });
+
+export function loadPayment(id: number): Promise<void> {
+  return task(async () => {
+    try {
+      const { payment } = await api().get<{ payment: Payment }>('/api/payment.php', { query: { id } });
+      $payment.set({ status: 'ready', data: payment });
+    } catch (error) {
+      if ($payment.value.status !== 'ready') $payment.set({ status: 'failed', error });
+    }
+  });
+}
+
+/** While a payment is undecided, check it again this often in case the live events are down. */
+export const PAYMENT_RECHECK_MS = 5_000;
+
+/**
+ * Follows one payment: loads it, reloads it whenever the member's credits change (the live events
+ * stream tells the open tab when a pending payment completes), and rechecks while it is undecided.
+ * Answers the stop function.
+ */
+export function followPayment(id: number): () => void {
+  $payment.set({ status: 'loading' });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const undecided = () => {
+    const state = $payment.value;
+    return state.status !== 'ready' || state.data.status === 'open' || state.data.status === 'pending';
+  };
+  const check = () => {
+    void loadPayment(id).then(() => {
+      if (stopped || !undecided()) return;
+      clearTimeout(timer);
+      timer = setTimeout(check, PAYMENT_RECHECK_MS);
+    });
+  };
+  const unlisten = onLiveEvent((event) => {
+    if (event.type === 'credits' && undecided()) check();
+  });
+  check();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    unlisten();
+  };
+}
+
+/** The member's payments, newest first (the transactions page). */
+export const $payments = atom<Loadable<Payment[]>>({ status: 'idle' });
+
+export function loadPayments(): Promise<void> {
+  return task(async () => {
+    $payments.set({ status: 'loading' });
+    try {
+      const { payments } = await api().get<{ payments: Payment[] }>('/api/payments.php');
+      $payments.set({ status: 'ready', data: payments });
+    } catch (error) {
+      $payments.set({ status: 'failed', error });
+    }
+  });
+}

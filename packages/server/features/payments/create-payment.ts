@@ -1,0 +1,77 @@
+import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import type { Services } from '../../services.ts';
+import type { CurrentMember } from '../users/current-member.ts';
+import { priceOrder } from './order-pricing.ts';
+import type { PaymentRow } from './payment-json.ts';
+
+/**
+ * Starts the purchase of a bundle: the server prices the order, records it as open, and asks the
+ * provider for a checkout. The buyer returns to the bundle's payment page, which shows the outcome.
+ */
+export async function createPayment(
+  services: Services,
+  brand: Brand,
+  member: CurrentMember,
+  order: { bundleId: string; method: string; code?: string | undefined; origin: string },
+): Promise<{ payment: PaymentRow; checkoutUrl: string }> {
+  const priced = await priceOrder(services, brand, member, order);
+  const now = services.now();
+  const provider = services.payments;
+  const payment = await services.db
+    .insertInto('payments')
+    .values({
+      user_id: member.id,
+      brand: brand.domain,
+      provider: provider.name,
+      provider_payment_id: null,
+      bundle_id: priced.bundle.id,
+      credits: priced.bundle.credits,
+      amount_cents: priced.amountCents,
+      list_amount_cents: priced.listCents,
+      currency: priced.currency,
+      method: priced.method,
+      country: priced.country,
+      status: 'open',
+      discount_code: priced.discount?.code ?? null,
+      discount_percent: priced.discount?.value_percentage ?? 0,
+      checkout_url: null,
+      origin: order.origin,
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+      refunded_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  try {
+    const created = await provider.createPayment({
+      amountCents: priced.amountCents,
+      currency: priced.currency,
+      description: `${brand.name}: ${priced.bundle.credits} credits`,
+      method: priced.method,
+      locale: member.language,
+      brand: brand.domain,
+      redirectUrl: `${order.origin}/credits/${priced.bundle.id}/${priced.method}?payment=${payment.id}`,
+      webhookUrl: `${order.origin}/api/payment-webhook.php`,
+      reference: String(payment.id),
+    });
+    await services.db
+      .updateTable('payments')
+      .set({ provider_payment_id: created.id, checkout_url: created.checkoutUrl })
+      .where('id', '=', payment.id)
+      .execute();
+    return {
+      payment: { ...payment, provider_payment_id: created.id, checkout_url: created.checkoutUrl },
+      checkoutUrl: created.checkoutUrl,
+    };
+  } catch (error) {
+    await services.db
+      .updateTable('payments')
+      .set({ status: 'failed', updated_at: services.now() })
+      .where('id', '=', payment.id)
+      .execute();
+    console.error('payment provider refused a payment', error);
+    throw new ApiError('payment_unavailable');
+  }
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Payment } from '@datekit/runtime/schemas/api/payments.ts';
+import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
+import type { TestClient } from '../../test/http-client.ts';
+import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { createMollieProvider } from './mollie-provider.ts';
+import { refundPayment } from './refund-payment.ts';
+
+// The fake serves HTTPS with a throw-away self-signed certificate and the official client trusts only
+// its bundled authorities; this test process (its own worker) accepts the fake's certificate.
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+
+let mollie: FakeMollie;
+let server: TestServer;
+beforeAll(async () => {
+  mollie = await startFakeMollie();
+  server = await startTestServer({
+    services: { payments: createMollieProvider({ apiKey: mollie.apiKey, apiEndpoint: mollie.url }) },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await mollie.close();
+});
+
+let counter = 0;
+async function member(): Promise<{ id: number; browser: TestClient }> {
+  const browser = server.client();
+  const res = await browser.post<{ user: { profile: { id: number } } }>(
+    '/api/signup.php',
+    validSignup({ email: `mollie-${++counter}@example.com` }),
+  );
+  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  return { id: res.body.user.profile.id, browser };
+}
+
+/** Mollie calling the webhook: a form post carrying only the id. */
+const webhook = (id: string) =>
+  server.client().request('POST', '/api/payment-webhook.php', {
+    raw: `id=${id}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    noClientHeader: true,
+  });
+
+async function order(browser: TestClient) {
+  const res = await browser.post<{ payment: Payment; checkout_url: string }>('/api/payment.php', {
+    bundle_id: 'starter',
+    method: 'creditcard',
+    amount: 0.01,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+const status = async (browser: TestClient, id: number) =>
+  (await browser.get<{ payment: Payment }>(`/api/payment.php?id=${id}`)).body.payment.status;
+
+describe('the Mollie adapter against a fake of Mollie', () => {
+  it('creates the payment at Mollie with the server-computed amount and answers its checkout', async () => {
+    const { browser } = await member();
+    const { payment, checkout_url } = await order(browser);
+    const remote = mollie.payments.get(payment.payment_id!)!;
+    expect(remote).toMatchObject({
+      amount: { currency: 'EUR', value: '14.96' },
+      method: 'creditcard',
+      locale: 'en_US',
+      redirectUrl: `http://alpha.test/credits/starter/creditcard?payment=${payment.id}`,
+      webhookUrl: 'http://alpha.test/api/payment-webhook.php',
+    });
+    expect(checkout_url).toBe(`https://www.mollie.com/checkout/select-method/${payment.payment_id}`);
+    // The sandbox checkout does not exist while Mollie is the provider.
+    expect((await browser.get('/api/sandbox-checkout.php?id=tr_sbx_00000000000000000000000000000000')).status).toBe(
+      404,
+    );
+  });
+
+  it('follows Mollie through pending to paid, granting the credits once', async () => {
+    const { id, browser } = await member();
+    const { payment } = await order(browser);
+    mollie.decide(payment.payment_id!, 'pending');
+    await webhook(payment.payment_id!);
+    expect(await status(browser, payment.id)).toBe('pending');
+    mollie.decide(payment.payment_id!, 'paid');
+    await Promise.all(Array.from({ length: 20 }, () => webhook(payment.payment_id!)));
+    expect(await status(browser, payment.id)).toBe('paid');
+    const purchases = await server.services.db
+      .selectFrom('credit_ledger')
+      .select('amount')
+      .where('user_id', '=', id)
+      .where('reason', '=', 'purchase')
+      .execute();
+    expect(purchases).toEqual([{ amount: 100 }]);
+    expect((await browser.get<{ user: { paid_user: boolean } }>('/api/user.php')).body.user.paid_user).toBe(true);
+  });
+
+  it.each(['failed', 'canceled', 'expired'] as const)('maps a %s payment and grants nothing', async (outcome) => {
+    const { browser } = await member();
+    const { payment } = await order(browser);
+    mollie.decide(payment.payment_id!, outcome);
+    await webhook(payment.payment_id!);
+    expect(await status(browser, payment.id)).toBe(outcome);
+  });
+
+  it('answers 200 for an id Mollie does not know', async () => {
+    expect((await webhook('tr_doesnotexist')).status).toBe(200);
+  });
+
+  it('creates the refund at Mollie and handles a chargeback', async () => {
+    const refunded = await member();
+    const first = await order(refunded.browser);
+    mollie.decide(first.payment.payment_id!, 'paid');
+    await webhook(first.payment.payment_id!);
+    const result = await refundPayment(server.services, first.payment.id);
+    expect(result).toMatchObject({ credits: 100, refundedCents: 1496 });
+    expect(mollie.refunds.at(-1)).toMatchObject({
+      paymentId: first.payment.payment_id,
+      amount: { currency: 'EUR', value: '14.96' },
+    });
+
+    const reversed = await member();
+    const second = await order(reversed.browser);
+    mollie.decide(second.payment.payment_id!, 'paid');
+    await webhook(second.payment.payment_id!);
+    mollie.chargeBack(second.payment.payment_id!);
+    await webhook(second.payment.payment_id!);
+    expect(await status(reversed.browser, second.payment.id)).toBe('charged_back');
+    const user = (await reversed.browser.get<{ user: { credits: number } }>('/api/user.php')).body.user;
+    expect(user.credits).toBe(20);
+  });
+});

@@ -1,0 +1,82 @@
+import createMollieClient, { Locale, MollieApiError, PaymentStatus, type PaymentMethod } from '@mollie/api-client';
+import type { PaymentProvider, ProviderStatus } from './provider.ts';
+
+/** Mollie's checkout language for each of ours. */
+const MOLLIE_LOCALES: Record<string, Locale> = {
+  da: Locale.da_DK,
+  de: Locale.de_DE,
+  en: Locale.en_US,
+  es: Locale.es_ES,
+  fi: Locale.fi_FI,
+  fr: Locale.fr_FR,
+  it: Locale.it_IT,
+  nl: Locale.nl_NL,
+  nb: Locale.nb_NO,
+  pl: Locale.pl_PL,
+  sv: Locale.sv_SE,
+};
+
+/** Mollie's payment states, as datekit knows them; `authorized` waits for capture like `pending`. */
+const STATUSES: Record<string, ProviderStatus> = {
+  [PaymentStatus.open]: 'open',
+  [PaymentStatus.pending]: 'pending',
+  [PaymentStatus.authorized]: 'pending',
+  [PaymentStatus.paid]: 'paid',
+  [PaymentStatus.failed]: 'failed',
+  [PaymentStatus.canceled]: 'canceled',
+  [PaymentStatus.expired]: 'expired',
+};
+
+const toValue = (cents: number) => (cents / 100).toFixed(2);
+const toCents = (amount: { value: string } | undefined | null) => (amount ? Math.round(Number(amount.value) * 100) : 0);
+
+/**
+ * Mollie, through its official client (`MOLLIE_API_KEY`). `apiEndpoint` points the client elsewhere
+ * than https://api.mollie.com/v2/ (the tests' local fake of Mollie's API).
+ */
+export function createMollieProvider(options: { apiKey: string; apiEndpoint?: string | undefined }): PaymentProvider {
+  const mollie = createMollieClient({
+    apiKey: options.apiKey,
+    ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}),
+    versionStrings: 'datekit/1',
+  });
+  return {
+    name: 'mollie',
+    async createPayment(input) {
+      const payment = await mollie.payments.create({
+        amount: { currency: input.currency, value: toValue(input.amountCents) },
+        description: input.description,
+        redirectUrl: input.redirectUrl,
+        webhookUrl: input.webhookUrl,
+        method: input.method as PaymentMethod,
+        locale: MOLLIE_LOCALES[input.locale] ?? Locale.en_US,
+        metadata: { reference: input.reference, brand: input.brand },
+      });
+      const checkoutUrl = payment.getCheckoutUrl();
+      if (!checkoutUrl) throw new Error(`Mollie gave payment ${payment.id} no checkout URL`);
+      return { id: payment.id, checkoutUrl };
+    },
+    async getPayment(id) {
+      try {
+        const payment = await mollie.payments.get(id);
+        return {
+          id: payment.id,
+          status: STATUSES[payment.status] ?? 'pending',
+          refundedCents: toCents(payment.amountRefunded),
+          chargedBack: toCents(payment.amountChargedBack) > 0,
+        };
+      } catch (error) {
+        // An id Mollie does not know (a forged webhook): nothing to do.
+        if (error instanceof MollieApiError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async createRefund(id, amountCents, currency) {
+      const refund = await mollie.paymentRefunds.create({
+        paymentId: id,
+        amount: { currency, value: toValue(amountCents) },
+      });
+      return { id: refund.id };
+    },
+  };
+}

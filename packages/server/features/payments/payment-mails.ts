@@ -1,0 +1,43 @@
+import { toLocale } from '@datekit/runtime/data/locales.ts';
+import { brandSender } from '../../mail/templates/link-mail.ts';
+import { paymentMail, type PaymentMailKind } from '../../mail/templates/payment-mail.ts';
+import type { Services } from '../../services.ts';
+import type { PaymentRow } from './payment-json.ts';
+
+/**
+ * Mails the member about their payment, in their language: the receipt once it is paid, the notice
+ * once it is refunded. A mail that cannot be sent is logged; the payment itself stands.
+ */
+export async function sendPaymentMail(
+  services: Services,
+  payment: PaymentRow,
+  kind: PaymentMailKind,
+  facts: { amountCents: number; credits: number; at: number },
+): Promise<void> {
+  const brand = services.brands.get(payment.brand);
+  const user = await services.db
+    .selectFrom('users as u')
+    .innerJoin('profiles as p', 'p.id', 'u.id')
+    .select(['u.email', 'u.language', 'p.name'])
+    .where('u.id', '=', payment.user_id)
+    .executeTakeFirst();
+  if (!brand || !user) return;
+  await services.mailer.send(
+    paymentMail({
+      kind,
+      brand,
+      locale: toLocale(user.language) ?? 'en',
+      translate: services.translate,
+      from: brandSender(brand, services.config.mailFrom),
+      to: user.email,
+      name: user.name,
+      facts: {
+        ...facts,
+        paymentId: payment.provider_payment_id ?? String(payment.id),
+        currency: payment.currency,
+        method: payment.method,
+      },
+      link: `${payment.origin}/transactions/${payment.id}`,
+    }),
+  );
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import {
+  createPaymentRequestSchema,
+  createPaymentResponseSchema,
+  creditOffersSchema,
+  paymentSchema,
+} from '@datekit/runtime/schemas/api/payments.ts';
+import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime/rules/payments.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { requestOrigin } from '../../http/origin.ts';
+import { activeDiscount, isUsed } from '../discounts/discount-codes.ts';
+import { toDiscountJson } from '../discounts/discount-json.ts';
+import { createPayment } from './create-payment.ts';
+import { offeredMethods } from './order-pricing.ts';
+import { toPaymentJson } from './payment-json.ts';
+import { syncPayment } from './sync-payment.ts';
+
+export const getCreditOffers = defineRoute({
+  method: 'GET',
+  url: '/api/credits.php',
+  summary:
+    "The brand's bundles priced in your currency with the discount the server applies now, and the payment methods offered in your country.",
+  auth: 'member',
+  response: creditOffersSchema,
+  handler: async ({ services, brand, member }) => {
+    const now = services.now();
+    const currency = paymentCurrency(brand.countries, member.country);
+    const candidate = activeDiscount(member, now);
+    const discount = candidate && !(await isUsed(services.db, brand.domain, candidate, member.id)) ? candidate : null;
+    const bundles = brand.credit_bundles.flatMap((bundle) => {
+      const price = bundle.prices[currency];
+      if (price === undefined) return [];
+      const list = toCents(price);
+      return [
+        {
+          id: bundle.id,
+          credits: bundle.credits,
+          popular: bundle.popular,
+          list_amount_cents: list,
+          amount_cents: discountedCents(list, discount?.value_percentage ?? 0),
+        },
+      ];
+    });
+    return {
+      country: member.country,
+      currency,
+      methods: offeredMethods(brand, member.country),
+      discount: discount ? toDiscountJson(discount, now) : null,
+      bundles,
+    };
+  },
+});
+
+export const postPayment = defineRoute({
+  method: 'POST',
+  url: '/api/payment.php',
+  summary:
+    'Starts buying a bundle: answers the checkout URL. The server prices the order; any amount or discount the client sends is ignored.',
+  auth: 'member',
+  body: createPaymentRequestSchema,
+  response: createPaymentResponseSchema,
+  status: 201,
+  handler: async ({ services, brand, member, body, request }) => {
+    const { payment, checkoutUrl } = await createPayment(services, brand, member, {
+      bundleId: body.bundle_id,
+      method: body.method,
+      code: body.discount_code,
+      origin: requestOrigin(request),
+    });
+    return { payment: toPaymentJson(payment), checkout_url: checkoutUrl };
+  },
+});
+
+export const getPayment = defineRoute({
+  method: 'GET',
+  url: '/api/payment.php',
+  summary:
+    'One of your payments. While it is undecided, the status is fetched from the provider first (the return visit after the checkout).',
+  auth: 'member',
+  query: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.object({ payment: paymentSchema }),
+  handler: async ({ services, member, query, request }) => {
+    const row = await services.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', query.id)
+      .where('user_id', '=', member.id)
+      .executeTakeFirst();
+    if (!row) throw new ApiError('not_found');
+    if ((row.status === 'open' || row.status === 'pending') && row.provider_payment_id) {
+      // A provider that cannot be reached now leaves the payment as we know it; the webhook follows.
+      const synced = await syncPayment(services, row.provider_payment_id).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'payment status not fetched from the provider');
+        return null;
+      });
+      return { payment: toPaymentJson(synced ?? row) };
+    }
+    return { payment: toPaymentJson(row) };
+  },
+});
+
+export const listPayments = defineRoute({
+  method: 'GET',
+  url: '/api/payments.php',
+  summary: 'Your payments, newest first (the transactions page).',
+  auth: 'member',
+  response: z.object({ payments: z.array(paymentSchema) }),
+  handler: async ({ services, member }) => {
+    const rows = await services.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', member.id)
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute();
+    return { payments: rows.map(toPaymentJson) };
+  },
+});
+
+export const paymentWebhook = defineRoute({
+  method: 'POST',
+  url: '/api/payment-webhook.php',
+  summary:
+    "The provider's webhook: carries only the payment id; the status is fetched from the provider. Unknown ids answer 200 and change nothing.",
+  auth: 'none',
+  clientHeader: false,
+  body: z.object({ id: z.string().min(1).max(100) }),
+  handler: async ({ services, body }) => {
+    await syncPayment(services, body.id);
+    return {};
+  },
+});
+
+export const paymentRoutes = [getCreditOffers, postPayment, getPayment, listPayments, paymentWebhook];

@@ -1,0 +1,39 @@
+/**
+ * What datekit needs from a payment service provider. Providers are asked, never told: a webhook
+ * only names a payment, and the status always comes from `getPayment`.
+ */
+export type ProviderStatus = 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired';
+
+export interface ProviderPayment {
+  id: string;
+  status: ProviderStatus;
+  /** Cents refunded so far. */
+  refundedCents: number;
+  /** True once the payer's bank or card scheme reversed the payment. */
+  chargedBack: boolean;
+}
+
+export interface CreatePaymentInput {
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** The provider's method identifier (Mollie's names: ideal, creditcard, ...). */
+  method: string;
+  /** Language of the checkout, e.g. `nl`. */
+  locale: string;
+  brand: string;
+  /** Where the buyer comes back to after the checkout. */
+  redirectUrl: string;
+  /** Where the provider reports changes; it must be reachable by the provider. */
+  webhookUrl: string;
+  /** Our payment id, kept by the provider for the operator's reference. */
+  reference: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'mollie';
+  createPayment(input: CreatePaymentInput): Promise<{ id: string; checkoutUrl: string }>;
+  /** The provider's view of a payment, or null when it does not know the id. */
+  getPayment(id: string): Promise<ProviderPayment | null>;
+  createRefund(id: string, amountCents: number, currency: string): Promise<{ id: string }>;
+}

@@ -1,0 +1,108 @@
+import { lockMember } from '../../db/lock-member.ts';
+import type { PaymentStatus } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
+import { balanceOf, book } from '../credits/ledger.ts';
+import { sendPaymentMail } from './payment-mails.ts';
+import type { PaymentRow } from './payment-json.ts';
+
+/** States a payment never leaves except through a refund or chargeback. */
+const SETTLED: readonly PaymentStatus[] = ['paid', 'refunded', 'charged_back'];
+/** States from which the provider's answer still moves the payment. */
+const UNDECIDED: readonly PaymentStatus[] = ['open', 'pending'];
+
+/** The ledger reference of a payment's credits: unique per reason, so they are booked once at most. */
+export const purchaseRef = (paymentId: number) => `payment:${paymentId}`;
+
+/**
+ * Brings one payment in line with its provider: the webhook and every return visit call this, any
+ * number of times, in any order, on any instance. The status comes from the provider, never from the
+ * caller. Under the member's lock: a paid payment books its credits once (the ledger's unique
+ * reason+ref backs it across instances), makes the member premium for good, and is mailed once; a
+ * chargeback takes back what is left of that payment's credits, never below zero.
+ * Answers the payment as it is now, or null for an id we never issued.
+ */
+export async function syncPayment(services: Services, providerPaymentId: string): Promise<PaymentRow | null> {
+  const provider = services.payments;
+  const found = await services.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', provider.name)
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst();
+  if (!found) return null;
+  const remote = await provider.getPayment(providerPaymentId);
+  // The common repeat: already booked and nothing new at the provider. No write transaction needed.
+  if (!remote || (found.status === 'paid' && remote.status === 'paid' && !remote.chargedBack)) return found;
+  if (found.status === 'charged_back' || found.status === 'refunded') return found;
+  const now = services.now();
+  const result = await services.db.transaction().execute(async (trx) => {
+    await lockMember(trx, services.engine, found.user_id);
+    const payment = await trx.selectFrom('payments').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
+    if (remote.status === 'paid' && !SETTLED.includes(payment.status)) {
+      const booked = await trx
+        .insertInto('credit_ledger')
+        .values({
+          user_id: payment.user_id,
+          amount: payment.credits,
+          reason: 'purchase',
+          ref: purchaseRef(payment.id),
+          note: null,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['reason', 'ref']).doNothing())
+        .executeTakeFirst();
+      const paid = { ...payment, status: 'paid' as const, paid_at: now, updated_at: now };
+      await trx
+        .updateTable('payments')
+        .set({ status: 'paid', paid_at: now, updated_at: now })
+        .where('id', '=', payment.id)
+        .execute();
+      if (Number(booked.numInsertedOrUpdatedRows ?? 0) !== 1) return { payment: paid, change: null };
+      await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', payment.user_id).execute();
+      return { payment: paid, change: 'paid' as const, balance: await balanceOf(trx, payment.user_id) };
+    }
+    if (remote.chargedBack && payment.status === 'paid') {
+      const balance = await balanceOf(trx, payment.user_id);
+      const takeBack = Math.min(payment.credits - payment.credits_reversed, balance);
+      if (takeBack > 0) {
+        await book(trx, {
+          userId: payment.user_id,
+          amount: -takeBack,
+          reason: 'chargeback',
+          ref: purchaseRef(payment.id),
+          at: now,
+        });
+      }
+      const reversed = payment.credits_reversed + takeBack;
+      await trx
+        .updateTable('payments')
+        .set({ status: 'charged_back', credits_reversed: reversed, updated_at: now })
+        .where('id', '=', payment.id)
+        .execute();
+      const charged = { ...payment, status: 'charged_back' as const, credits_reversed: reversed, updated_at: now };
+      return { payment: charged, change: 'charged_back' as const, balance: balance - takeBack };
+    }
+    if (UNDECIDED.includes(payment.status) && remote.status !== payment.status && remote.status !== 'paid') {
+      await trx
+        .updateTable('payments')
+        .set({ status: remote.status, updated_at: now })
+        .where('id', '=', payment.id)
+        .execute();
+      return { payment: { ...payment, status: remote.status, updated_at: now }, change: null };
+    }
+    return { payment, change: null };
+  });
+
+  const { payment } = result;
+  if (result.change === 'paid') {
+    await services.events.publish(payment.user_id, { type: 'credits', credits: result.balance, paid_user: true });
+    await sendPaymentMail(services, payment, 'receipt', {
+      amountCents: payment.amount_cents,
+      credits: payment.credits,
+      at: now,
+    }).catch((error: unknown) => console.error('receipt mail not sent', error));
+  } else if (result.change === 'charged_back') {
+    await services.events.publish(payment.user_id, { type: 'credits', credits: result.balance });
+  }
+  return payment;
+}

@@ -1,0 +1,154 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local fake of the parts of Mollie's v2 API datekit uses, written from Mollie's documentation:
+ * create a payment (answers the hosted checkout link), get a payment (status, amountRefunded,
+ * amountChargedBack), create a refund; Bearer authentication; 404 for unknown ids; HAL+JSON answers.
+ * Tests move a payment on with `decide` and `chargeBack`, as the payer and their bank would. It serves
+ * HTTPS with a throw-away self-signed certificate, since the official client only speaks HTTPS.
+ */
+export interface FakePayment {
+  resource: 'payment';
+  id: string;
+  mode: 'test';
+  status: 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
+  amount: { currency: string; value: string };
+  amountRefunded?: { currency: string; value: string };
+  amountChargedBack?: { currency: string; value: string };
+  description: string;
+  method: string | null;
+  locale: string | null;
+  redirectUrl: string;
+  webhookUrl: string;
+  metadata: unknown;
+  createdAt: string;
+  _links: Record<string, { href: string; type: string }>;
+}
+
+export interface FakeMollie {
+  url: string;
+  apiKey: string;
+  payments: Map<string, FakePayment>;
+  refunds: { id: string; paymentId: string; amount: { currency: string; value: string } }[];
+  decide(id: string, status: FakePayment['status']): void;
+  chargeBack(id: string): void;
+  close(): Promise<void>;
+}
+
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-mollie-'));
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'],
+      ...['-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert],
+    ],
+    { stdio: 'pipe' },
+  );
+  const pair = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+  fs.rmSync(dir, { recursive: true, force: true });
+  return pair;
+}
+
+export async function startFakeMollie(): Promise<FakeMollie> {
+  const apiKey = `test_${randomBytes(15).toString('hex')}`;
+  const payments = new Map<string, FakePayment>();
+  const refunds: FakeMollie['refunds'] = [];
+  let base = '';
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/hal+json' });
+    res.end(JSON.stringify(body));
+  };
+  const error = (res: ServerResponse, status: number, title: string, detail: string) =>
+    send(res, status, {
+      status,
+      title,
+      detail,
+      _links: { documentation: { href: 'https://docs.mollie.com/', type: 'text/html' } },
+    });
+
+  const server = https.createServer(selfSignedCertificate(), (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.headers.authorization !== `Bearer ${apiKey}`) {
+        return error(res, 401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
+      }
+      const url = new URL(req.url ?? '/', base);
+      const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+      const parts = url.pathname.split('/').filter(Boolean); // ['v2', 'payments', id?, 'refunds'?]
+      if (parts[0] !== 'v2' || parts[1] !== 'payments') return error(res, 404, 'Not Found', 'Unknown resource');
+      if (req.method === 'POST' && parts.length === 2) {
+        const amount = body.amount as { currency: string; value: string } | undefined;
+        if (!amount || !/^\d+\.\d{2}$/.test(amount.value) || !body.description || !body.redirectUrl) {
+          return error(res, 422, 'Unprocessable Entity', 'The amount, description and redirectUrl are required');
+        }
+        const id = `tr_${randomBytes(5).toString('hex')}`;
+        const payment: FakePayment = {
+          resource: 'payment',
+          id,
+          mode: 'test',
+          status: 'open',
+          amount,
+          description: String(body.description),
+          method: (body.method as string | undefined) ?? null,
+          locale: (body.locale as string | undefined) ?? null,
+          redirectUrl: String(body.redirectUrl),
+          webhookUrl: String(body.webhookUrl ?? ''),
+          metadata: body.metadata ?? null,
+          createdAt: new Date().toISOString(),
+          _links: {
+            self: { href: `${base}/v2/payments/${id}`, type: 'application/hal+json' },
+            checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' },
+          },
+        };
+        payments.set(id, payment);
+        return send(res, 201, payment);
+      }
+      const payment = payments.get(parts[2] ?? '');
+      if (!payment) return error(res, 404, 'Not Found', `No payment exists with token ${parts[2]}.`);
+      if (req.method === 'GET' && parts.length === 3) return send(res, 200, payment);
+      if (req.method === 'POST' && parts[3] === 'refunds') {
+        if (payment.status !== 'paid') return error(res, 422, 'Unprocessable Entity', 'The payment cannot be refunded');
+        const amount = (body.amount as { currency: string; value: string } | undefined) ?? payment.amount;
+        const refund = { id: `re_${randomBytes(5).toString('hex')}`, paymentId: payment.id, amount };
+        refunds.push(refund);
+        const refunded = Number(payment.amountRefunded?.value ?? 0) + Number(amount.value);
+        payment.amountRefunded = { currency: amount.currency, value: refunded.toFixed(2) };
+        return send(res, 201, {
+          resource: 'refund',
+          ...refund,
+          status: 'pending',
+          createdAt: new Date().toISOString(),
+        });
+      }
+      return error(res, 405, 'Method Not Allowed', 'Unsupported request');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${base}/v2/`,
+    apiKey,
+    payments,
+    refunds,
+    decide(id, status) {
+      payments.get(id)!.status = status;
+    },
+    chargeBack(id) {
+      const payment = payments.get(id)!;
+      payment.amountChargedBack = { ...payment.amount };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

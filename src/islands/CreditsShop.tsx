@@ -1,0 +1,87 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCents } from '../../packages/runtime/rules/payments.ts';
+import { $creditOffers, loadCreditOffers } from '../../packages/runtime/stores/payments.ts';
+import { bundlePaymentLink } from '../site/links.ts';
+import { LoadFailed, Loading } from './LoadStatus.tsx';
+import { MemberPending, useMember } from './member.tsx';
+import { PaymentMethodName } from './PaymentMethodName.tsx';
+import { TimeBonusCountdown } from './TimeBonusCountdown.tsx';
+import { UiProvider } from './ui.tsx';
+import './Payments.css';
+
+/**
+ * The bundles as this member pays for them (spec §1, §4): prices from the server in their currency,
+ * the active discount applied with the list price struck through, and the methods of their country.
+ */
+export default function CreditsShop({ lang }: { lang: string }) {
+  return (
+    <UiProvider lang={lang}>
+      <CreditsShopContent />
+    </UiProvider>
+  );
+}
+
+function CreditsShopContent() {
+  const { t, i18n } = useTranslation();
+  const member = useMember();
+  const offers = useStore($creditOffers, { ssr: 'initial' });
+  const memberId = member?.profile.id;
+  const paid = member?.paid_user;
+  useEffect(() => {
+    // Reload when the member changes or becomes premium: the discount ends with the first purchase.
+    if (memberId) void loadCreditOffers();
+  }, [memberId, paid]);
+  if (!member) return <MemberPending member={member} />;
+  if (offers.status === 'failed') return <LoadFailed error={offers.error} />;
+  if (offers.status !== 'ready') return <Loading />;
+  const { data } = offers;
+  const price = (cents: number) => formatCents(cents, data.currency, i18n.language);
+  return (
+    <div className="shop" data-testid="credits-shop">
+      {data.discount && (
+        <div className="discount-banner" data-testid="active-discount">
+          <p>
+            <strong>{t('payments.discount_applied', { percent: data.discount.value_percentage })}</strong>{' '}
+            <span className="discount-code">{data.discount.code}</span>
+          </p>
+          <TimeBonusCountdown link={false} />
+        </div>
+      )}
+      <ul className="shop-bundles">
+        {data.bundles.map((bundle) => (
+          <li key={bundle.id} className={bundle.popular ? 'shop-bundle is-popular' : 'shop-bundle'}>
+            <p className="shop-credits">
+              <strong>{bundle.credits}</strong> {t('payments.credits_unit', { count: bundle.credits })}
+            </p>
+            <p className="shop-price" data-testid={`price-${bundle.id}`}>
+              {bundle.amount_cents !== bundle.list_amount_cents && (
+                <s className="shop-list-price" data-testid={`list-price-${bundle.id}`}>
+                  {price(bundle.list_amount_cents)}
+                </s>
+              )}{' '}
+              <span>{price(bundle.amount_cents)}</span>
+            </p>
+            <a
+              className="btn btn-primary btn-block"
+              href={bundlePaymentLink(bundle.id)}
+              data-testid={`buy-${bundle.id}`}
+            >
+              {t('payments.choose')}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="shop-methods">
+        {t('payments.methods_offered')}{' '}
+        {data.methods.map((method, i) => (
+          <span key={method}>
+            {i > 0 && ', '}
+            <PaymentMethodName method={method} />
+          </span>
+        ))}
+      </p>
+    </div>
+  );
+}

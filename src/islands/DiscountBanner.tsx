@@ -1,0 +1,105 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MEMBERS_AREA_ROUTES } from '../../packages/runtime/routes.ts';
+import {
+  TIME_BONUS_MODAL_DELAY_MS,
+  TIME_BONUS_PERCENT,
+  TIME_BONUS_SECONDS,
+} from '../../packages/runtime/rules/constants.ts';
+import { HIDE_TIME_BONUS_MODAL_KEY, timeBonusModalDue } from '../../packages/runtime/rules/payments.ts';
+import type { DiscountCodeJson } from '../../packages/runtime/schemas/api/payments.ts';
+import { api } from '../../packages/runtime/stores/api.ts';
+import { $timeBonus } from '../../packages/runtime/stores/time-bonus.ts';
+import { LINKS } from '../site/links.ts';
+import { useMember } from './member.tsx';
+import { TimeBonusCountdown } from './TimeBonusCountdown.tsx';
+import { UiProvider } from './ui.tsx';
+import './Payments.css';
+
+/**
+ * The active discount in the members area (spec §2, §4): the time-bonus banner while it runs, with
+ * its modal 40 s after entering with 0 credits unless hidden; otherwise the welcome discount's
+ * banner (a failure to load it is ignored). Both link to /credits.
+ */
+export default function DiscountBanner({ lang, route }: { lang: string; route: string }) {
+  if (!(MEMBERS_AREA_ROUTES as readonly string[]).includes(route)) return null;
+  return (
+    <UiProvider lang={lang}>
+      <DiscountBannerContent />
+    </UiProvider>
+  );
+}
+
+function DiscountBannerContent() {
+  const { t } = useTranslation();
+  const member = useMember();
+  const left = useStore($timeBonus, { ssr: () => null });
+  const [welcome, setWelcome] = useState<DiscountCodeJson | null>(null);
+  const unpaid = member ? !member.paid_user : false;
+  const bonusRuns = left !== null;
+  useEffect(() => {
+    if (!unpaid || bonusRuns) return;
+    void api()
+      .get<{ discount_code: DiscountCodeJson }>('/api/discountcode.php', { query: { welcome: 'true' }, retries: 0 })
+      .then((answer) => setWelcome(answer.discount_code))
+      .catch(() => setWelcome(null));
+  }, [unpaid, bonusRuns]);
+  if (!member || member.paid_user) return null;
+  if (left !== null)
+    return (
+      <div className="discount-strip" data-testid="time-bonus-banner">
+        <TimeBonusCountdown link />
+        <TimeBonusModal credits={member.credits} />
+      </div>
+    );
+  if (!welcome) return null;
+  return (
+    <div className="discount-strip" data-testid="welcome-banner">
+      <p>
+        <strong>{t('payments.welcome_banner', { percent: welcome.value_percentage })}</strong>{' '}
+        <a className="btn btn-sm btn-secondary" href={LINKS.credits}>
+          {t('payments.buy_now')}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function TimeBonusModal({ credits }: { credits: number }) {
+  const { t } = useTranslation();
+  const left = useStore($timeBonus);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDue(true), TIME_BONUS_MODAL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const hidden = typeof localStorage !== 'undefined' && localStorage.getItem(HIDE_TIME_BONUS_MODAL_KEY) !== null;
+  const show = due && timeBonusModalDue({ secondsLeft: left, credits, hidden });
+  useEffect(() => {
+    const element = dialog.current;
+    if (show && element && !element.open) element.showModal();
+  }, [show]);
+  const hide = () => {
+    localStorage.setItem(HIDE_TIME_BONUS_MODAL_KEY, String(Math.floor(Date.now() / 1000)));
+    dialog.current?.close();
+    setDue(false);
+  };
+  if (!show) return null;
+  return (
+    <dialog ref={dialog} className="time-bonus-modal" data-testid="time-bonus-modal" onClose={hide}>
+      <h2>{t('payments.time_bonus_modal_title', { percent: TIME_BONUS_PERCENT })}</h2>
+      <p>{t('payments.time_bonus_modal_text', { percent: TIME_BONUS_PERCENT, hours: TIME_BONUS_SECONDS / 3600 })}</p>
+      <TimeBonusCountdown link={false} />
+      <p className="outcome-actions">
+        <a className="btn btn-primary" href={LINKS.credits} onClick={hide}>
+          {t('payments.buy_now')}
+        </a>
+        <button className="btn btn-ghost" type="button" onClick={hide}>
+          {t('payments.close')}
+        </button>
+      </p>
+    </dialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, request, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_BASE_URL, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
+import { skipEntryWarning } from './entry-warning.ts';
+import { waitForMail } from './outbox.ts';
+import { CLIENT_HEADER, signUpAndActivate, type TestMember } from './session.ts';
+
+test.beforeEach(({ context }) => skipEntryWarning(context));
+
+/** A member with two checked photos: free viewers see the second one blurred only. */
+async function memberWithTwoPhotos(): Promise<TestMember> {
+  const client = await request.newContext({ baseURL: E2E_BASE_URL });
+  const member = await signUpAndActivate(client, 'Fenna');
+  const ids: number[] = [];
+  for (const background of ['#a35', '#3a5']) {
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    const res = await client.post('/api/photos.php', {
+      headers: { ...CLIENT_HEADER, 'content-type': 'image/jpeg' },
+      data: photo,
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    ids.push(((await res.json()) as { photo: { id: number } }).photo.id);
+  }
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'packages/cli/bin/datekit.mjs'), 'photos', 'approve', ...ids.map(String)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATEKIT_VAR_DIR: E2E_VAR_DIR, DATABASE_URL: '' },
+      stdio: 'pipe',
+    },
+  );
+  await client.dispose();
+  return member;
+}
+
+/** From the bundle's payment page through the sandbox checkout and back, with the buyer's choice. */
+async function buyStarter(page: Page, outcome: 'paid' | 'pending' | 'failed'): Promise<void> {
+  await page.goto('/credits/starter');
+  await page.getByTestId('method-creditcard').check();
+  await expect(page).toHaveURL(/\/credits\/starter\/creditcard$/);
+  await page.getByTestId('pay').click();
+  await expect(page).toHaveURL(/\/api\/sandbox-checkout\.php\?id=tr_sbx_/);
+  await page.getByTestId(`sandbox-${outcome}`).click();
+  await expect(page).toHaveURL(/\/credits\/starter\/creditcard\?payment=\d+$/);
+}
+
+test('a free member with the time bonus buys a bundle 25% cheaper, becomes premium and sees every photo', async ({
+  page,
+}) => {
+  const fenna = await memberWithTwoPhotos();
+  const buyer = await signUpAndActivate(page.request, 'Paula');
+
+  await page.goto(`/members/${fenna.id}`);
+  const gallery = page.getByTestId('photo-gallery');
+  await expect(gallery.getByRole('button', { name: 'Show locked photo 2 of 2' })).toBeVisible();
+  await expect(page.getByTestId('nav-premium')).toBeVisible();
+  await expect(page.getByTestId('time-bonus-banner')).toContainText(/0[34]:\d\d:\d\d/);
+
+  await page.goto('/credits');
+  await expect(page.getByTestId('active-discount')).toContainText('TIMEBONUS25');
+  await expect(page.getByTestId('time-bonus-clock')).toHaveText(/^0[34]:[0-5]\d:[0-5]\d$/);
+  await expect(page.getByTestId('list-price-starter')).toHaveText('€14.95');
+  await expect(page.getByTestId('price-starter')).toContainText('€11.21');
+
+  await page.getByTestId('buy-starter').click();
+  await expect(page.getByTestId('checkout-amount')).toContainText('€11.21');
+  await buyStarter(page, 'paid');
+  await expect(page.getByTestId('payment-completed')).toContainText('60 credits have been added');
+
+  // The navigation follows at once: credits instead of Get Premium.
+  await expect(page.getByTestId('nav-credits')).toBeVisible();
+  await expect(page.getByTestId('nav-premium')).toHaveCount(0);
+  const receipt = await waitForMail(buyer.email, 10_000, /receipt/i);
+  expect(receipt).toContain('Polderlicht Media B.V.');
+  expect(receipt.replace(/=\r?\n/g, '')).toContain('11.21');
+
+  await page.goto(`/members/${fenna.id}`);
+  await expect(gallery.getByRole('button', { name: 'Show photo 2 of 2' })).toBeVisible();
+  await expect(gallery.getByTestId('premium-photos-link')).toHaveCount(0);
+  await gallery.getByRole('button', { name: 'Show photo 2 of 2' }).click();
+  await expect(gallery.getByTestId('locked-photo')).toHaveCount(0);
+
+  await page.goto('/transactions');
+  const row = page.getByTestId('transactions').locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Paid');
+  await row.getByRole('link').click();
+  await expect(page.getByTestId('receipt')).toContainText('TIMEBONUS25');
+  await expect(page.getByTestId('receipt-seller')).toContainText('90417352');
+});
+
+test('a failed payment shows that it failed or was cancelled and grants nothing', async ({ page }) => {
+  await signUpAndActivate(page.request, 'Greta');
+  await buyStarter(page, 'failed');
+  await expect(page.getByTestId('payment-failed')).toContainText('Payment failed or has been cancelled.');
+  await expect(page.getByTestId('nav-premium')).toBeVisible();
+});
+
+test('a pending payment shows as pending, then completes in the open tab', async ({ page }) => {
+  await signUpAndActivate(page.request, 'Hanna');
+  await buyStarter(page, 'pending');
+  await expect(page.getByTestId('payment-pending')).toBeVisible();
+  // The sandbox confirms it a few seconds later through the webhook; the live events tell this tab.
+  await expect(page.getByTestId('payment-completed')).toBeVisible();
+  await expect(page.getByTestId('nav-credits')).toBeVisible();
+});
