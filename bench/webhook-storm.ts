@@ -14,8 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { createApp, createDatabase, createServices, loadConfig, migrateToLatest, type Services } from '@datekit/server';
-import { createSandboxProvider } from '@datekit/server/features/payments/sandbox-provider.ts';
-import { insertMember } from '@datekit/server/features/users/insert-member.ts';
+import { createSandboxProvider } from '@datekit/server';
+import { insertMember } from '@datekit/server';
 import { loadSite, openServices } from '../packages/cli/src/server-context.ts';
 
 const PAYMENTS = Number(process.argv[2] ?? 1000);

@@ -18,3 +18,6 @@ export { approvePhotos, photosToCheck, rejectPhotos } from './features/photos/mo
 export { insertMember } from './features/users/insert-member.ts';
 export type { NicheSearchDefaults } from './brands/search-defaults.ts';
 export { listJobs } from './jobs/queue.ts';
+export { createDiscountCode, disableDiscountCode, listDiscountCodes } from './features/discounts/manage-codes.ts';
+export { refundPayment } from './features/payments/refund-payment.ts';
+export { createSandboxProvider } from './features/payments/sandbox-provider.ts';

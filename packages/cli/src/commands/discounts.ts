@@ -1,9 +1,5 @@
 import type { Command } from 'commander';
-import {
-  createDiscountCode,
-  disableDiscountCode,
-  listDiscountCodes,
-} from '@datekit/server/features/discounts/manage-codes.ts';
+import { createDiscountCode, disableDiscountCode, listDiscountCodes } from '@datekit/server';
 import type { Services } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 

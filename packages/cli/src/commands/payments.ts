@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { refundPayment } from '@datekit/server/features/payments/refund-payment.ts';
+import { refundPayment } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 
 /** `datekit payments refund <id>`: the return policy's refund of a payment's unused credits. */

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { paymentMethodWarnings } from '@datekit/runtime/schemas/brand/index.ts';
+import { paymentMethodWarnings } from '@datekit/runtime';
 import { formatProblem, loadBrands } from '../brand/load.ts';
 import { loadNiches } from '../brand/niches.ts';
 

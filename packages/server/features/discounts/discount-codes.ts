@@ -1,5 +1,5 @@
-import { TIME_BONUS_CODE, TIME_BONUS_PERCENT, WELCOME_DISCOUNT_PERCENT } from '@datekit/runtime/rules/constants.ts';
-import { timeBonusSecondsLeft } from '@datekit/runtime/rules/payments.ts';
+import { TIME_BONUS_CODE, TIME_BONUS_PERCENT, WELCOME_DISCOUNT_PERCENT } from '@datekit/runtime';
+import { timeBonusSecondsLeft } from '@datekit/runtime';
 import type { Db } from '../../db/database.ts';
 import type { DiscountCodesTable } from '../../db/schema.ts';
 

@@ -1,4 +1,4 @@
-import type { DiscountCodeJson } from '@datekit/runtime/schemas/api/payments.ts';
+import type { DiscountCodeJson } from '@datekit/runtime';
 import type { DiscountCode } from './discount-codes.ts';
 
 export function toDiscountJson(code: DiscountCode, now: number): DiscountCodeJson {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { discountCodeSchema } from '@datekit/runtime/schemas/api/payments.ts';
+import { discountCodeSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { isUsed, lookUpCode, welcomeCode } from './discount-codes.ts';

@@ -1,4 +1,4 @@
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import type { CurrentMember } from '../users/current-member.ts';

@@ -1,5 +1,5 @@
-import { discountedCents, methodsForCountry, paymentCurrency, toCents } from '@datekit/runtime/rules/payments.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import { discountedCents, methodsForCountry, paymentCurrency, toCents } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import {

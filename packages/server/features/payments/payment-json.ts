@@ -1,4 +1,4 @@
-import type { Payment } from '@datekit/runtime/schemas/api/payments.ts';
+import type { Payment } from '@datekit/runtime';
 import type { PaymentsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 

@@ -1,4 +1,4 @@
-import { toLocale } from '@datekit/runtime/data/locales.ts';
+import { toLocale } from '@datekit/runtime';
 import { brandSender } from '../../mail/templates/link-mail.ts';
 import { paymentMail, type PaymentMailKind } from '../../mail/templates/payment-mail.ts';
 import type { Services } from '../../services.ts';

@@ -4,8 +4,8 @@ import {
   createPaymentResponseSchema,
   creditOffersSchema,
   paymentSchema,
-} from '@datekit/runtime/schemas/api/payments.ts';
-import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime/rules/payments.ts';
+} from '@datekit/runtime';
+import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';

@@ -72,7 +72,8 @@ export async function refundPayment(services: Services, paymentId: number): Prom
       throw new Error(`the provider refused the refund; nothing was changed (${String(error)})`);
     }
   }
-  await services.events.publish(found.user_id, { type: 'credits', credits: result.balance });
+  // After the provider accepted the refund (a refusal restores the credits instead).
+  await services.events.publish(services.db, found.user_id, { type: 'credits', credits: result.balance });
   await sendPaymentMail(services, result.payment, 'refund', {
     amountCents: result.refundedCents,
     credits: result.credits,

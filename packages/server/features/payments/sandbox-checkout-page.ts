@@ -1,5 +1,5 @@
-import type { Locale } from '@datekit/runtime/data/locales.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Locale } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime';
 import type { Translate } from '../../i18n/translator.ts';
 import { escapeHtml } from '../../mail/layout.ts';
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_OUTCOMES } from './sandbox-provider.ts';

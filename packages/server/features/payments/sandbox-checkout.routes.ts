@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toLocale } from '@datekit/runtime/data/locales.ts';
+import { toLocale } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';

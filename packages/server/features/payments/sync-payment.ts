@@ -59,7 +59,10 @@ export async function syncPayment(services: Services, providerPaymentId: string)
         .execute();
       if (Number(booked.numInsertedOrUpdatedRows ?? 0) !== 1) return { payment: paid, change: null };
       await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', payment.user_id).execute();
-      return { payment: paid, change: 'paid' as const, balance: await balanceOf(trx, payment.user_id) };
+      const balance = await balanceOf(trx, payment.user_id);
+      // In the same transaction: the member's tabs hear of exactly the credits that were booked.
+      await services.events.publish(trx, payment.user_id, { type: 'credits', credits: balance, paid_user: true });
+      return { payment: paid, change: 'paid' as const, balance };
     }
     if (remote.chargedBack && payment.status === 'paid') {
       const balance = await balanceOf(trx, payment.user_id);
@@ -80,6 +83,7 @@ export async function syncPayment(services: Services, providerPaymentId: string)
         .where('id', '=', payment.id)
         .execute();
       const charged = { ...payment, status: 'charged_back' as const, credits_reversed: reversed, updated_at: now };
+      await services.events.publish(trx, payment.user_id, { type: 'credits', credits: balance - takeBack });
       return { payment: charged, change: 'charged_back' as const, balance: balance - takeBack };
     }
     if (UNDECIDED.includes(payment.status) && remote.status !== payment.status && remote.status !== 'paid') {
@@ -95,14 +99,11 @@ export async function syncPayment(services: Services, providerPaymentId: string)
 
   const { payment } = result;
   if (result.change === 'paid') {
-    await services.events.publish(payment.user_id, { type: 'credits', credits: result.balance, paid_user: true });
     await sendPaymentMail(services, payment, 'receipt', {
       amountCents: payment.amount_cents,
       credits: payment.credits,
       at: now,
     }).catch((error: unknown) => console.error('receipt mail not sent', error));
-  } else if (result.change === 'charged_back') {
-    await services.events.publish(payment.user_id, { type: 'credits', credits: result.balance });
   }
   return payment;
 }

@@ -1,6 +1,6 @@
-import type { Locale } from '@datekit/runtime/data/locales.ts';
-import { methodName } from '@datekit/runtime/rules/payments.ts';
-import type { Brand } from '@datekit/runtime/schemas/brand/index.ts';
+import type { Locale } from '@datekit/runtime';
+import { methodName } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime';
 import type { Translate } from '../../i18n/translator.ts';
 import { renderMailHtml } from '../layout.ts';
 import type { OutgoingMail } from '../mailer.ts';
