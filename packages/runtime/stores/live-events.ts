@@ -15,7 +15,6 @@ export function eventStreamUrl(lastEventId: string | undefined): string {
   return lastEventId ? `/api/events?${LAST_EVENT_ID_PARAM}=${encodeURIComponent(lastEventId)}` : '/api/events';
 }
 
-
 /** The part of EventSource the store uses, so tests can hand in a fake. */
 export interface EventSourceLike {
   readonly readyState: number;

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  MAIL_DISABLED_REASONS,
-  notificationSettingsSchema,
-  notificationUpdateSchema,
-} from '@datekit/runtime';
+import { MAIL_DISABLED_REASONS, notificationSettingsSchema, notificationUpdateSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import { loadNotificationSettings, saveNotificationPreferences } from './preferences.ts';
 
