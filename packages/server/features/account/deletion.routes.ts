@@ -26,6 +26,7 @@ export const deletionOffer = defineRoute({
 export const deleteAccount = defineRoute({
   method: 'POST',
   url: '/api/account-delete.php',
+  errors: ['old_password_wrong', 'login_blocked'],
   summary:
     'Delete the account (with the password): hidden from every other member at once, every session ends, a reactivation link valid 14 days is mailed; afterwards the personal data is erased.',
   auth: 'member',
@@ -42,6 +43,7 @@ export const deleteAccount = defineRoute({
 export const reactivateByLink = defineRoute({
   method: 'GET',
   url: '/api/account-reactivate.php',
+  errors: ['reset_link_invalid'],
   summary:
     'The link in the deletion mail: reactivates the account within 14 days, logs the member in and redirects to /settings?reactivated=1 (or /account-deleted?reactivation=failed).',
   auth: 'none',
@@ -71,6 +73,7 @@ export const reactivateByLink = defineRoute({
 export const reactivateByLogin = defineRoute({
   method: 'POST',
   url: '/api/account-reactivate.php',
+  errors: ['login_blocked', 'login_failed'],
   summary:
     'Reactivate an account pending deletion with its e-mail and password (what the login offers on account_pending_deletion); logs the member in.',
   auth: 'none',

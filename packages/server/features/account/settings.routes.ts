@@ -52,6 +52,7 @@ async function emailTaken(services: Services, brand: string, emailNormalized: st
 export const requestMailChange = defineRoute({
   method: 'POST',
   url: '/api/mail-change.php',
+  errors: ['email_change_invalid', 'email_taken', 'old_password_wrong', 'login_blocked'],
   summary:
     'Change the e-mail address: a confirmation link (one day, single use) goes to the new address; the old one stays in use until the link is followed. Needs the current password.',
   auth: 'member',
@@ -89,6 +90,7 @@ export const requestMailChange = defineRoute({
 export const confirmMailChange = defineRoute({
   method: 'POST',
   url: '/api/mail-change-do.php',
+  errors: ['reset_link_invalid', 'email_taken'],
   summary:
     'Confirm a new e-mail address with the token of the link mailed to it. Works without a session (the link may open in another browser).',
   auth: 'none',
@@ -127,6 +129,7 @@ export const confirmMailChange = defineRoute({
 export const changePassword = defineRoute({
   method: 'PUT',
   url: '/api/password.php',
+  errors: ['passwords_differ', 'invalid_password', 'old_password_wrong', 'login_blocked'],
   summary: 'Change the password with the old one; every other session of the member ends.',
   auth: 'member',
   body: z.object({

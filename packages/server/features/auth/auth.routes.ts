@@ -33,7 +33,7 @@ export const login = defineRoute({
   rateLimit: RATE_LIMITS.login,
   summary: 'Log in with e-mail and password. Too many wrong attempts block the login for some minutes.',
   auth: 'none',
-  errors: ['login_failed', 'login_blocked'],
+  errors: ['login_failed', 'login_blocked', 'account_pending_deletion'],
   body: loginRequestSchema,
   response: userResponseSchema,
   handler: async ({ body, brand, locale, services, reply }) => {

@@ -13,6 +13,7 @@ import { toDiscountJson } from './discount-json.ts';
 export const getDiscountCode = defineRoute({
   method: 'GET',
   url: '/api/discountcode.php',
+  errors: ['discount_not_found', 'discount_used', 'validation_failed', 'authentication_required'],
   summary: 'A discount code by name for you, or the welcome discount (welcome=true).',
   auth: 'optional',
   query: z.object({

@@ -55,6 +55,14 @@ export const getCreditOffers = defineRoute({
 export const postPayment = defineRoute({
   method: 'POST',
   url: '/api/payment.php',
+  errors: [
+    'not_found',
+    'payment_method_unavailable',
+    'payment_unavailable',
+    'discount_not_found',
+    'discount_used',
+    'discount_not_applicable',
+  ],
   summary:
     'Starts buying a bundle: answers the checkout URL. The server prices the order; any amount or discount the client sends is ignored.',
   auth: 'member',
@@ -75,6 +83,7 @@ export const postPayment = defineRoute({
 export const getPayment = defineRoute({
   method: 'GET',
   url: '/api/payment.php',
+  errors: ['not_found'],
   summary:
     'One of your payments. While it is undecided, the status is fetched from the provider first (the return visit after the checkout).',
   auth: 'member',

@@ -23,6 +23,7 @@ function sandbox(services: Services) {
 export const sandboxCheckout = defineRoute({
   method: 'GET',
   url: SANDBOX_CHECKOUT_PATH,
+  errors: ['not_found'],
   summary: "The sandbox provider's hosted checkout page (HTML), where the buyer picks the outcome.",
   auth: 'none',
   query: z.object({ id: idSchema }),
@@ -54,6 +55,7 @@ export const sandboxCheckout = defineRoute({
 export const sandboxDecide = defineRoute({
   method: 'POST',
   url: SANDBOX_CHECKOUT_PATH,
+  errors: ['not_found'],
   summary:
     "The buyer's choice on the sandbox checkout: the sandbox reports it to the webhook path, then sends the buyer back to the site.",
   auth: 'none',
