@@ -8,6 +8,8 @@ export * from './api/client.ts';
 export * from './data/countries.ts';
 export * from './data/gifts.ts';
 export * from './data/interests.ts';
+export * from './data/live-events.ts';
+export * from './data/notifications.ts';
 export * from './data/landers.ts';
 export * from './data/locales.ts';
 export * from './data/nearest-place.ts';

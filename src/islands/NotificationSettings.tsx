@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_TYPES, type NotificationType } from '../../packages/runtime/schemas/api/notifications.ts';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../packages/runtime/data/notifications.ts';
 import {
   $notificationSettings,
   enableMail,

@@ -1,7 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import { refreshDelay } from '../rules/refresh.ts';
 import { badgeCount, titleWithBadge } from '../rules/title-badge.ts';
-import { LAST_EVENT_ID_PARAM, LIVE_EVENT_TYPES, type LiveEvent } from '../schemas/api/events.ts';
+import { LAST_EVENT_ID_PARAM, LIVE_EVENT_TYPES } from '../data/live-events.ts';
+import type { LiveEvent } from '../schemas/api/events.ts';
 import { isBrowser } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
 import { dropChat, loadChats, markChatRead, receiveChatMessage, refreshChats } from './chats.ts';

@@ -1,5 +1,6 @@
 import { atom, onMount, task } from 'nanostores';
-import type { MailDisabledReason, NotificationSettings, NotificationType } from '../schemas/api/notifications.ts';
+import type { MailDisabledReason, NotificationType } from '../data/notifications.ts';
+import type { NotificationSettings } from '../schemas/api/notifications.ts';
 import { api, isBrowser } from './api.ts';
 import { loadUser } from './user.ts';
 

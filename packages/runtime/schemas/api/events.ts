@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LIVE_EVENT_TYPES } from '../../data/live-events.ts';
 import { messageSchema } from './chat.ts';
 
 /**
@@ -38,18 +39,7 @@ export type StreamControlEvent = z.infer<typeof streamControlEventSchema>;
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
 
-/** Every event name the stream may send. */
-export const LIVE_EVENT_TYPES = [
-  'message',
-  'like',
-  'match',
-  'credits',
-  'read',
-  'chat-deleted',
-  'ready',
-  'reset',
-  'reconnect',
-] as const satisfies readonly LiveEvent['type'][];
-
-/** The query parameter that carries the last event id when a new EventSource replaces a closed one. */
-export const LAST_EVENT_ID_PARAM = 'last_event_id';
+// The names the browser listens for live apart from zod; this checks they are exactly the schema's.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameEventTypes: Same<(typeof LIVE_EVENT_TYPES)[number], LiveEvent['type']> = true;
+void sameEventTypes;
