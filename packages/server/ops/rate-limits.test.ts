@@ -15,6 +15,7 @@ describe('rate limits', () => {
     const limited = API_ROUTES.filter((route) => route.rateLimit).map((route) => `${route.method} ${route.url}`);
     expect(limited.sort()).toEqual(
       [
+        'POST /api/account-reactivate.php',
         'POST /api/activation-mail.php',
         'POST /api/chat-photo.php',
         'POST /api/gift.php',

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { DELETION_GRACE_DAYS } from '@datekit/runtime';
-import { normalizeEmail } from '@datekit/runtime';
-import { userResponseSchema } from '@datekit/runtime';
+import { DELETION_GRACE_DAYS, userResponseSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { blockedMinutes, clearFailures, recordFailure, throttleKey } from '../auth/login-throttle.ts';
-import { decoyHash, verifyPassword } from '../auth/passwords.ts';
+import { checkCredentials } from '../auth/check-credentials.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { toUserJson } from '../users/user-json.ts';
@@ -73,6 +71,7 @@ export const reactivateByLink = defineRoute({
 export const reactivateByLogin = defineRoute({
   method: 'POST',
   url: '/api/account-reactivate.php',
+  rateLimit: RATE_LIMITS.login,
   errors: ['login_blocked', 'login_failed'],
   summary:
     'Reactivate an account pending deletion with its e-mail and password (what the login offers on account_pending_deletion); logs the member in.',
@@ -80,22 +79,7 @@ export const reactivateByLogin = defineRoute({
   body: z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(200) }),
   response: userResponseSchema,
   handler: async ({ body, brand, services, reply }) => {
-    const key = throttleKey(brand.domain, normalizeEmail(body.email));
-    const minutes = await blockedMinutes(services, key);
-    if (minutes > 0) throw new ApiError('login_blocked', { minutes }, { minutes });
-    const account = await services.db
-      .selectFrom('users')
-      .select(['id', 'password_hash', 'deletion_requested_at'])
-      .where('brand', '=', brand.domain)
-      .where('email_normalized', '=', normalizeEmail(body.email))
-      .executeTakeFirst();
-    const valid = await verifyPassword(body.password, account?.password_hash ?? (await decoyHash()));
-    if (!account?.password_hash || !valid) {
-      const blockedFor = await recordFailure(services, key);
-      if (blockedFor > 0) throw new ApiError('login_blocked', { minutes: blockedFor }, { minutes: blockedFor });
-      throw new ApiError('login_failed');
-    }
-    await clearFailures(services, key);
+    const account = await checkCredentials(services, brand, body.email, body.password);
     if (account.deletion_requested_at !== null)
       await reactivate(services, account.id).catch(() => {
         throw new ApiError('login_failed');

@@ -4,7 +4,6 @@ import {
   LANGUAGE_COOKIE_NAME,
   languageRequestSchema,
   loginRequestSchema,
-  normalizeEmail,
   toLocale,
   userResponseSchema,
 } from '@datekit/runtime';
@@ -13,8 +12,7 @@ import { defineRoute } from '../../http/define-route.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { toUserJson } from '../users/user-json.ts';
 import { reactivableUntil } from '../account/deletion.ts';
-import { blockedMinutes, clearFailures, recordFailure, throttleKey } from './login-throttle.ts';
-import { decoyHash, verifyPassword } from './passwords.ts';
+import { checkCredentials } from './check-credentials.ts';
 import { endSession, startSession } from './sessions.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
@@ -37,24 +35,7 @@ export const login = defineRoute({
   body: loginRequestSchema,
   response: userResponseSchema,
   handler: async ({ body, brand, locale, services, reply }) => {
-    const key = throttleKey(brand.domain, normalizeEmail(body.email));
-    const minutes = await blockedMinutes(services, key);
-    if (minutes > 0) throw new ApiError('login_blocked', { minutes }, { minutes });
-
-    const account = await services.db
-      .selectFrom('users')
-      .select(['id', 'password_hash', 'deletion_requested_at'])
-      .where('brand', '=', brand.domain)
-      .where('email_normalized', '=', normalizeEmail(body.email))
-      .executeTakeFirst();
-    // Unknown addresses cost the same hash as known ones and fail the same way: no enumeration.
-    const valid = await verifyPassword(body.password, account?.password_hash ?? (await decoyHash()));
-    if (!account?.password_hash || !valid) {
-      const blockedFor = await recordFailure(services, key);
-      if (blockedFor > 0) throw new ApiError('login_blocked', { minutes: blockedFor }, { minutes: blockedFor });
-      throw new ApiError('login_failed');
-    }
-    await clearFailures(services, key);
+    const account = await checkCredentials(services, brand, body.email, body.password);
     if (account.deletion_requested_at !== null)
       throw pendingDeletion(account.deletion_requested_at, locale, services.now());
     await startSession(services, reply, account.id);

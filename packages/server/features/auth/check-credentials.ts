@@ -1,0 +1,42 @@
+import type { Brand } from '@datekit/runtime';
+import { normalizeEmail } from '@datekit/runtime';
+import { ApiError } from '../../errors/api-error.ts';
+import type { Services } from '../../services.ts';
+import { blockedMinutes, clearFailures, recordFailure, throttleKey } from './login-throttle.ts';
+import { decoyHash, verifyPassword } from './passwords.ts';
+
+export interface CheckedAccount {
+  id: number;
+  deletion_requested_at: number | null;
+}
+
+/**
+ * The account an e-mail and password open on a brand, through the login throttle: blocked addresses
+ * answer `login_blocked`; a wrong password or an unknown address costs the same hash and answers
+ * `login_failed` alike (no enumeration), counting towards the block; the right one clears the count.
+ */
+export async function checkCredentials(
+  services: Services,
+  brand: Brand,
+  email: string,
+  password: string,
+): Promise<CheckedAccount> {
+  const key = throttleKey(brand.domain, normalizeEmail(email));
+  const minutes = await blockedMinutes(services, key);
+  if (minutes > 0) throw new ApiError('login_blocked', { minutes }, { minutes });
+
+  const account = await services.db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'deletion_requested_at'])
+    .where('brand', '=', brand.domain)
+    .where('email_normalized', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  const valid = await verifyPassword(password, account?.password_hash ?? (await decoyHash()));
+  if (!account?.password_hash || !valid) {
+    const blockedFor = await recordFailure(services, key);
+    if (blockedFor > 0) throw new ApiError('login_blocked', { minutes: blockedFor }, { minutes: blockedFor });
+    throw new ApiError('login_failed');
+  }
+  await clearFailures(services, key);
+  return { id: account.id, deletion_requested_at: account.deletion_requested_at };
+}
