@@ -85,6 +85,25 @@ describe('e-mail notifications', () => {
     expect(notificationsTo(bob)[1]).toMatch(/^Subject: Nieuw bericht van Notified\d+/m);
   });
 
+  it("a message while the conversation's mail job runs is still sent, and joins no second job", async () => {
+    const [alice, bob] = [await member(), await member()];
+    await write(alice, bob, 'One');
+    const key = (
+      await server.services.db
+        .selectFrom('jobs')
+        .select('unique_key')
+        .where('unique_key', 'like', `${MESSAGE_MAIL_JOB}:%:${bob.id}`)
+        .executeTakeFirstOrThrow()
+    ).unique_key!;
+    await server.services.db.updateTable('jobs').set({ status: 'running' }).where('unique_key', '=', key).execute();
+    expect((await write(alice, bob, 'Two')).status).toBe(201);
+    const jobs = await server.services.db.selectFrom('jobs').select('status').where('unique_key', '=', key).execute();
+    expect(jobs).toEqual([{ status: 'running' }]);
+    await server.services.db.updateTable('jobs').set({ status: 'queued' }).where('unique_key', '=', key).execute();
+    await afterWindow();
+    expect(notificationsTo(bob)).toHaveLength(1);
+  });
+
   it('sends nothing when the messages were read before the window ended', async () => {
     const [alice, bob] = [await member(), await member()];
     const sent = await write(alice, bob);
