@@ -198,6 +198,11 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       (await bob.browser.get<{ preferences: { like: boolean } }>('/api/notifications.php')).body.preferences.like,
     ).toBe(true);
 
+    const unknownPage = await mailClient.get('/api/unsubscribe.php?token=not-a-token');
+    expect(unknownPage.status).toBe(400);
+    expect(unknownPage.headers['content-type']).toContain('text/html');
+    expect(unknownPage.text).not.toContain('<form');
+
     const wrong = await mailClient.post('/api/unsubscribe.php?token=not-a-token', undefined, {
       raw: 'List-Unsubscribe=One-Click',
       noClientHeader: true,

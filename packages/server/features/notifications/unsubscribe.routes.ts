@@ -39,17 +39,26 @@ export const unsubscribePage = defineRoute({
   method: 'GET',
   url: '/api/unsubscribe.php',
   summary:
-    'The unsubscribe link of a notification mail opened in a browser: a page asking to confirm (a GET never unsubscribes: link scanners open links). Its button POSTs to the same URL.',
+    'The unsubscribe link of a notification mail opened in a browser: an HTML page asking to confirm (a GET never unsubscribes: link scanners open links), whose button POSTs to the same URL; 400 with a page for an unknown link.',
   auth: 'none',
-  errors: ['reset_link_invalid'],
   query: tokenQuery,
   handler: async ({ query, brand, locale, services, reply }) => {
-    const { type } = await findToken(services, brand, query.token);
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    const found = await findToken(services, brand, query.token).catch((error: unknown) => {
+      if (error instanceof ApiError) return null;
+      throw error;
+    });
+    // A browser opened the link: an unknown token gets a page saying so, not a JSON error.
+    if (!found) {
+      const invalid = escapeHtml(services.translate(locale, 'errors:reset_link_invalid'));
+      await reply.code(400).send(page(services, brand, locale, `<p>${invalid}</p>`));
+      return;
+    }
+    const { type } = found;
     const t = (key: string) =>
       escapeHtml(services.translate(locale, `mail:${key}`, { type: typeLabel(services, locale, type) }));
     const form = `<p>${t('unsubscribe.confirm')}</p>
 <form method="post" action="/api/unsubscribe.php?token=${encodeURIComponent(query.token!)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="background:${brand.theme.primary};color:#fff;border:0;padding:12px 24px;border-radius:8px;font-weight:bold">${t('unsubscribe.button')}</button></form>`;
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     await reply.send(page(services, brand, locale, form));
   },
 });
