@@ -3,6 +3,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ApiError } from './errors/api-error.ts';
 import { createErrorHandler } from './errors/error-handler.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { mailEventRoutes } from './features/notifications/mail-events.routes.ts';
+import { unsubscribe, unsubscribeRoutes } from './features/notifications/unsubscribe.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { blockRoutes } from './features/blocks/blocks.routes.ts';
@@ -64,10 +66,12 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...paymentRoutes,
   ...sandboxCheckoutRoutes,
   ...discountRoutes,
+  ...unsubscribeRoutes,
+  ...mailEventRoutes,
 ];
 
 /** The only endpoints that take url-encoded form fields. */
-const FORM_ROUTES = [paymentWebhook.url, sandboxDecide.url];
+const FORM_ROUTES = [paymentWebhook.url, sandboxDecide.url, unsubscribe.url];
 
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */
 const BODY_LIMIT = 64 * 1024;
@@ -109,6 +113,16 @@ export function createApp(
       return;
     }
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // RFC 8058 lets a mail client send its one-click unsubscribe as multipart/form-data; the route needs
+  // nothing from the body (the token is in the URL), so it is read and dropped there, refused elsewhere.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (request, _body, done) => {
+    if (request.url.split('?')[0] !== unsubscribe.url) {
+      done(new ApiError('unsupported_media_type'), undefined);
+      return;
+    }
+    done(null, {});
   });
 
   app.decorateRequest('brand', null);

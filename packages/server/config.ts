@@ -41,6 +41,8 @@ export interface ServerConfig {
   mollieApiKey: string | undefined;
   /** Another root for Mollie's API than https://api.mollie.com/v2/ (a local fake in tests). */
   mollieApiEndpoint: string | undefined;
+  /** The shared secret the mail provider's bounce and complaint webhook presents (MAIL_WEBHOOK_SECRET); unset: refused. */
+  mailWebhookSecret: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -72,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimit: env.RATE_LIMIT !== 'off',
     mollieApiKey: env.MOLLIE_API_KEY || undefined,
     mollieApiEndpoint: env.MOLLIE_API_URL || undefined,
+    mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
   };
 }

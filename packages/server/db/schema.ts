@@ -216,6 +216,20 @@ export interface MailSuppressionsTable {
   created_at: number;
 }
 
+/** When the member last had a tab open (an event stream), for every instance to see. */
+export interface MemberPresenceTable {
+  user_id: number;
+  stream_seen_at: number;
+}
+
+/** A one-click unsubscribe link of a notification mail: turns `type` off for the member. */
+export interface UnsubscribeTokensTable {
+  token_hash: string;
+  user_id: number;
+  type: string;
+  created_at: number;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   name: string;
@@ -336,6 +350,8 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   mail_suppressions: MailSuppressionsTable;
   jobs: JobsTable;
+  member_presence: MemberPresenceTable;
+  unsubscribe_tokens: UnsubscribeTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;

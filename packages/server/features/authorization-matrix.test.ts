@@ -39,7 +39,8 @@ async function member(host = 'alpha.test', activate = true): Promise<{ id: numbe
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // With the mail provider's secret set, so the webhook row shows a session never stands in for it.
+  server = await startTestServer({ env: { MAIL_WEBHOOK_SECRET: 'matrix-provider-secret' } });
   const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#357' } })
     .jpeg()
     .toBuffer();
@@ -158,6 +159,16 @@ const ENDPOINTS: Record<string, Call> = {
   'GET payments.php': { method: 'GET', path: () => '/api/payments.php' },
   "GET payment.php (someone else's)": { method: 'GET', path: () => `/api/payment.php?id=${othersPayment}` },
   "GET discountcode.php (someone else's code)": { method: 'GET', path: () => '/api/discountcode.php?code=TARGETONLY' },
+  'POST unsubscribe.php (no valid token)': {
+    method: 'POST',
+    path: () => '/api/unsubscribe.php?token=guessed-token',
+    body: () => ({ 'List-Unsubscribe': 'One-Click' }),
+  },
+  'POST mail-events.php (no provider secret)': {
+    method: 'POST',
+    path: () => '/api/mail-events.php',
+    body: () => ({ type: 'bounce', email: 'matrix-1@example.com' }),
+  },
 };
 
 const OK = 'ok';
@@ -169,6 +180,9 @@ const NO_CODE = { status: 404, error: 'discount_not_found' };
 /** An unconfirmed member has no credits yet: the signup credits come with the activation. */
 const NO_CREDITS = { status: 402, error: 'insufficient_credits' };
 const WRONG_PASSWORD = { status: 422, error: 'old_password_wrong' };
+/** The one-click unsubscribe and the mail provider's webhook take their own credential, never a session. */
+const BAD_LINK = { status: 400, error: 'reset_link_invalid' };
+const NOT_THE_PROVIDER = { status: 403, error: 'authentication_required' };
 type Expected = typeof OK | { status: number; error: string };
 
 /**
@@ -185,6 +199,8 @@ function expected(endpoint: string, caller: Caller): Expected {
     'POST block.php',
     'POST message.php',
   ].includes(endpoint);
+  if (endpoint.endsWith('(no valid token)')) return BAD_LINK;
+  if (endpoint.endsWith('(no provider secret)')) return NOT_THE_PROVIDER;
   if (caller === 'visitor' || caller === 'otherBrand') {
     // The demo-like fixture brand does not allow logged-out search.
     return AUTH;

@@ -50,6 +50,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
    * our CSRF guard beside SameSite cookies. Only beacons, which cannot set headers, opt out.
    */
   clientHeader?: boolean;
+  /**
+   * Takes writes from other sites (skips the cross-site check). Only for routes whose credential is in
+   * the request itself, never a cookie: the one-click unsubscribe a mail client POSTs (RFC 8058).
+   */
+  allowCrossSite?: boolean;
   /** At most so many requests per client and window (a rule from RATE_LIMITS); 429 with Retry-After beyond. */
   rateLimit?: RateLimitRule;
   /**
@@ -113,7 +118,7 @@ export function mountRoute(
       const locale = requestLocale(request, brand);
       const needsHeader = spec.clientHeader ?? spec.method !== 'GET';
       if (needsHeader && !request.headers['x-client-request']) throw new ApiError('client_header_required');
-      if (spec.method !== 'GET' && isCrossSiteWrite(request, services.brands))
+      if (spec.method !== 'GET' && !spec.allowCrossSite && isCrossSiteWrite(request, services.brands))
         throw new ApiError('cross_origin_refused');
       const member = spec.auth === 'none' ? null : await loadCurrentMember(services, request, brand);
       if (spec.auth === 'member' && !member) {

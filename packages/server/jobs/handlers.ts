@@ -1,5 +1,13 @@
 import { ERASE_JOB } from '../features/account/deletion.ts';
 import { eraseAccount } from '../features/account/erase-account.ts';
+import {
+  LIKE_MAIL_JOB,
+  MESSAGE_MAIL_JOB,
+  runLikeMailJob,
+  runMessageMailJob,
+  type LikeMailJob,
+  type MessageMailJob,
+} from '../features/notifications/mail-notifications.ts';
 import type { Services } from '../services.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
 
@@ -8,6 +16,12 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
   return {
     [ERASE_JOB]: async (payload) => {
       await eraseAccount(services, (payload as { userId: number }).userId);
+    },
+    [MESSAGE_MAIL_JOB]: async (payload) => {
+      await runMessageMailJob(services, payload as MessageMailJob);
+    },
+    [LIKE_MAIL_JOB]: async (payload) => {
+      await runLikeMailJob(services, payload as LikeMailJob);
     },
   };
 }

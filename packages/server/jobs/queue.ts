@@ -10,6 +10,11 @@ export interface EnqueueOptions {
   runAt?: number;
   /** At most one queued or running job per key: enqueueing again moves the existing one instead. */
   uniqueKey?: string;
+  /**
+   * With `uniqueKey`: leave a queued or running job of that key as it is (its run time and payload)
+   * instead of moving it — batching: the first event fixes when the batch runs.
+   */
+  keepExisting?: boolean;
   maxAttempts?: number;
 }
 
@@ -25,7 +30,7 @@ export async function enqueueJob(
   options: EnqueueOptions = {},
 ): Promise<void> {
   const runAt = options.runAt ?? now;
-  if (options.uniqueKey) {
+  if (options.uniqueKey && !options.keepExisting) {
     const moved = await db
       .updateTable('jobs')
       .set({ run_at: runAt, payload: JSON.stringify(payload) })
@@ -49,6 +54,9 @@ export async function enqueueJob(
       created_at: now,
       finished_at: null,
     })
+    .$if(options.keepExisting === true && options.uniqueKey !== undefined, (q) =>
+      q.onConflict((oc) => oc.column('unique_key').doNothing()),
+    )
     .execute();
 }
 

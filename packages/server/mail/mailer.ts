@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html: string;
   /** Marks the message's language for mail clients and screen readers. */
   language: string;
+  /** Further headers, e.g. List-Unsubscribe (RFC 8058) on notification mails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -29,7 +31,7 @@ export function createMailer(options: { smtpUrl: string | undefined; outboxDir: 
     return {
       outboxDir: null,
       async send(mail) {
-        await transport.sendMail({ ...mail, headers: { 'Content-Language': mail.language } });
+        await transport.sendMail({ ...mail, headers: { ...mail.headers, 'Content-Language': mail.language } });
       },
     };
   }
@@ -39,7 +41,10 @@ export function createMailer(options: { smtpUrl: string | undefined; outboxDir: 
   return {
     outboxDir: options.outboxDir,
     async send(mail) {
-      const info = await transport.sendMail({ ...mail, headers: { 'Content-Language': mail.language } });
+      const info = await transport.sendMail({
+        ...mail,
+        headers: { ...mail.headers, 'Content-Language': mail.language },
+      });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const order = String(++sequence).padStart(6, '0');

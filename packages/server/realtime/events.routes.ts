@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LAST_EVENT_ID_PARAM } from '@datekit/runtime';
 import { defineRoute } from '../http/define-route.ts';
 import { canResumeAfter, eventsAfter, latestEventId } from './event-store.ts';
+import { markStreamSeen } from '../features/notifications/presence.ts';
 import { RECONNECT_EVENT } from './open-streams.ts';
 
 /** A comment line every 25 s keeps proxies from closing an idle stream; the table is read then too. */
@@ -81,6 +82,14 @@ export const eventStream = defineRoute({
       throw error;
     }
 
+    // The member has a tab open, for every instance to see (no notification mail meanwhile).
+    const seen = () =>
+      markStreamSeen(db, member.id, services.now()).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'presence write failed'),
+      );
+    // Written before the answer begins: once the tab sees its stream open, it counts as open.
+    await seen();
+
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -97,6 +106,7 @@ export const eventStream = defineRoute({
     const heartbeat = setInterval(() => {
       raw.write(': ping\n\n');
       void pump();
+      void seen();
     }, HEARTBEAT_MS);
     // On shutdown the stream says `reconnect` and ends, so the tab moves on and the process can exit.
     const forget = services.streams.add(() => raw.end(RECONNECT_EVENT));

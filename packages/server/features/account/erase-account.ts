@@ -57,6 +57,8 @@ export async function eraseAccount(services: Services, userId: number): Promise<
       'password_reset_tokens',
       'notification_preferences',
       'mail_suppressions',
+      'unsubscribe_tokens',
+      'member_presence',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }

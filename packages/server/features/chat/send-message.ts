@@ -5,6 +5,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
+import { queueMessageMail } from '../notifications/mail-notifications.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { conversationsStartedBy, findConversation, startConversation } from './conversations.ts';
 import { toMessageJson } from './messages.ts';
@@ -115,6 +116,11 @@ export async function sendMessage(
       .where('conversation_id', '=', conversationId)
       .where('member_id', '=', sender.id)
       .execute();
+    await queueMessageMail(
+      trx,
+      { conversationId, recipientId: recipient.id, senderId: sender.id, newConversation: !existing },
+      now,
+    );
     const sent = toMessageJson(message, sender);
     const credits = balance - outgoing.cost;
     // In the same transaction: the members' tabs hear of exactly the messages that were stored.

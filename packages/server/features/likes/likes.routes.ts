@@ -4,6 +4,7 @@ import { defineRoute } from '../../http/define-route.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
+import { queueLikeMail } from '../notifications/mail-notifications.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
@@ -77,8 +78,8 @@ export const like = defineRoute({
 });
 
 /**
- * The liked member's tabs learn of the like; on a match, both members' tabs. Recorded in `trx`, the
- * transaction that stores the like, last.
+ * The liked member's tabs learn of the like; on a match, both members' tabs; the liked member's
+ * notification mail is queued. Recorded in `trx`, the transaction that stores the like, last.
  */
 export async function announceLike(
   services: Services,
@@ -87,6 +88,7 @@ export async function announceLike(
   likedId: number,
   match: boolean,
 ): Promise<void> {
+  await queueLikeMail(trx, { likerId, likedId, match }, services.now());
   await services.events.publishAll(trx, [
     { to: likedId, event: { type: match ? 'match' : 'like', profile_id: likerId } },
     ...(match ? [{ to: likerId, event: { type: 'match' as const, profile_id: likedId } }] : []),

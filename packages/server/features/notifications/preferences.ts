@@ -49,8 +49,12 @@ export async function saveNotificationPreferences(
     .execute();
 }
 
-/** Whether a mail of `type` may go to the member: their switch is on and e-mail is not suppressed. */
+/**
+ * Whether a mail of `type` may go to the member: their switch is on and e-mail to them is not
+ * suppressed by a bounce or spam complaint. A one-click unsubscribe (`listunsubscribe`) switched its
+ * own type off and is kept as the reason shown in the settings; other types still go out.
+ */
 export async function mayMail(db: Db, userId: number, type: NotificationType): Promise<boolean> {
   const settings = await loadNotificationSettings(db, userId);
-  return settings.disabled.length === 0 && settings.preferences[type];
+  return !settings.disabled.some((d) => d.reason !== 'listunsubscribe') && settings.preferences[type];
 }

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { toLocale, type NotificationType } from '@datekit/runtime';
+import type { Db } from '../../db/database.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { brandSender } from '../../mail/templates/link-mail.ts';
+import { notificationMail, type NotificationMailKind } from '../../mail/templates/notification-mail.ts';
+import type { Services } from '../../services.ts';
+import { hashToken } from '../users/current-member.ts';
+import { hasOpenTab } from './presence.ts';
+import { mayMail } from './preferences.ts';
+
+/**
+ * Batching window: a notification mail goes out this long after the event that caused it, and at
+ * most one per conversation (or per liker) and window — events inside the window join the job the
+ * first one queued. The member gets time to see it in an open tab first.
+ */
+export const NOTIFICATION_BATCH_MINUTES = 15;
+export const NOTIFICATION_BATCH_MS = NOTIFICATION_BATCH_MINUTES * 60_000;
+
+export const MESSAGE_MAIL_JOB = 'notify-message';
+export const LIKE_MAIL_JOB = 'notify-like';
+
+export interface MessageMailJob {
+  conversationId: number;
+  recipientId: number;
+  senderId: number;
+  /** The batch began with the conversation's first message (type new_conversations). */
+  newConversation: boolean;
+}
+
+export interface LikeMailJob {
+  likerId: number;
+  likedId: number;
+  match: boolean;
+}
+
+/** Queues the mail about a message, in `trx` (the transaction storing it), batched per conversation and recipient. */
+export async function queueMessageMail(trx: Db, job: MessageMailJob, now: number): Promise<void> {
+  await enqueueJob(trx, MESSAGE_MAIL_JOB, job, now, {
+    runAt: now + NOTIFICATION_BATCH_MS,
+    uniqueKey: `${MESSAGE_MAIL_JOB}:${job.conversationId}:${job.recipientId}`,
+    keepExisting: true,
+  });
+}
+
+/** Queues the mail about a like or match to the liked member, in the transaction storing the like. */
+export async function queueLikeMail(trx: Db, job: LikeMailJob, now: number): Promise<void> {
+  await enqueueJob(trx, LIKE_MAIL_JOB, job, now, {
+    runAt: now + NOTIFICATION_BATCH_MS,
+    uniqueKey: `${LIKE_MAIL_JOB}:${job.likedId}:${job.likerId}`,
+    keepExisting: true,
+  });
+}
+
+/** The job for MESSAGE_MAIL_JOB: mails the recipient if the messages are still unread. */
+export async function runMessageMailJob(services: Services, job: MessageMailJob): Promise<boolean> {
+  const unread = await services.db
+    .selectFrom('conversation_members')
+    .select('unread')
+    .where('conversation_id', '=', job.conversationId)
+    .where('member_id', '=', job.recipientId)
+    .executeTakeFirst();
+  if (!unread || unread.unread === 0) return false;
+  return deliver(services, {
+    recipientId: job.recipientId,
+    otherId: job.senderId,
+    type: job.newConversation ? 'new_conversations' : 'new_messages',
+    kind: job.newConversation ? 'new_conversation' : 'new_message',
+    path: `/members/${job.senderId}/chat`,
+  });
+}
+
+/** The job for LIKE_MAIL_JOB: mails the liked member if the like still stands. */
+export async function runLikeMailJob(services: Services, job: LikeMailJob): Promise<boolean> {
+  const like = await services.db
+    .selectFrom('likes')
+    .select('liker_id')
+    .where('liker_id', '=', job.likerId)
+    .where('liked_id', '=', job.likedId)
+    .executeTakeFirst();
+  if (!like) return false;
+  return deliver(services, {
+    recipientId: job.likedId,
+    otherId: job.likerId,
+    type: 'like',
+    kind: job.match ? 'match' : 'like',
+    path: job.match ? `/members/${job.likerId}/chat` : '/likes',
+  });
+}
+
+/**
+ * Sends one notification mail, deciding at run time: never to an unconfirmed, pending-deletion or
+ * erased account, nor when the type is off or e-mail to the member is suppressed (bounce, spam
+ * complaint), nor while they have a tab open, nor about a member who is gone or blocked either way.
+ * Answers whether a mail went out.
+ */
+async function deliver(
+  services: Services,
+  input: { recipientId: number; otherId: number; type: NotificationType; kind: NotificationMailKind; path: string },
+): Promise<boolean> {
+  const { db } = services;
+  const now = services.now();
+  const recipient = await db
+    .selectFrom('users as u')
+    .innerJoin('profiles as p', 'p.id', 'u.id')
+    .select(['u.email', 'u.brand', 'u.language', 'u.status', 'u.deletion_requested_at', 'u.erased_at', 'p.name'])
+    .where('u.id', '=', input.recipientId)
+    .executeTakeFirst();
+  if (!recipient || recipient.status !== 'active') return false;
+  if (recipient.deletion_requested_at !== null || recipient.erased_at !== null) return false;
+  const other = await db
+    .selectFrom('profiles')
+    .select(['name', 'status'])
+    .where('id', '=', input.otherId)
+    .executeTakeFirst();
+  if (!other || other.status !== 'active') return false;
+  const blocked = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', input.recipientId), eb('blocked_id', '=', input.otherId)]),
+        eb.and([eb('blocker_id', '=', input.otherId), eb('blocked_id', '=', input.recipientId)]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (blocked) return false;
+  if (!(await mayMail(db, input.recipientId, input.type))) return false;
+  if (await hasOpenTab(db, input.recipientId, now)) return false;
+  const brand = services.brands.get(recipient.brand);
+  if (!brand) return false;
+
+  const origin = `https://${brand.domain}`;
+  const token = await createUnsubscribeToken(db, input.recipientId, input.type, now);
+  await services.mailer.send(
+    notificationMail({
+      kind: input.kind,
+      brand,
+      locale: toLocale(recipient.language) ?? brand.default_language,
+      translate: services.translate,
+      from: brandSender(brand, services.config.mailFrom),
+      to: recipient.email,
+      name: recipient.name,
+      otherName: other.name,
+      link: `${origin}${input.path}`,
+      unsubscribeUrl: `${origin}/api/unsubscribe.php?token=${token}`,
+    }),
+  );
+  return true;
+}
+
+/** An opaque link secret that turns `type` off for the member; only its hash is stored. */
+export async function createUnsubscribeToken(
+  db: Db,
+  userId: number,
+  type: NotificationType,
+  now: number,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('unsubscribe_tokens')
+    .values({ token_hash: hashToken(token), user_id: userId, type, created_at: now })
+    .execute();
+  return token;
+}

@@ -1,0 +1,27 @@
+import type { Db } from '../../db/database.ts';
+
+/**
+ * A member counts as having a tab open while one of their event streams, on any instance, reported
+ * within this window: streams write their time when they open and at every heartbeat (25 s), so the
+ * window is a little over two heartbeats. A tab closed within the window still counts for that long.
+ */
+export const PRESENCE_WINDOW_MS = 60_000;
+
+/** Records that the member has an open event stream now (one row per member, shared by every instance). */
+export async function markStreamSeen(db: Db, userId: number, now: number): Promise<void> {
+  await db
+    .insertInto('member_presence')
+    .values({ user_id: userId, stream_seen_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ stream_seen_at: now }))
+    .execute();
+}
+
+/** Whether the member has a tab open (an event stream reported within PRESENCE_WINDOW_MS). */
+export async function hasOpenTab(db: Db, userId: number, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('member_presence')
+    .select('stream_seen_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined && row.stream_seen_at > now - PRESENCE_WINDOW_MS;
+}
