@@ -52,6 +52,7 @@ export const ERRORS = {
   directdebit_blocked: { status: 403 },
   directdebit_limit_reached: { status: 422 },
   directdebit_mandate_required: { status: 409 },
+  stored_payment_failed: { status: 402 },
   not_found: { status: 404 },
   unknown_host: { status: 404 },
   internal: { status: 500 },

@@ -187,6 +187,8 @@ const ENDPOINTS: Record<string, Call> = {
     path: () => '/api/directdebit-confirm.php',
     body: () => ({ code: othersMandateCode }),
   },
+  'GET repeat-order.php': { method: 'GET', path: () => '/api/repeat-order.php' },
+  'POST repeat-order.php (nothing to repeat)': { method: 'POST', path: () => '/api/repeat-order.php' },
   'POST directdebit-payment.php (no confirmed mandate)': {
     method: 'POST',
     path: () => '/api/directdebit-payment.php',
@@ -233,6 +235,8 @@ function expected(endpoint: string, caller: Caller): Expected {
   if (endpoint.endsWith("(someone else's code)")) return NO_CODE;
   if (endpoint.endsWith("(someone else's mandate code)")) return CODE_INVALID;
   if (endpoint.endsWith('(no confirmed mandate)')) return NO_MANDATE;
+  // Only a paid order can be repeated; none of the callers has one.
+  if (endpoint.endsWith('(nothing to repeat)')) return HIDDEN;
   if (!aboutTarget) return OK;
   if (caller === 'blocked') return BLOCKED;
   if (caller === 'invisible') return HIDDEN;

@@ -59,3 +59,11 @@ export const debitPaymentRequestSchema = z.object({
   discount_code: z.string().trim().min(1).max(40).optional(),
 });
 export const debitPaymentResponseSchema = z.object({ payment: paymentSchema });
+
+/** GET /api/repeat-order.php: the last bundle bought, priced now, and the stored mandate to pay it with. */
+export const repeatOrderSchema = z.object({
+  bundle: z.object({ id: z.string(), credits: z.number(), amount_cents: z.number(), currency: z.string() }).nullable(),
+  /** The confirmed mandate (IBAN masked), or null when none is stored. */
+  mandate: z.object({ account_holder: z.string(), iban: z.string() }).nullable(),
+});
+export type RepeatOrder = z.infer<typeof repeatOrderSchema>;

@@ -4,6 +4,7 @@ import {
   directDebitStatusSchema,
   mandateConfirmSchema,
   mandateRequestSchema,
+  repeatOrderSchema,
 } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
@@ -11,6 +12,7 @@ import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { toPaymentJson } from '../payments/payment-json.ts';
 import { createDebitPayment } from './debit-payment.ts';
 import { confirmMandate, directDebitStatus, startMandate } from './mandates.ts';
+import { repeatOrder, repeatOrderOffer } from './repeat-order.ts';
 
 export const getDirectDebit = defineRoute({
   method: 'GET',
@@ -83,4 +85,42 @@ export const postDebitPayment = defineRoute({
   },
 });
 
-export const directDebitRoutes = [getDirectDebit, postDirectDebit, confirmDirectDebit, postDebitPayment];
+export const getRepeatOrder = defineRoute({
+  method: 'GET',
+  url: '/api/repeat-order.php',
+  summary: 'Your last bundle priced now, and the stored mandate a repeat order is paid with (null when there is none).',
+  auth: 'member',
+  response: repeatOrderSchema,
+  handler: async ({ services, brand, member }) => repeatOrderOffer(services, brand, member),
+});
+
+export const postRepeatOrder = defineRoute({
+  method: 'POST',
+  url: '/api/repeat-order.php',
+  errors: [
+    'not_found',
+    'stored_payment_failed',
+    'directdebit_mandate_required',
+    'directdebit_blocked',
+    'directdebit_limit_reached',
+    'payment_method_unavailable',
+  ],
+  summary:
+    "Buys your last bundle again with the stored mandate, in one click ('The payment could not be completed with the stored card.' when the provider refuses it).",
+  auth: 'member',
+  response: debitPaymentResponseSchema,
+  status: 201,
+  handler: async ({ services, brand, member, request }) => {
+    const payment = await repeatOrder(services, brand, member, requestOrigin(request));
+    return { payment: toPaymentJson(payment) };
+  },
+});
+
+export const directDebitRoutes = [
+  getDirectDebit,
+  postDirectDebit,
+  confirmDirectDebit,
+  postDebitPayment,
+  getRepeatOrder,
+  postRepeatOrder,
+];

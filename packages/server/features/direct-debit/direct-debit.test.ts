@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandFileSchema, type DirectDebitStatus, type Payment } from '@datekit/runtime';
+import { brandFileSchema, type DirectDebitStatus, type Payment, type RepeatOrder } from '@datekit/runtime';
 import type { TestClient } from '../../test/http-client.ts';
 import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
 import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
@@ -260,5 +260,78 @@ describe('paying by direct debit', () => {
     const mandate = await startMandate(browser, { phone: '+31 6 9999 0000' });
     expect(mandate.status).toBe(403);
     expect(mandate.body.error).toBe('directdebit_blocked');
+  });
+});
+
+describe('repeat order with the stored mandate', () => {
+  const repeat = (browser: TestClient) =>
+    browser.post<{ payment: Payment; error?: string; message?: string }>('/api/repeat-order.php');
+
+  it('has nothing to repeat before a first paid order', async () => {
+    const { browser } = await debtor();
+    expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body.bundle).toBeNull();
+    const res = await repeat(browser);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('not_found');
+  });
+
+  it('buys the last bundle again in one request, and books it once paid', async () => {
+    const { browser } = await debtor();
+    const first = await buy(browser);
+    await settle(first.body.payment.payment_id!);
+    const start = await credits(browser);
+    const offer = await browser.get<RepeatOrder>('/api/repeat-order.php');
+    expect(offer.body).toEqual({
+      bundle: { id: 'starter', credits: 100, amount_cents: 1995, currency: 'EUR' },
+      mandate: { account_holder: 'Anna Bakker', iban: 'NL91 •••• 4300' },
+    });
+    const res = await repeat(browser);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.payment).toMatchObject({ bundle_id: 'starter', method: 'directdebit', amount_cents: 1995 });
+    await settle(res.body.payment.payment_id!);
+    expect(await credits(browser)).toBe(start + 100);
+  });
+
+  it('needs a stored mandate', async () => {
+    const { browser, id } = await debtor();
+    const first = await buy(browser);
+    await settle(first.body.payment.payment_id!);
+    await server.services.db
+      .updateTable('debit_mandates')
+      .set({ status: 'replaced' })
+      .where('user_id', '=', id)
+      .execute();
+    expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body.mandate).toBeNull();
+    expect((await repeat(browser)).body.error).toBe('directdebit_mandate_required');
+  });
+
+  it("answers 'could not be completed with the stored card' when the provider refuses, and books nothing", async () => {
+    const { browser, id } = await debtor();
+    const first = await buy(browser);
+    await settle(first.body.payment.payment_id!);
+    const start = await credits(browser);
+    const provider = server.services.payments;
+    const original = provider.createRecurringPayment.bind(provider);
+    provider.createRecurringPayment = () => Promise.reject(new Error('mandate revoked at the bank'));
+    try {
+      const res = await repeat(browser);
+      expect(res.status).toBe(402);
+      expect(res.body).toMatchObject({
+        error: 'stored_payment_failed',
+        message: 'The payment could not be completed with the stored card.',
+      });
+    } finally {
+      provider.createRecurringPayment = original;
+    }
+    expect(await credits(browser)).toBe(start);
+    const rows = await server.services.db
+      .selectFrom('payments')
+      .select('status')
+      .where('user_id', '=', id)
+      .orderBy('id', 'desc')
+      .execute();
+    expect(rows[0]?.status).toBe('failed');
+    // The failed attempt is no open debit: the member can try again.
+    expect((await repeat(browser)).status).toBe(201);
   });
 });
