@@ -22,7 +22,9 @@ function codeTextedTo(phone: string): string {
   return code;
 }
 
-test('a member sets up a direct debit mandate with the texted code and buys a bundle from it', async ({ page }) => {
+test('a member sets up a direct debit mandate with the texted code, buys a bundle from it and repeats the order in one click', async ({
+  page,
+}) => {
   await signUpAndActivate(page.request, 'Dirk');
   const phone = `+31 6 ${String(Date.now()).slice(-8)}`;
 
@@ -58,4 +60,11 @@ test('a member sets up a direct debit mandate with the texted code and buys a bu
   // One debit at a time is settled; the limits show what was used.
   await page.goto('/directdebit');
   await expect(page.getByTestId('directdebit-limits')).toContainText('used: €');
+
+  // The same bundle again from the stored mandate, in one click.
+  await page.goto('/credits/repeat-order');
+  await expect(page.getByTestId('repeat-order')).toContainText('Dirk de Vries, NL91 •••• 4300');
+  await page.getByTestId('repeat-buy').click();
+  await expect(page).toHaveURL(/\/credits\/starter\/directdebit\?payment=\d+$/);
+  await expect(page.getByTestId('payment-completed')).toBeVisible({ timeout: 15_000 });
 });

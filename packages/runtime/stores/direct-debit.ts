@@ -1,4 +1,4 @@
-import type { DirectDebitStatus, MandateRequest } from '../schemas/api/direct-debit.ts';
+import type { DirectDebitStatus, MandateRequest, RepeatOrder } from '../schemas/api/direct-debit.ts';
 import type { Payment } from '../schemas/api/payments.ts';
 import { api } from './api.ts';
 
@@ -25,5 +25,15 @@ export async function payByDirectDebit(bundleId: string): Promise<Payment> {
     { bundle_id: bundleId },
     ONCE,
   );
+  return payment;
+}
+
+export function loadRepeatOrder(): Promise<RepeatOrder> {
+  return api().get<RepeatOrder>('/api/repeat-order.php');
+}
+
+/** Buys the last bundle again from the stored mandate: one click, one payment. */
+export async function repeatLastOrder(): Promise<Payment> {
+  const { payment } = await api().post<{ payment: Payment }>('/api/repeat-order.php', undefined, ONCE);
   return payment;
 }
