@@ -45,6 +45,7 @@ export * from './schemas/api/likes.ts';
 export * from './schemas/api/notifications.ts';
 export * from './schemas/api/ok.ts';
 export * from './schemas/api/payments.ts';
+export * from './schemas/api/direct-debit.ts';
 export * from './schemas/api/profile.ts';
 export * from './schemas/api/settings.ts';
 export * from './schemas/api/signup.ts';

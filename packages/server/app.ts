@@ -15,6 +15,7 @@ import { likeRoutes } from './features/likes/likes.routes.ts';
 import { memberProfileRoutes } from './features/members/member-profile.routes.ts';
 import { memberRoutes } from './features/members/members.routes.ts';
 import { paymentRoutes, paymentWebhook } from './features/payments/payments.routes.ts';
+import { directDebitRoutes } from './features/direct-debit/direct-debit.routes.ts';
 import { sandboxCheckoutRoutes, sandboxDecide } from './features/payments/sandbox-checkout.routes.ts';
 import { discountRoutes } from './features/discounts/discounts.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
@@ -64,6 +65,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...eventRoutes,
   ...accountRoutes,
   ...paymentRoutes,
+  ...directDebitRoutes,
   ...sandboxCheckoutRoutes,
   ...discountRoutes,
   ...unsubscribeRoutes,

@@ -13,6 +13,8 @@ export interface ServerConfig {
   distDir: string;
   localesDir: string;
   outboxDir: string;
+  /** Where text messages are written (SMS_OUTBOX_DIR). */
+  smsOutboxDir: string;
   mediaDir: string;
   smtpUrl: string | undefined;
   /** Overrides the sender; by default mail comes from the brand's support address. */
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: path.resolve(env.DATEKIT_DIST_DIR ?? path.join(ROOT, 'dist')),
     localesDir: path.join(ROOT, 'locales'),
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(varDir, 'outbox')),
+    smsOutboxDir: path.resolve(env.SMS_OUTBOX_DIR ?? path.join(varDir, 'sms-outbox')),
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(varDir, 'media')),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,

@@ -6,6 +6,7 @@ import { createDatabase } from './db/database.ts';
 import { createTranslator } from './i18n/translator.ts';
 import { createPaymentProvider } from './features/payments/create-provider.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createOutboxSmsSender } from './sms/sms-sender.ts';
 import { createLocalBus } from './realtime/event-bus.ts';
 import { OpenStreams } from './realtime/open-streams.ts';
 import type { Services } from './services.ts';
@@ -28,6 +29,7 @@ export function createServices(
     searchDefaults: site.searchDefaults,
     translate: createTranslator(config.localesDir),
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir }),
+    sms: createOutboxSmsSender(config.smsOutboxDir),
     // One process by default; `serve` swaps in the PostgreSQL bus when DATABASE_URL is set.
     events: createLocalBus(),
     streams: new OpenStreams(),

@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { Translate } from './i18n/translator.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SmsSender } from './sms/sms-sender.ts';
 import type { PaymentProvider } from './features/payments/provider.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import type { OpenStreams } from './realtime/open-streams.ts';
@@ -19,6 +20,8 @@ export interface Services {
   searchDefaults: NicheSearchDefaults;
   translate: Translate;
   mailer: Mailer;
+  /** Text messages (direct debit codes); written to `var/sms-outbox/` by default. */
+  sms: SmsSender;
   /** Live events to members' open tabs (server-sent events). */
   events: EventBus;
   /** The event streams open in this process, ended with a `reconnect` on shutdown. */

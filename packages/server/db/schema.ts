@@ -295,6 +295,31 @@ export interface PaymentsTable {
   refunded_cents: Generated<number>;
 }
 
+export type MandateStatus = 'pending' | 'valid' | 'replaced';
+
+/** A member's SEPA direct debit mandate, confirmed by a one-time code sent to their phone. */
+export interface DebitMandatesTable {
+  id: Generated<number>;
+  user_id: number;
+  brand: string;
+  status: MandateStatus;
+  account_holder: string;
+  iban: string;
+  street: string;
+  house_number: string;
+  zip: string;
+  city: string;
+  phone: string;
+  code_hash: string | null;
+  code_expires_at: number | null;
+  code_attempts: Generated<number>;
+  provider: string | null;
+  provider_customer_id: string | null;
+  provider_mandate_id: string | null;
+  created_at: number;
+  confirmed_at: number | null;
+}
+
 /** The sandbox provider's own record of a checkout, as a real provider keeps it on its side. */
 export interface SandboxPaymentsTable {
   id: string;
@@ -356,4 +381,5 @@ export interface Database {
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;
   discount_codes: DiscountCodesTable;
+  debit_mandates: DebitMandatesTable;
 }

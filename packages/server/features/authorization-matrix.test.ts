@@ -1,8 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
+import { brandFileSchema } from '@datekit/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/http-client.ts';
 import { createDiscountCode } from './discounts/manage-codes.ts';
+import { ALPHA_BRAND_FILE, betaBrand, closedBrand } from '../test/fixture-brands.ts';
 import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
+
+/** Alpha offering direct debit too, so its endpoints answer past the method check. */
+const alphaWithDebit = brandFileSchema.parse({ ...ALPHA_BRAND_FILE, payment_methods: ['creditcard', 'directdebit'] });
+const MANDATE = {
+  account_holder: 'Matrix Member',
+  iban: 'NL91ABNA0417164300',
+  street: 'Damrak',
+  house_number: '1',
+  zip: '1012 LG',
+  city: 'Amsterdam',
+  phone: '+31 6 1234 0000',
+};
 
 /**
  * Every member endpoint against every kind of caller, each cell asserting the exact status and error
@@ -25,6 +41,8 @@ let target: { id: number; browser: TestClient; photo: Buffer };
 let othersChat: number;
 /** A payment of T and a discount code only T may use. */
 let othersPayment: number;
+/** The code texted to T for T's pending direct debit mandate. */
+let othersMandateCode: string;
 const callers = {} as Record<Caller, TestClient>;
 
 let counter = 0;
@@ -40,7 +58,10 @@ async function member(host = 'alpha.test', activate = true): Promise<{ id: numbe
 
 beforeAll(async () => {
   // With the mail provider's secret set, so the webhook row shows a session never stands in for it.
-  server = await startTestServer({ env: { MAIL_WEBHOOK_SECRET: 'matrix-provider-secret' } });
+  server = await startTestServer({
+    brands: [alphaWithDebit, betaBrand, closedBrand],
+    env: { MAIL_WEBHOOK_SECRET: 'matrix-provider-secret' },
+  });
   const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#357' } })
     .jpeg()
     .toBuffer();
@@ -60,6 +81,10 @@ beforeAll(async () => {
     method: 'creditcard',
   });
   othersPayment = bought.body.payment.id;
+  await t.browser.post('/api/directdebit.php', { ...MANDATE, phone: '+31 6 0000 0001' });
+  const sms = fs.readdirSync(server.services.config.smsOutboxDir);
+  const text = fs.readFileSync(path.join(server.services.config.smsOutboxDir, sms[0]!), 'utf8');
+  othersMandateCode = /\b(\d{6})\b/.exec(text)![1]!;
   await createDiscountCode(server.services, {
     brand: 'alpha.test',
     code: 'TARGETONLY',
@@ -169,6 +194,20 @@ const ENDPOINTS: Record<string, Call> = {
     path: () => '/api/mail-events.php',
     body: () => ({ type: 'bounce', email: 'matrix-1@example.com' }),
   },
+  'GET directdebit.php': { method: 'GET', path: () => '/api/directdebit.php' },
+  'POST directdebit.php': { method: 'POST', path: () => '/api/directdebit.php', body: () => MANDATE },
+  "POST directdebit-confirm.php (someone else's mandate code)": {
+    method: 'POST',
+    path: () => '/api/directdebit-confirm.php',
+    body: () => ({ code: othersMandateCode }),
+  },
+  'GET repeat-order.php': { method: 'GET', path: () => '/api/repeat-order.php' },
+  'POST repeat-order.php (nothing to repeat)': { method: 'POST', path: () => '/api/repeat-order.php' },
+  'POST directdebit-payment.php (no confirmed mandate)': {
+    method: 'POST',
+    path: () => '/api/directdebit-payment.php',
+    body: () => ({ bundle_id: 'starter' }),
+  },
 };
 
 const OK = 'ok';
@@ -179,6 +218,9 @@ const HIDDEN = { status: 404, error: 'not_found' };
 const NO_CODE = { status: 404, error: 'discount_not_found' };
 /** An unconfirmed member has no credits yet: the signup credits come with the activation. */
 const NO_CREDITS = { status: 402, error: 'insufficient_credits' };
+/** A code texted to T confirms nobody else's mandate. */
+const CODE_INVALID = { status: 422, error: 'directdebit_code_invalid' };
+const NO_MANDATE = { status: 409, error: 'directdebit_mandate_required' };
 const WRONG_PASSWORD = { status: 422, error: 'old_password_wrong' };
 /** The one-click unsubscribe and the mail provider's webhook take their own credential, never a session. */
 const BAD_LINK = { status: 400, error: 'reset_link_invalid' };
@@ -210,6 +252,10 @@ function expected(endpoint: string, caller: Caller): Expected {
   // Deleting an account needs its password, whoever asks; nobody deletes an account with a session alone.
   if (endpoint.endsWith('(wrong password)')) return WRONG_PASSWORD;
   if (endpoint.endsWith("(someone else's code)")) return NO_CODE;
+  if (endpoint.endsWith("(someone else's mandate code)")) return CODE_INVALID;
+  if (endpoint.endsWith('(no confirmed mandate)')) return NO_MANDATE;
+  // Only a paid order can be repeated; none of the callers has one.
+  if (endpoint.endsWith('(nothing to repeat)')) return HIDDEN;
   if (!aboutTarget) return OK;
   if (caller === 'blocked') return BLOCKED;
   if (caller === 'invisible') return HIDDEN;

@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   messages: { name: 'messages', max: 30, windowMs: MINUTE, per: 'session' },
   likes: { name: 'likes', max: 60, windowMs: MINUTE, per: 'session' },
   uploads: { name: 'uploads', max: 20, windowMs: HOUR, per: 'session' },
+  /** Each request sends a text message: a handful an hour is plenty for a person. */
+  directDebitCodes: { name: 'direct-debit-codes', max: 5, windowMs: HOUR, per: 'session' },
 } as const satisfies Record<string, RateLimitRule>;
 
 declare module 'fastify' {

@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local fake of the parts of Mollie's v2 API datekit uses, written from Mollie's documentation:
  * create a payment (answers the hosted checkout link), get a payment (status, amountRefunded,
- * amountChargedBack), create a refund; Bearer authentication; 404 for unknown ids; HAL+JSON answers.
+ * amountChargedBack), create a refund, create a customer and its `directdebit` mandate, and recurring
+ * payments on a valid mandate (`sequenceType: recurring`: no checkout, pending until the bank
+ * answers); Bearer authentication; 404 for unknown ids; 422 for invalid input; HAL+JSON answers.
  * Tests move a payment on with `decide` and `chargeBack`, as the payer and their bank would. It serves
  * HTTPS with a throw-away self-signed certificate, since the official client only speaks HTTPS.
  */
@@ -28,14 +30,30 @@ export interface FakePayment {
   redirectUrl: string;
   webhookUrl: string;
   metadata: unknown;
+  sequenceType: 'oneoff' | 'recurring';
+  customerId?: string;
+  mandateId?: string;
   createdAt: string;
   _links: Record<string, { href: string; type: string }>;
+}
+
+export interface FakeMandate {
+  resource: 'mandate';
+  id: string;
+  customerId: string;
+  status: 'valid';
+  method: 'directdebit';
+  details: { consumerName: string; consumerAccount: string };
+  mandateReference: string | null;
+  signatureDate: string | null;
 }
 
 export interface FakeMollie {
   url: string;
   apiKey: string;
   payments: Map<string, FakePayment>;
+  customers: Map<string, { resource: 'customer'; id: string; name: string; email: string }>;
+  mandates: Map<string, FakeMandate>;
   refunds: { id: string; paymentId: string; amount: { currency: string; value: string } }[];
   decide(id: string, status: FakePayment['status']): void;
   chargeBack(id: string): void;
@@ -63,6 +81,8 @@ export async function startFakeMollie(): Promise<FakeMollie> {
   const apiKey = `test_${randomBytes(15).toString('hex')}`;
   const payments = new Map<string, FakePayment>();
   const refunds: FakeMollie['refunds'] = [];
+  const customers: FakeMollie['customers'] = new Map();
+  const mandates: FakeMollie['mandates'] = new Map();
   let base = '';
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -87,29 +107,75 @@ export async function startFakeMollie(): Promise<FakeMollie> {
       const url = new URL(req.url ?? '/', base);
       const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
       const parts = url.pathname.split('/').filter(Boolean); // ['v2', 'payments', id?, 'refunds'?]
+      if (parts[0] === 'v2' && parts[1] === 'customers' && req.method === 'POST') {
+        if (parts.length === 2) {
+          const customer = {
+            resource: 'customer' as const,
+            id: `cst_${randomBytes(5).toString('hex')}`,
+            name: String(body.name ?? ''),
+            email: String(body.email ?? ''),
+            _links: {},
+          };
+          customers.set(customer.id, customer);
+          return send(res, 201, customer);
+        }
+        if (parts[3] !== 'mandates' || parts.length !== 4) return error(res, 404, 'Not Found', 'Unknown resource');
+        if (!customers.has(parts[2]!))
+          return error(res, 404, 'Not Found', `No customer exists with token ${parts[2]}.`);
+        const account = String(body.consumerAccount ?? '');
+        if (body.method !== 'directdebit' || !body.consumerName || !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(account)) {
+          return error(
+            res,
+            422,
+            'Unprocessable Entity',
+            'A directdebit mandate needs consumerName and consumerAccount',
+          );
+        }
+        const mandate: FakeMandate = {
+          resource: 'mandate',
+          id: `mdt_${randomBytes(5).toString('hex')}`,
+          customerId: parts[2]!,
+          status: 'valid',
+          method: 'directdebit',
+          details: { consumerName: String(body.consumerName), consumerAccount: account },
+          mandateReference: (body.mandateReference as string | undefined) ?? null,
+          signatureDate: (body.signatureDate as string | undefined) ?? null,
+        };
+        mandates.set(mandate.id, mandate);
+        return send(res, 201, { ...mandate, _links: {} });
+      }
       if (parts[0] !== 'v2' || parts[1] !== 'payments') return error(res, 404, 'Not Found', 'Unknown resource');
       if (req.method === 'POST' && parts.length === 2) {
         const amount = body.amount as { currency: string; value: string } | undefined;
-        if (!amount || !/^\d+\.\d{2}$/.test(amount.value) || !body.description || !body.redirectUrl) {
+        const recurring = body.sequenceType === 'recurring';
+        if (!amount || !/^\d+\.\d{2}$/.test(amount.value) || !body.description || (!recurring && !body.redirectUrl)) {
           return error(res, 422, 'Unprocessable Entity', 'The amount, description and redirectUrl are required');
+        }
+        const mandate = recurring ? mandates.get(String(body.mandateId ?? '')) : undefined;
+        if (recurring && (!mandate || mandate.customerId !== body.customerId)) {
+          return error(res, 422, 'Unprocessable Entity', 'No valid mandate of this customer');
         }
         const id = `tr_${randomBytes(5).toString('hex')}`;
         const payment: FakePayment = {
           resource: 'payment',
           id,
           mode: 'test',
-          status: 'open',
+          status: recurring ? 'pending' : 'open',
           amount,
           description: String(body.description),
           method: (body.method as string | undefined) ?? null,
           locale: (body.locale as string | undefined) ?? null,
-          redirectUrl: String(body.redirectUrl),
+          redirectUrl: String(body.redirectUrl ?? ''),
           webhookUrl: String(body.webhookUrl ?? ''),
           metadata: body.metadata ?? null,
+          sequenceType: recurring ? 'recurring' : 'oneoff',
+          ...(mandate ? { customerId: mandate.customerId, mandateId: mandate.id, method: 'directdebit' } : {}),
           createdAt: new Date().toISOString(),
           _links: {
             self: { href: `${base}/v2/payments/${id}`, type: 'application/hal+json' },
-            checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' },
+            ...(recurring
+              ? {}
+              : { checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' } }),
           },
         };
         payments.set(id, payment);
@@ -142,6 +208,8 @@ export async function startFakeMollie(): Promise<FakeMollie> {
     apiKey,
     payments,
     refunds,
+    customers,
+    mandates,
     decide(id, status) {
       payments.get(id)!.status = status;
     },

@@ -2,7 +2,7 @@ import type { NicheSearchDefaults } from '../brands/search-defaults.ts';
 import { type Brand, type BrandFileInput, brandFileSchema } from '@datekit/runtime';
 
 /** Two small brands, parsed by the real schema, so the API tests don't depend on the shipped brand files. */
-const base: BrandFileInput = {
+export const ALPHA_BRAND_FILE: BrandFileInput = {
   name: 'Alpha Dates',
   domain: 'alpha.test',
   domain_language: 'en',
@@ -26,10 +26,10 @@ const base: BrandFileInput = {
   credit_bundles: [{ id: 'starter', credits: 100, prices: { EUR: 19.95 } }],
 };
 
-export const alphaBrand: Brand = brandFileSchema.parse(base);
+export const alphaBrand: Brand = brandFileSchema.parse(ALPHA_BRAND_FILE);
 
 export const betaBrand: Brand = brandFileSchema.parse({
-  ...base,
+  ...ALPHA_BRAND_FILE,
   name: 'Beta Flirt',
   domain: 'beta.test',
   aliases: ['flirt.beta.test'],
@@ -40,7 +40,7 @@ export const betaBrand: Brand = brandFileSchema.parse({
 });
 
 export const closedBrand: Brand = brandFileSchema.parse({
-  ...base,
+  ...ALPHA_BRAND_FILE,
   name: 'Closed Club',
   domain: 'closed.test',
   support_email: 'support@closed.test',

@@ -14,6 +14,7 @@ import * as payments from './20261124_0014_payments.ts';
 import * as account from './20261124_0020_account.ts';
 import * as jobs from './20261124_0021_jobs.ts';
 import * as mailNotifications from './20261124_0030_mail_notifications.ts';
+import * as directDebit from './20261124_0040_direct_debit.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124_0020_account': account,
   '20261124_0021_jobs': jobs,
   '20261124_0030_mail_notifications': mailNotifications,
+  '20261124_0040_direct_debit': directDebit,
 };

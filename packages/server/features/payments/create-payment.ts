@@ -1,8 +1,10 @@
 import type { Brand } from '@datekit/runtime';
+import type { Insertable } from 'kysely';
+import type { PaymentsTable } from '../../db/schema.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import type { CurrentMember } from '../users/current-member.ts';
-import { priceOrder } from './order-pricing.ts';
+import { priceOrder, type PricedOrder } from './order-pricing.ts';
 import type { PaymentRow } from './payment-json.ts';
 
 /**
@@ -16,32 +18,10 @@ export async function createPayment(
   order: { bundleId: string; method: string; code?: string | undefined; origin: string },
 ): Promise<{ payment: PaymentRow; checkoutUrl: string }> {
   const priced = await priceOrder(services, brand, member, order);
-  const now = services.now();
   const provider = services.payments;
   const payment = await services.db
     .insertInto('payments')
-    .values({
-      user_id: member.id,
-      brand: brand.domain,
-      provider: provider.name,
-      provider_payment_id: null,
-      bundle_id: priced.bundle.id,
-      credits: priced.bundle.credits,
-      amount_cents: priced.amountCents,
-      list_amount_cents: priced.listCents,
-      currency: priced.currency,
-      method: priced.method,
-      country: priced.country,
-      status: 'open',
-      discount_code: priced.discount?.code ?? null,
-      discount_percent: priced.discount?.value_percentage ?? 0,
-      checkout_url: null,
-      origin: order.origin,
-      created_at: now,
-      updated_at: now,
-      paid_at: null,
-      refunded_at: null,
-    })
+    .values(openPaymentRow(services, brand, member.id, priced, order.origin))
     .returningAll()
     .executeTakeFirstOrThrow();
   try {
@@ -74,4 +54,37 @@ export async function createPayment(
     console.error('payment provider refused a payment', error);
     throw new ApiError('payment_unavailable');
   }
+}
+
+/** A priced order as the payments row it starts as: open, not yet known to the provider. */
+export function openPaymentRow(
+  services: Services,
+  brand: Brand,
+  userId: number,
+  priced: PricedOrder,
+  origin: string,
+): Insertable<PaymentsTable> {
+  const now = services.now();
+  return {
+    user_id: userId,
+    brand: brand.domain,
+    provider: services.payments.name,
+    provider_payment_id: null,
+    bundle_id: priced.bundle.id,
+    credits: priced.bundle.credits,
+    amount_cents: priced.amountCents,
+    list_amount_cents: priced.listCents,
+    currency: priced.currency,
+    method: priced.method,
+    country: priced.country,
+    status: 'open',
+    discount_code: priced.discount?.code ?? null,
+    discount_percent: priced.discount?.value_percentage ?? 0,
+    checkout_url: null,
+    origin,
+    created_at: now,
+    updated_at: now,
+    paid_at: null,
+    refunded_at: null,
+  };
 }

@@ -1,4 +1,11 @@
-import createMollieClient, { Locale, MollieApiError, PaymentStatus, type PaymentMethod } from '@mollie/api-client';
+import createMollieClient, {
+  Locale,
+  MandateMethod,
+  MollieApiError,
+  PaymentStatus,
+  SequenceType,
+  type PaymentMethod,
+} from '@mollie/api-client';
 import type { PaymentProvider, ProviderStatus } from './provider.ts';
 
 /** Mollie's checkout language for each of ours. */
@@ -70,6 +77,35 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
         if (error instanceof MollieApiError && error.statusCode === 404) return null;
         throw error;
       }
+    },
+    async createMandate(input) {
+      const customer = await mollie.customers.create({
+        name: input.accountHolder,
+        email: input.email,
+        metadata: { reference: input.reference },
+      });
+      const mandate = await mollie.customerMandates.create({
+        customerId: customer.id,
+        method: MandateMethod.directdebit,
+        consumerName: input.accountHolder,
+        consumerAccount: input.iban,
+        signatureDate: new Date(input.signedAt).toISOString().slice(0, 10),
+        mandateReference: input.reference,
+      });
+      return { customerId: customer.id, mandateId: mandate.id };
+    },
+    async createRecurringPayment(input) {
+      const payment = await mollie.payments.create({
+        amount: { currency: input.currency, value: toValue(input.amountCents) },
+        description: input.description,
+        webhookUrl: input.webhookUrl,
+        sequenceType: SequenceType.recurring,
+        customerId: input.customerId,
+        mandateId: input.mandateId,
+        locale: MOLLIE_LOCALES[input.locale] ?? Locale.en_US,
+        metadata: { reference: input.reference, brand: input.brand },
+      });
+      return { id: payment.id };
     },
     async createRefund(id, amountCents, currency) {
       const refund = await mollie.paymentRefunds.create({

@@ -30,10 +30,29 @@ export interface CreatePaymentInput {
   reference: string;
 }
 
+/** A SEPA direct debit mandate the member confirmed with the code sent to their phone. */
+export interface CreateMandateInput {
+  accountHolder: string;
+  /** Electronic format, checksum already validated. */
+  iban: string;
+  email: string;
+  /** Our mandate id, kept by the provider as the mandate reference. */
+  reference: string;
+  /** When the member confirmed it (unix ms). */
+  signedAt: number;
+}
+
+/** A payment from a stored mandate: no checkout, the provider debits the account and calls the webhook. */
+export type RecurringPaymentInput = Omit<CreatePaymentInput, 'redirectUrl'> & { customerId: string; mandateId: string };
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'mollie';
   createPayment(input: CreatePaymentInput): Promise<{ id: string; checkoutUrl: string }>;
   /** The provider's view of a payment, or null when it does not know the id. */
   getPayment(id: string): Promise<ProviderPayment | null>;
   createRefund(id: string, amountCents: number, currency: string): Promise<{ id: string }>;
+  /** A customer with a direct debit mandate (Mollie: a customer and its `directdebit` mandate). */
+  createMandate(input: CreateMandateInput): Promise<{ customerId: string; mandateId: string }>;
+  /** Charges a stored mandate (Mollie: `sequenceType: recurring`); the status follows through the webhook. */
+  createRecurringPayment(input: RecurringPaymentInput): Promise<{ id: string }>;
 }

@@ -4,12 +4,8 @@ import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
 import { sandboxCheckoutPage } from './sandbox-checkout-page.ts';
-import {
-  createSandboxProvider,
-  SANDBOX_CHECKOUT_PATH,
-  SANDBOX_OUTCOMES,
-  SANDBOX_SETTLE_MS,
-} from './sandbox-provider.ts';
+import { createSandboxProvider, SANDBOX_CHECKOUT_PATH, SANDBOX_OUTCOMES } from './sandbox-provider.ts';
+import { callWebhookWhenSandboxSettles } from './sandbox-webhook.ts';
 import { syncPayment } from './sync-payment.ts';
 
 const idSchema = z.string().regex(/^tr_sbx_[0-9a-f]{32}$/);
@@ -74,9 +70,7 @@ export const sandboxDecide = defineRoute({
     if (await provider.settle(body.id, body.outcome)) {
       await syncPayment(services, body.id);
       // "Pending, then paid": the provider calls the webhook again once the payment completes.
-      if (body.outcome === 'pending') {
-        setTimeout(() => void syncPayment(services, body.id).catch(() => undefined), SANDBOX_SETTLE_MS + 50).unref();
-      }
+      if (body.outcome === 'pending') callWebhookWhenSandboxSettles(services, body.id);
     }
     await reply.redirect(row.redirect_url, 303);
     return undefined;

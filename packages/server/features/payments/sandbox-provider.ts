@@ -46,6 +46,34 @@ export function createSandboxProvider(
         .execute();
       return { id, checkoutUrl: `${SANDBOX_CHECKOUT_PATH}?id=${id}` };
     },
+    async createMandate() {
+      return {
+        customerId: `cst_sbx_${randomBytes(8).toString('hex')}`,
+        mandateId: `mdt_sbx_${randomBytes(8).toString('hex')}`,
+      };
+    },
+    /** A debit has no checkout: it is pending at once and counts as paid SANDBOX_SETTLE_MS later. */
+    async createRecurringPayment(input) {
+      const id = `tr_sbx_${randomBytes(16).toString('hex')}`;
+      const at = now();
+      await db
+        .insertInto('sandbox_payments')
+        .values({
+          id,
+          amount_cents: input.amountCents,
+          currency: input.currency,
+          description: input.description,
+          method: input.method,
+          locale: input.locale,
+          brand: input.brand,
+          redirect_url: '',
+          status: 'pending',
+          settles_at: at + SANDBOX_SETTLE_MS,
+          created_at: at,
+        })
+        .execute();
+      return { id };
+    },
     async getPayment(id): Promise<ProviderPayment | null> {
       const row = await db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return null;

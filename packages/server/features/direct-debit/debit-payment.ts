@@ -1,0 +1,84 @@
+import type { Brand } from '@datekit/runtime';
+import { lockMember } from '../../db/lock-member.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import type { Services } from '../../services.ts';
+import { openPaymentRow } from '../payments/create-payment.ts';
+import { priceOrder } from '../payments/order-pricing.ts';
+import type { PaymentRow } from '../payments/payment-json.ts';
+import { callWebhookWhenSandboxSettles } from '../payments/sandbox-webhook.ts';
+import { syncPayment } from '../payments/sync-payment.ts';
+import type { CurrentMember } from '../users/current-member.ts';
+import { debitUsage, isDebitBlocked, withinLimits } from './debit-limits.ts';
+
+/** SEPA debits are in euros; the limits are set in euro cents. */
+const DEBIT_CURRENCY = 'EUR';
+
+/**
+ * Buys a bundle from the member's confirmed mandate: priced on the server like every order, checked
+ * against the block and the limits under the member's lock (so two requests at once cannot both pass),
+ * recorded as open, then handed to the provider as a recurring payment. There is no checkout: the
+ * provider debits the account and reports through the webhook, which books the credits.
+ */
+export async function createDebitPayment(
+  services: Services,
+  brand: Brand,
+  member: CurrentMember,
+  order: { bundleId: string; code?: string | undefined; origin: string },
+): Promise<PaymentRow> {
+  const priced = await priceOrder(services, brand, member, { ...order, method: 'directdebit' });
+  if (priced.currency !== DEBIT_CURRENCY) throw new ApiError('payment_method_unavailable', {}, { field: 'method' });
+  const mandate = await services.db
+    .selectFrom('debit_mandates')
+    .select(['id', 'provider_customer_id', 'provider_mandate_id'])
+    .where('user_id', '=', member.id)
+    .where('status', '=', 'valid')
+    .where('provider', '=', services.payments.name)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!mandate?.provider_customer_id || !mandate.provider_mandate_id) {
+    throw new ApiError('directdebit_mandate_required');
+  }
+  const payment = await services.db.transaction().execute(async (trx) => {
+    await lockMember(trx, services.engine, member.id);
+    if (await isDebitBlocked(trx, member.id)) throw new ApiError('directdebit_blocked');
+    const usage = await debitUsage(trx, member.id, services.now());
+    if (!withinLimits(usage, priced.amountCents)) throw new ApiError('directdebit_limit_reached');
+    return trx
+      .insertInto('payments')
+      .values(openPaymentRow(services, brand, member.id, priced, order.origin))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  let providerId: string;
+  try {
+    // After the commit: with Mollie this is a network call, and SQLite must not wait on it.
+    ({ id: providerId } = await services.payments.createRecurringPayment({
+      amountCents: priced.amountCents,
+      currency: priced.currency,
+      description: `${brand.name}: ${priced.bundle.credits} credits`,
+      method: 'directdebit',
+      locale: member.language,
+      brand: brand.domain,
+      webhookUrl: `${order.origin}/api/payment-webhook.php`,
+      reference: String(payment.id),
+      customerId: mandate.provider_customer_id,
+      mandateId: mandate.provider_mandate_id,
+    }));
+  } catch (error) {
+    await services.db
+      .updateTable('payments')
+      .set({ status: 'failed', updated_at: services.now() })
+      .where('id', '=', payment.id)
+      .execute();
+    console.error('payment provider refused a debit', error);
+    throw new ApiError('payment_unavailable');
+  }
+  await services.db
+    .updateTable('payments')
+    .set({ provider_payment_id: providerId })
+    .where('id', '=', payment.id)
+    .execute();
+  callWebhookWhenSandboxSettles(services, providerId);
+  return (await syncPayment(services, providerId)) ?? { ...payment, provider_payment_id: providerId };
+}

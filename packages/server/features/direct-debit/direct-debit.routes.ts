@@ -1,0 +1,126 @@
+import {
+  debitPaymentRequestSchema,
+  debitPaymentResponseSchema,
+  directDebitStatusSchema,
+  mandateConfirmSchema,
+  mandateRequestSchema,
+  repeatOrderSchema,
+} from '@datekit/runtime';
+import { defineRoute } from '../../http/define-route.ts';
+import { requestOrigin } from '../../http/origin.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
+import { toPaymentJson } from '../payments/payment-json.ts';
+import { createDebitPayment } from './debit-payment.ts';
+import { confirmMandate, directDebitStatus, startMandate } from './mandates.ts';
+import { repeatOrder, repeatOrderOffer } from './repeat-order.ts';
+
+export const getDirectDebit = defineRoute({
+  method: 'GET',
+  url: '/api/directdebit.php',
+  summary:
+    'Your direct debit mandate (IBAN masked), whether a chargeback blocked direct debit, and what the limits (amount per period, open debits) leave.',
+  auth: 'member',
+  response: directDebitStatusSchema,
+  handler: async ({ services, member }) => directDebitStatus(services, member),
+});
+
+export const postDirectDebit = defineRoute({
+  method: 'POST',
+  url: '/api/directdebit.php',
+  errors: ['iban_invalid', 'directdebit_blocked', 'payment_method_unavailable'],
+  summary:
+    'Starts a direct debit mandate: account holder, IBAN (checksum checked), address and phone. A one-time code goes to the phone by text message.',
+  auth: 'member',
+  body: mandateRequestSchema,
+  response: directDebitStatusSchema,
+  rateLimit: RATE_LIMITS.directDebitCodes,
+  handler: async ({ services, brand, member, body }) => {
+    await startMandate(services, brand, member, body);
+    return directDebitStatus(services, member);
+  },
+});
+
+export const confirmDirectDebit = defineRoute({
+  method: 'POST',
+  url: '/api/directdebit-confirm.php',
+  errors: ['directdebit_code_invalid', 'payment_unavailable'],
+  summary:
+    "Confirms the pending mandate with the text message's code ('Code invalid' when it is wrong, expired or used).",
+  auth: 'member',
+  body: mandateConfirmSchema,
+  response: directDebitStatusSchema,
+  handler: async ({ services, member, body }) => {
+    await confirmMandate(services, member, body.code);
+    return directDebitStatus(services, member);
+  },
+});
+
+export const postDebitPayment = defineRoute({
+  method: 'POST',
+  url: '/api/directdebit-payment.php',
+  errors: [
+    'not_found',
+    'directdebit_mandate_required',
+    'directdebit_blocked',
+    'directdebit_limit_reached',
+    'payment_method_unavailable',
+    'payment_unavailable',
+    'discount_not_found',
+    'discount_used',
+    'discount_not_applicable',
+  ],
+  summary:
+    'Buys a bundle from your confirmed mandate, within the direct debit limits; no checkout. The payment is pending until the provider reports it paid.',
+  auth: 'member',
+  body: debitPaymentRequestSchema,
+  response: debitPaymentResponseSchema,
+  status: 201,
+  handler: async ({ services, brand, member, body, request }) => {
+    const payment = await createDebitPayment(services, brand, member, {
+      bundleId: body.bundle_id,
+      code: body.discount_code,
+      origin: requestOrigin(request),
+    });
+    return { payment: toPaymentJson(payment) };
+  },
+});
+
+export const getRepeatOrder = defineRoute({
+  method: 'GET',
+  url: '/api/repeat-order.php',
+  summary: 'Your last bundle priced now, and the stored mandate a repeat order is paid with (null when there is none).',
+  auth: 'member',
+  response: repeatOrderSchema,
+  handler: async ({ services, brand, member }) => repeatOrderOffer(services, brand, member),
+});
+
+export const postRepeatOrder = defineRoute({
+  method: 'POST',
+  url: '/api/repeat-order.php',
+  errors: [
+    'not_found',
+    'stored_payment_failed',
+    'directdebit_mandate_required',
+    'directdebit_blocked',
+    'directdebit_limit_reached',
+    'payment_method_unavailable',
+  ],
+  summary:
+    "Buys your last bundle again with the stored mandate, in one click ('The payment could not be completed with the stored card.' when the provider refuses it).",
+  auth: 'member',
+  response: debitPaymentResponseSchema,
+  status: 201,
+  handler: async ({ services, brand, member, request }) => {
+    const payment = await repeatOrder(services, brand, member, requestOrigin(request));
+    return { payment: toPaymentJson(payment) };
+  },
+});
+
+export const directDebitRoutes = [
+  getDirectDebit,
+  postDirectDebit,
+  confirmDirectDebit,
+  postDebitPayment,
+  getRepeatOrder,
+  postRepeatOrder,
+];

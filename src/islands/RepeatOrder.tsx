@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCents } from '../../packages/runtime/rules/payments.ts';
+import type { RepeatOrder as Offer } from '../../packages/runtime/schemas/api/direct-debit.ts';
+import { loadRepeatOrder, repeatLastOrder } from '../../packages/runtime/stores/direct-debit.ts';
+import { bundlePaymentLink, LINKS } from '../site/links.ts';
+import { errorText } from './errors.ts';
+import { FormError } from './Field.tsx';
+import { LoadFailed, Loading } from './LoadStatus.tsx';
+import { MemberPending, useMember } from './member.tsx';
+import { UiProvider } from './ui.tsx';
+import './Payments.css';
+
+/** Route credits-repeat-order: the last bundle bought, again, with the stored mandate in one click. */
+export default function RepeatOrder({ lang }: { lang: string }) {
+  return (
+    <UiProvider lang={lang}>
+      <RepeatOrderContent />
+    </UiProvider>
+  );
+}
+
+function RepeatOrderContent() {
+  const { t, i18n } = useTranslation();
+  const member = useMember();
+  const [offer, setOffer] = useState<Offer | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const memberId = member?.profile.id;
+  useEffect(() => {
+    if (memberId) loadRepeatOrder().then(setOffer, setFailure);
+  }, [memberId]);
+  if (!member) return <MemberPending member={member} />;
+  if (failure) return <LoadFailed error={failure} />;
+  if (!offer) return <Loading />;
+  const { bundle, mandate } = offer;
+  if (!bundle) {
+    return (
+      <p className="notice" data-testid="repeat-nothing">
+        {t('repeatorder.nothing')} <a href={LINKS.credits}>{t('page.credits.title')}</a>
+      </p>
+    );
+  }
+
+  async function buy(bundleId: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      const payment = await repeatLastOrder();
+      window.location.assign(`${bundlePaymentLink(bundleId)}/${payment.method}?payment=${payment.id}`);
+    } catch (failed) {
+      setError(errorText(failed, t));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="panel checkout" data-testid="repeat-order">
+      <p className="fact-big">
+        {t('repeatorder.summary', {
+          credits: bundle.credits,
+          amount: formatCents(bundle.amount_cents, bundle.currency, i18n.language),
+        })}
+      </p>
+      {mandate ? (
+        <>
+          <p>{t('repeatorder.pay_with', { holder: mandate.account_holder, iban: mandate.iban })}</p>
+          <FormError message={error} />
+          <button
+            type="button"
+            className="btn btn-primary btn-lg btn-block"
+            disabled={busy}
+            aria-busy={busy}
+            data-testid="repeat-buy"
+            onClick={() => void buy(bundle.id)}
+          >
+            {busy ? t('form.busy') : t('repeatorder.buy')}
+          </button>
+        </>
+      ) : (
+        <p data-testid="repeat-no-mandate">
+          {t('repeatorder.no_mandate')} <a href={LINKS.directDebit}>{t('repeatorder.set_up')}</a>
+        </p>
+      )}
+    </section>
+  );
+}
