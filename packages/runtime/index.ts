@@ -36,6 +36,7 @@ export * from './rules/search.ts';
 export * from './rules/signup-form.ts';
 export * from './rules/signup.ts';
 export * from './rules/tracking.ts';
+export * from './schemas/api/account.ts';
 export * from './schemas/api/catalog.ts';
 export * from './schemas/api/chat.ts';
 export * from './schemas/api/events.ts';

@@ -36,6 +36,9 @@ export const userSchema = z.object({
 
 export const userResponseSchema = z.object({ user: userSchema.nullable() });
 
+/** The answer of a call that logs the member in (reactivation, password reset): always a member. */
+export const loggedInResponseSchema = z.object({ user: userSchema });
+
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(200),
@@ -47,4 +50,5 @@ export type Image = z.infer<typeof imageSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type User = z.infer<typeof userSchema>;
 export type UserResponse = z.infer<typeof userResponseSchema>;
+export type LoggedInResponse = z.infer<typeof loggedInResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

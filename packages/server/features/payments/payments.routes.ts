@@ -3,7 +3,8 @@ import {
   createPaymentRequestSchema,
   createPaymentResponseSchema,
   creditOffersSchema,
-  paymentSchema,
+  paymentResponseSchema,
+  paymentsResponseSchema,
 } from '@datekit/runtime';
 import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
@@ -88,7 +89,7 @@ export const getPayment = defineRoute({
     'One of your payments. While it is undecided, the status is fetched from the provider first (the return visit after the checkout).',
   auth: 'member',
   query: z.object({ id: z.coerce.number().int().positive() }),
-  response: z.object({ payment: paymentSchema }),
+  response: paymentResponseSchema,
   handler: async ({ services, member, query, request }) => {
     const row = await services.db
       .selectFrom('payments')
@@ -114,7 +115,7 @@ export const listPayments = defineRoute({
   url: '/api/payments.php',
   summary: 'Your payments, newest first (the transactions page).',
   auth: 'member',
-  response: z.object({ payments: z.array(paymentSchema) }),
+  response: paymentsResponseSchema,
   handler: async ({ services, member }) => {
     const rows = await services.db
       .selectFrom('payments')
