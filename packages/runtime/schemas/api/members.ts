@@ -55,9 +55,13 @@ export const searchResponseSchema = z.object({
   similar: z.array(profileSchema),
 });
 
+/** GET /api/new-members.php: the newest members. */
+export const newMembersResponseSchema = z.object({ profiles: z.array(profileSchema) });
+
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 export type Relation = z.infer<typeof relationSchema>;
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export type MemberPhoto = z.infer<typeof memberPhotoSchema>;
 export type MemberPhotosResponse = z.infer<typeof memberPhotosResponseSchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+export type NewMembersResponse = z.infer<typeof newMembersResponseSchema>;

@@ -46,9 +46,13 @@ export const loginRequestSchema = z.object({
 
 export const languageRequestSchema = z.object({ language: z.string().min(2).max(10) });
 
+/** PUT /api/user.php: the language now in use, and the member (null for a visitor). */
+export const languageResponseSchema = userResponseSchema.extend({ language: z.string() });
+
 export type Image = z.infer<typeof imageSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type User = z.infer<typeof userSchema>;
 export type UserResponse = z.infer<typeof userResponseSchema>;
+export type LanguageResponse = z.infer<typeof languageResponseSchema>;
 export type LoggedInResponse = z.infer<typeof loggedInResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
