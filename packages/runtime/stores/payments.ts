@@ -38,14 +38,15 @@ export async function lookUpDiscount(code: string): Promise<DiscountCodeJson> {
 
 /**
  * Starts a payment and answers the provider's checkout URL. Only the bundle, method and code are
- * sent: the server prices the order. Never retried, so that one click is one payment.
+ * sent: the server prices the order. Its retries carry the click's one Idempotency-Key, so one click
+ * is one payment however often the answer is lost.
  */
 export async function startCheckout(bundleId: string, method: string, code?: string): Promise<string> {
-  const { checkout_url } = await api().post<CreatePaymentResponse>(
-    '/api/payment.php',
-    { bundle_id: bundleId, method, ...(code ? { discount_code: code } : {}) },
-    { retries: 0 },
-  );
+  const { checkout_url } = await api().post<CreatePaymentResponse>('/api/payment.php', {
+    bundle_id: bundleId,
+    method,
+    ...(code ? { discount_code: code } : {}),
+  });
   return checkout_url;
 }
 

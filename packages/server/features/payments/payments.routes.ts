@@ -70,6 +70,8 @@ export const postPayment = defineRoute({
   body: createPaymentRequestSchema,
   response: createPaymentResponseSchema,
   status: 201,
+  // The provider is asked over the network: no transaction may be held open meanwhile.
+  idempotent: 'own-commits',
   handler: async ({ services, brand, member, body, request }) => {
     const { payment, checkoutUrl } = await createPayment(services, brand, member, {
       bundleId: body.bundle_id,
