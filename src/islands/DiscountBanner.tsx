@@ -8,7 +8,7 @@ import {
   TIME_BONUS_SECONDS,
 } from '../../packages/runtime/rules/constants.ts';
 import { HIDE_TIME_BONUS_MODAL_KEY, timeBonusModalDue } from '../../packages/runtime/rules/payments.ts';
-import type { DiscountCodeJson } from '../../packages/runtime/schemas/api/payments.ts';
+import type { DiscountCodeJson, DiscountCodeResponse } from '../../packages/runtime/schemas/api/payments.ts';
 import { api } from '../../packages/runtime/stores/api.ts';
 import { $timeBonus } from '../../packages/runtime/stores/time-bonus.ts';
 import { LINKS } from '../site/links.ts';
@@ -41,7 +41,7 @@ function DiscountBannerContent() {
   useEffect(() => {
     if (!unpaid || bonusRuns) return;
     void api()
-      .get<{ discount_code: DiscountCodeJson }>('/api/discountcode.php', { query: { welcome: 'true' }, retries: 0 })
+      .get<DiscountCodeResponse>('/api/discountcode.php', { query: { welcome: 'true' }, retries: 0 })
       .then((answer) => setWelcome(answer.discount_code))
       .catch(() => setWelcome(null));
   }, [unpaid, bonusRuns]);

@@ -5,7 +5,7 @@ import { pathFor, ROUTES } from '../../packages/runtime/routes.ts';
 import { formatCents } from '../../packages/runtime/rules/payments.ts';
 import { routeParams } from '../../packages/runtime/rules/route-params.ts';
 import type { Payment } from '../../packages/runtime/schemas/api/payments.ts';
-import type { CompanyInfo } from '../../packages/runtime/schemas/api/settings.ts';
+import type { CompanyInfo, CompanyInfoResponse } from '../../packages/runtime/schemas/api/settings.ts';
 import { api } from '../../packages/runtime/stores/api.ts';
 import { $payments, loadPayments } from '../../packages/runtime/stores/payments.ts';
 import { LINKS } from '../site/links.ts';
@@ -104,7 +104,7 @@ function Receipt({ payment }: { payment: Payment }) {
   const [company, setCompany] = useState<CompanyInfo | null>(null);
   useEffect(() => {
     void api()
-      .get<{ company: CompanyInfo }>('/api/companyinfo.php')
+      .get<CompanyInfoResponse>('/api/companyinfo.php')
       .then((answer) => setCompany(answer.company))
       .catch(() => undefined);
   }, []);

@@ -1,3 +1,4 @@
+import type { GeocodedPlace } from '../schemas/api/geocode.ts';
 import { GEOLOCATION_CACHE_MS } from './constants.ts';
 
 /**
@@ -21,13 +22,7 @@ export function canAskForPosition(permission: GeolocationPermission): boolean {
   return permission !== 'unsupported' && permission !== 'denied';
 }
 
-/** What GET /api/geocode.php answers for a position: the nearest town, or null far from any. */
-export interface GeocodedPlace {
-  name: string;
-  country: string;
-  /** ISO 3166-2 region id, e.g. `NL-UT`. */
-  region: string;
-}
+export type { GeocodedPlace } from '../schemas/api/geocode.ts';
 
 /** Where the last geocoded place is kept for the session (spec §9: geolocation cache 1 hour). */
 export const GEOLOCATION_STORAGE_KEY = 'datekit:geocode';

@@ -1,5 +1,11 @@
 import { task } from 'nanostores';
-import type { User } from '../schemas/api/user.ts';
+import type {
+  DeletionOffer,
+  MailChangeDoneResponse,
+  MailChangeResponse,
+  SessionsEndedResponse,
+} from '../schemas/api/account.ts';
+import type { LoggedInResponse, User } from '../schemas/api/user.ts';
 import { api } from './api.ts';
 import { receiveUser } from './user.ts';
 
@@ -11,13 +17,13 @@ const ONCE = { retries: 0 } as const;
 
 /** Mails a confirmation link to `email`; the current address stays until the link is followed. */
 export async function requestMailChange(email: string, password: string): Promise<string> {
-  const answer = await api().post<{ email: string }>('/api/mail-change.php', { email, password }, ONCE);
+  const answer = await api().post<MailChangeResponse>('/api/mail-change.php', { email, password }, ONCE);
   return answer.email;
 }
 
 /** Confirms a new address with the token of its link; answers the address now in use. */
 export async function confirmMailChange(token: string): Promise<string> {
-  const answer = await api().post<{ email: string }>('/api/mail-change-do.php', { token }, ONCE);
+  const answer = await api().post<MailChangeDoneResponse>('/api/mail-change-do.php', { token }, ONCE);
   return answer.email;
 }
 
@@ -28,15 +34,11 @@ export async function changePassword(oldPassword: string, password: string, pass
 
 /** Ends every other session; answers how many there were. */
 export async function endOtherSessions(): Promise<number> {
-  const answer = await api().post<{ ended: number }>('/api/sessions-end.php', undefined, ONCE);
+  const answer = await api().post<SessionsEndedResponse>('/api/sessions-end.php', undefined, ONCE);
   return answer.ended;
 }
 
-export interface DeletionOffer {
-  /** Percent off the next credits offered to stay; 0 means no offer. */
-  delete_discount: number;
-  grace_days: number;
-}
+export type { DeletionOffer } from '../schemas/api/account.ts';
 
 export function loadDeletionOffer(): Promise<DeletionOffer> {
   return api().get<DeletionOffer>('/api/account-delete.php');
@@ -53,7 +55,7 @@ export function deleteAccount(password: string): Promise<void> {
 /** Reactivates an account pending deletion from the login form; the member is logged in afterwards. */
 export function reactivateAccount(email: string, password: string): Promise<User> {
   return task(async () => {
-    const { user } = await api().post<{ user: User }>('/api/account-reactivate.php', { email, password }, ONCE);
+    const { user } = await api().post<LoggedInResponse>('/api/account-reactivate.php', { email, password }, ONCE);
     receiveUser(user);
     return user;
   });

@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../api/idempotency-ke
 import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
 import { chatWithProfile, mergeMessages } from '../rules/chat.ts';
 import type { ConversationResponse, Message, SentMessageResponse } from '../schemas/api/chat.ts';
+import type { MemberResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
 import { $chats, loadChats, markChatRead, receiveChatMessage } from './chats.ts';
@@ -121,7 +122,7 @@ export function openConversationWith(profileId: number): Promise<void> {
         markChatRead(existing.conversation.id);
         return;
       }
-      const { profile } = await api().get<{ profile: Profile }>('/api/member.php', { query: { id: profileId } });
+      const { profile } = await api().get<MemberResponse>('/api/member.php', { query: { id: profileId } });
       if (started === generation) {
         $conversation.set({
           status: 'ready',

@@ -8,6 +8,7 @@ import {
   type GeocodedPlace,
   type GeolocationPermission,
 } from '../rules/geolocation.ts';
+import type { GeocodeResponse } from '../schemas/api/geocode.ts';
 import { api, isBrowser } from './api.ts';
 
 /** Why "use my location" filled nothing. */
@@ -117,7 +118,7 @@ export function locate(countries: readonly string[]): Promise<GeocodedPlace | nu
         return null;
       }
       try {
-        const answer = await api().get<{ place: GeocodedPlace | null }>('/api/geocode.php', {
+        const answer = await api().get<GeocodeResponse>('/api/geocode.php', {
           query: { lat: roundCoordinate(position.coords.latitude), lon: roundCoordinate(position.coords.longitude) },
         });
         place = answer.place;

@@ -2,7 +2,7 @@ import { atom, onMount, task } from 'nanostores';
 import { withLike, type LikesData } from '../rules/likes.ts';
 import { refreshDelay } from '../rules/refresh.ts';
 import type { LikeResponse } from '../schemas/api/likes.ts';
-import type { Profile } from '../schemas/api/user.ts';
+import type { MemberResponse } from '../schemas/api/members.ts';
 import { api, isBrowser } from './api.ts';
 import { singleFlight } from './single-flight.ts';
 import { $user } from './user.ts';
@@ -109,13 +109,7 @@ export function likeMember(profileId: number): Promise<{ match: boolean }> {
 }
 
 /** GET /api/member.php: another member and how the two stand. */
-export interface MemberRelation {
-  profile: Profile;
-  liked: boolean;
-  likes_you: boolean;
-  match: boolean;
-  blocked: boolean;
-}
+export type MemberRelation = MemberResponse;
 
 /**
  * Loads one member with the relation (the match view, the match modal). The server clears the new

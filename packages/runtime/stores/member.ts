@@ -1,48 +1,17 @@
 import { atom, task } from 'nanostores';
 import { ApiRequestError } from '../api/client.ts';
 import type { PROFILE_FIELDS } from '../schemas/brand/profiles.ts';
+import type { LikeResponse } from '../schemas/api/likes.ts';
+import type { MemberPhoto, MemberPhotosResponse, MemberProfile, MemberResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { ROUTES } from '../routes.ts';
 import { routeParams } from '../rules/route-params.ts';
 import { api } from './api.ts';
 
-/**
- * Another member's profile as `GET /api/member.php` answers it. The detail fields (spec §3 profile
- * choices, about, interests, region) are optional: the page shows each one the answer carries and
- * the brand lists in `visible_profile_fields`, and leaves out what it does not carry.
- */
-export interface MemberProfile extends Profile {
-  gender?: string | null;
-  sexuality?: string | null;
-  relationship_status?: string | null;
-  hair_colour?: string | null;
-  eye_colour?: string | null;
-  body_type?: string | null;
-  tattoos?: string | null;
-  signup_reason?: string | null;
-  region?: string | null;
-  about?: string | null;
-  /** Interest ids of the fixed catalogue (`GET /api/interests.php`). */
-  interests?: number[] | null;
-}
+export type { MemberPhoto, MemberProfile, Relation } from '../schemas/api/members.ts';
 
-/** You and this member (spec §4, §6). */
-export interface Relation {
-  liked: boolean;
-  likes_you: boolean;
-  match: boolean;
-  /** You blocked them. */
-  blocked: boolean;
-}
-
-export interface MemberAnswer extends Relation {
-  profile: MemberProfile;
-}
-
-/** One photo of `GET /api/member-photos.php`: in full, or — for free viewers — only the server's blurred copy. */
-export type MemberPhoto =
-  | { id: number; locked: false; filename: string; thumb_filename: string }
-  | { id: number; locked: true; blurred: string | null };
+/** What `GET /api/member.php` answers: the profile and you and this member. */
+export type MemberAnswer = MemberResponse;
 
 export type PhotosState = { status: 'loading' } | { status: 'ready'; photos: MemberPhoto[] } | { status: 'failed' };
 
@@ -110,7 +79,7 @@ export function openMember(id: number | null): Promise<void> {
   $member.set({ status: 'loading', id });
   return task(async () => {
     const photos = api()
-      .get<{ photos: MemberPhoto[] }>('/api/member-photos.php', { query: { id } })
+      .get<MemberPhotosResponse>('/api/member-photos.php', { query: { id } })
       .then((answer): PhotosState => ({ status: 'ready', photos: answer.photos }))
       .catch((): PhotosState => ({ status: 'failed' }));
     let member: MemberAnswer;
@@ -173,7 +142,7 @@ export async function toggleLike(): Promise<{ match: boolean } | undefined> {
   }
   return act(
     'like',
-    () => api().post<{ match: boolean }>('/api/like.php', body),
+    () => api().post<LikeResponse>('/api/like.php', body),
     (s, { match }) => ({
       ...s,
       member: { ...s.member, liked: true, match, likes_you: s.member.likes_you || match },

@@ -1,4 +1,5 @@
 import { atom, onMount } from 'nanostores';
+import type { NewMembersResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api } from './api.ts';
 
@@ -13,7 +14,7 @@ onMount($newMembers, () => {
 
 export async function loadNewMembers(): Promise<void> {
   try {
-    const { profiles } = await api().get<{ profiles: Profile[] }>('/api/new-members.php');
+    const { profiles } = await api().get<NewMembersResponse>('/api/new-members.php');
     $newMembers.set({ status: 'ready', profiles });
   } catch {
     $newMembers.set({ status: 'failed' });

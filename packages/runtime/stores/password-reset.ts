@@ -1,4 +1,4 @@
-import type { User } from '../schemas/api/user.ts';
+import type { LoggedInResponse, User } from '../schemas/api/user.ts';
 import { api } from './api.ts';
 import { receiveUser } from './user.ts';
 
@@ -12,7 +12,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
 
 /** Sets the new password with the link's token; the member is logged in afterwards. */
 export async function completePasswordReset(token: string, password: string, passwordRepeat: string): Promise<User> {
-  const { user } = await api().post<{ user: User }>(
+  const { user } = await api().post<LoggedInResponse>(
     '/api/password-reset-do.php',
     { token, password, password_repeat: passwordRepeat },
     { retries: 0 },

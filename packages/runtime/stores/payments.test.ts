@@ -36,19 +36,29 @@ afterEach(() => {
 });
 
 describe('payments store', () => {
-  it('starts a checkout with only the bundle, method and code, and never retries it', async () => {
-    const { fetch, calls } = scriptedFetch({
-      'POST /api/payment.php': () => json(502, { error: 'payment_unavailable' }),
+  it('starts a checkout with only the bundle, method and code, retried under one Idempotency-Key', async () => {
+    const keys: (string | null)[] = [];
+    let attempts = 0;
+    const { fetch: scripted, calls } = scriptedFetch({
+      'POST /api/payment.php': () =>
+        ++attempts === 1
+          ? json(502, { error: 'payment_unavailable' })
+          : json(201, { payment: payment('open'), checkout_url: 'https://checkout.example/tr_sbx_1' }),
     });
+    const fetch: typeof scripted = (input, init) => {
+      keys.push(new Headers(init?.headers).get('idempotency-key'));
+      return scripted(input, init);
+    };
     configureApi({ fetch, ...noWait });
-    await expect(startCheckout('starter', 'ideal', 'SPRING20')).rejects.toThrow();
-    expect(calls).toEqual([
-      {
-        method: 'POST',
-        url: '/api/payment.php',
-        body: { bundle_id: 'starter', method: 'ideal', discount_code: 'SPRING20' },
-      },
-    ]);
+    expect(await startCheckout('starter', 'ideal', 'SPRING20')).toBe('https://checkout.example/tr_sbx_1');
+    const sent = {
+      method: 'POST',
+      url: '/api/payment.php',
+      body: { bundle_id: 'starter', method: 'ideal', discount_code: 'SPRING20' },
+    };
+    expect(calls).toEqual([sent, sent]);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('follows a pending payment until the credits event says it completed', async () => {

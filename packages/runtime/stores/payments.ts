@@ -1,5 +1,13 @@
 import { atom, task } from 'nanostores';
-import type { CreditOffers, DiscountCodeJson, Payment } from '../schemas/api/payments.ts';
+import type {
+  CreatePaymentResponse,
+  CreditOffers,
+  DiscountCodeJson,
+  DiscountCodeResponse,
+  Payment,
+  PaymentResponse,
+  PaymentsResponse,
+} from '../schemas/api/payments.ts';
 import { api } from './api.ts';
 import { onLiveEvent } from './live-events.ts';
 
@@ -22,7 +30,7 @@ export function loadCreditOffers(): Promise<void> {
 
 /** A code the member typed, as the server answered it; null until one applies. */
 export async function lookUpDiscount(code: string): Promise<DiscountCodeJson> {
-  const { discount_code } = await api().get<{ discount_code: DiscountCodeJson }>('/api/discountcode.php', {
+  const { discount_code } = await api().get<DiscountCodeResponse>('/api/discountcode.php', {
     query: { code },
   });
   return discount_code;
@@ -30,14 +38,15 @@ export async function lookUpDiscount(code: string): Promise<DiscountCodeJson> {
 
 /**
  * Starts a payment and answers the provider's checkout URL. Only the bundle, method and code are
- * sent: the server prices the order. Never retried, so that one click is one payment.
+ * sent: the server prices the order. Its retries carry the click's one Idempotency-Key, so one click
+ * is one payment however often the answer is lost.
  */
 export async function startCheckout(bundleId: string, method: string, code?: string): Promise<string> {
-  const { checkout_url } = await api().post<{ checkout_url: string }>(
-    '/api/payment.php',
-    { bundle_id: bundleId, method, ...(code ? { discount_code: code } : {}) },
-    { retries: 0 },
-  );
+  const { checkout_url } = await api().post<CreatePaymentResponse>('/api/payment.php', {
+    bundle_id: bundleId,
+    method,
+    ...(code ? { discount_code: code } : {}),
+  });
   return checkout_url;
 }
 
@@ -47,7 +56,7 @@ export const $payment = atom<Loadable<Payment>>({ status: 'idle' });
 export function loadPayment(id: number): Promise<void> {
   return task(async () => {
     try {
-      const { payment } = await api().get<{ payment: Payment }>('/api/payment.php', { query: { id } });
+      const { payment } = await api().get<PaymentResponse>('/api/payment.php', { query: { id } });
       $payment.set({ status: 'ready', data: payment });
     } catch (error) {
       if ($payment.value.status !== 'ready') $payment.set({ status: 'failed', error });
@@ -96,7 +105,7 @@ export function loadPayments(): Promise<void> {
   return task(async () => {
     $payments.set({ status: 'loading' });
     try {
-      const { payments } = await api().get<{ payments: Payment[] }>('/api/payments.php');
+      const { payments } = await api().get<PaymentsResponse>('/api/payments.php');
       $payments.set({ status: 'ready', data: payments });
     } catch (error) {
       $payments.set({ status: 'failed', error });

@@ -3,16 +3,9 @@ import { ApiNetworkError, ApiRequestError } from '../api/client.ts';
 import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
 import { api, isBrowser } from './api.ts';
 import { loadUser } from './user.ts';
+import type { OwnPhoto, OwnPhotosResponse, UploadPhotoResponse } from '../schemas/api/photos.ts';
 
-/** One of the member's own photos (GET /api/photos.php): `inspection` until an operator checked it. */
-export interface OwnPhoto {
-  id: number;
-  filename: string;
-  thumb_filename: string;
-  match: string;
-  status: 'active' | 'inspection';
-  is_main: boolean;
-}
+export type { OwnPhoto } from '../schemas/api/photos.ts';
 
 export type PhotosState =
   { status: 'loading' } | { status: 'ready'; photos: OwnPhoto[]; limit: number } | { status: 'failed'; error: unknown };
@@ -28,7 +21,7 @@ onMount($photos, () => {
 export function loadPhotos(): Promise<void> {
   return task(async () => {
     try {
-      const { photos, limit } = await api().get<{ photos: OwnPhoto[]; limit: number }>('/api/photos.php');
+      const { photos, limit } = await api().get<OwnPhotosResponse>('/api/photos.php');
       $photos.set({ status: 'ready', photos, limit });
     } catch (error) {
       if ($photos.get().status !== 'ready') $photos.set({ status: 'failed', error });
@@ -61,7 +54,7 @@ export async function postPhoto(file: Blob): Promise<OwnPhoto> {
   } catch {
     json = undefined;
   }
-  if (response.ok && json && typeof json === 'object' && 'photo' in json) return (json as { photo: OwnPhoto }).photo;
+  if (response.ok && json && typeof json === 'object' && 'photo' in json) return (json as UploadPhotoResponse).photo;
   const body =
     json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string'
       ? (json as ApiErrorBody)

@@ -1,6 +1,6 @@
 import { atom, onMount, task } from 'nanostores';
 import { ApiRequestError } from '../api/client.ts';
-import type { Profile } from '../schemas/api/user.ts';
+import type { SearchResponse } from '../schemas/api/members.ts';
 import {
   parseSearchQuery,
   searchApiQuery,
@@ -12,14 +12,7 @@ import { api, isBrowser } from './api.ts';
 import { captureTracking } from './tracking.ts';
 
 /** What `GET /api/members.php` answers. */
-export interface SearchAnswer {
-  profiles: Profile[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  page_size: number;
-  similar: Profile[];
-}
+export type SearchAnswer = SearchResponse;
 
 /**
  * The search's results (spec §3 "paged results, result count, similar results"). While a new search

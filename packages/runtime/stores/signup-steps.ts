@@ -1,6 +1,7 @@
 import { atom, map, onMount, task, type MapStore } from 'nanostores';
 import type { ProfileUpdate } from '../schemas/api/profile.ts';
 import type { SignupRequest } from '../schemas/api/signup.ts';
+import type { MemberResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import type { MissingStep } from '../rules/profile-completeness.ts';
 import {
@@ -91,7 +92,7 @@ export function createSignupFlow(options: SignupFlowOptions = {}): SignupFlow {
     if (!isBrowser() || id === null) return;
     // The name makes the first message personal ("Say hello to …"); without it the step still works.
     void api()
-      .get<{ profile: Pick<Profile, 'name'> }>('/api/member.php', { query: { id }, retries: 0 })
+      .get<MemberResponse>('/api/member.php', { query: { id }, retries: 0 })
       .then(({ profile }) => $flow.setKey('memberName', profile.name))
       .catch(() => undefined);
   });

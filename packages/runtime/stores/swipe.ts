@@ -1,5 +1,6 @@
 import { atom, onMount, task } from 'nanostores';
 import { ApiRequestError } from '../api/client.ts';
+import type { SwipeCandidatesResponse, SwipeLikeResponse } from '../schemas/api/swipe.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
 import { $likes, loadLikes } from './likes.ts';
@@ -20,12 +21,6 @@ export interface SwipeState {
   pending: boolean;
   /** What failed last (a load or a like), for the screen to put into words; null after a success. */
   error: unknown;
-}
-
-interface SwipeAnswer {
-  candidates: Profile[];
-  likes_left: number;
-  resets_at: string;
 }
 
 const LOADING: SwipeState = {
@@ -60,7 +55,7 @@ function update(change: Partial<SwipeState>): void {
 export function loadSwipe(): Promise<void> {
   return task(async () => {
     try {
-      const answer = await api().get<SwipeAnswer>('/api/swipe.php');
+      const answer = await api().get<SwipeCandidatesResponse>('/api/swipe.php');
       const candidates = answer.candidates.filter((profile) => !passed.has(profile.id));
       const empty = candidates.length > 0 ? null : answer.candidates.length > 0 ? 'all-passed' : 'none-left';
       update({
@@ -107,7 +102,7 @@ export function likeCandidate(): Promise<{ profile: Profile; match: boolean } | 
     if (!top || state.pending || state.likesLeft <= 0) return null;
     update({ pending: true, error: null });
     try {
-      const answer = await api().post<{ match: boolean; likes_left: number; resets_at: string }>('/api/swipe.php', {
+      const answer = await api().post<SwipeLikeResponse>('/api/swipe.php', {
         profile_id: top.id,
       });
       const candidates = $swipe.value.candidates.filter((profile) => profile.id !== top.id);

@@ -61,8 +61,13 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
    * Accepts an `Idempotency-Key` header (for writes that spend credits or create things): the handler
    * runs once per key, member and route, in one transaction with its stored answer; a retry gets the
    * first answer. The handler must return its answer, not reply itself.
+   * `'own-commits'`: for a handler that calls another service over the network (a payment provider),
+   * which must not run while a database transaction is held open. Its queries commit as they go and
+   * the answer is stored after them: a retry gets the first answer; only a process that dies between
+   * the handler's writes and the stored answer leaves the key to be taken over after
+   * IDEMPOTENCY_STALE_MS, and the handler runs again.
    */
-  idempotent?: boolean;
+  idempotent?: boolean | 'own-commits';
   /** Answers the response body, or nothing when it already replied (a redirect). */
   handler: (ctx: RouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.output<R> | undefined>;
 }
@@ -131,10 +136,12 @@ export function mountRoute(
         ? idempotencyClaim(request, `${spec.method} ${spec.url}`, member?.id ?? null)
         : null;
       if (claim) {
-        const answer = await runIdempotent(services, claim, async (scoped) => ({
-          status,
-          body: await spec.handler({ ...context, services: scoped }),
-        }));
+        const answer = await runIdempotent(
+          services,
+          claim,
+          async (scoped) => ({ status, body: await spec.handler({ ...context, services: scoped }) }),
+          { transaction: spec.idempotent !== 'own-commits' },
+        );
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
         reply.code(answer.status);
         if (options.checkResponses && spec.response)

@@ -158,16 +158,22 @@ async function purgeExpired(db: Db, now: number): Promise<void> {
  * action and stores its answer in the action's own transaction; a retry with the same key gets that
  * answer again and changes nothing. A failed action stores nothing and releases the key (its
  * transaction rolled back), so a retry runs it again.
+ *
+ * With `transaction: false` the action's queries commit as they go (it calls another service over the
+ * network, which must not hold a transaction open) and the answer is stored after it; a failed action
+ * releases the key and must leave nothing a retry would double.
  */
 export async function runIdempotent(
   services: Services,
   claim: IdempotencyClaim,
   action: (services: Services) => Promise<StoredAnswer>,
+  { transaction = true }: { transaction?: boolean } = {},
 ): Promise<StoredAnswer & { replayed: boolean }> {
   const now = services.now();
   await purgeExpired(services.db, now);
   const claimed = await claimKey(services.db, claim, now);
   if (claimed.kind === 'replay') return { ...claimed.answer, replayed: true };
+  if (!transaction) return { ...(await runCommitting(services, claimed, action)), replayed: false };
 
   const outer = lazyTransaction(services.db, services.engine);
   let answer: StoredAnswer;
@@ -198,4 +204,33 @@ export async function runIdempotent(
     throw error;
   }
   return { ...answer, replayed: false };
+}
+
+/** `runIdempotent` for an action whose queries commit on their own: the answer is stored after it. */
+async function runCommitting(
+  services: Services,
+  claimed: Extract<Claimed, { kind: 'claimed' }>,
+  action: (services: Services) => Promise<StoredAnswer>,
+): Promise<StoredAnswer> {
+  const mine = (db: Db) =>
+    db
+      .updateTable('idempotency_keys')
+      .where('id', '=', claimed.id)
+      .where('status', '=', 'in_progress')
+      .where('locked_at', '=', claimed.lockedAt);
+  let result: StoredAnswer;
+  try {
+    result = await action(services);
+  } catch (error) {
+    await services.db
+      .deleteFrom('idempotency_keys')
+      .where('id', '=', claimed.id)
+      .where('status', '=', 'in_progress')
+      .where('locked_at', '=', claimed.lockedAt)
+      .execute();
+    throw error;
+  }
+  const body = JSON.stringify(result.body ?? {});
+  await mine(services.db).set({ status: 'done', response_status: result.status, response_body: body }).execute();
+  return { status: result.status, body: JSON.parse(body) as unknown };
 }

@@ -90,7 +90,8 @@ export function loggerOptions(
 
 /** Every answer names its request id, so a member's report or a proxy log leads to the server's log lines. */
 export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 }

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, book } from '../features/credits/ledger.ts';
 import { INLINE_SCRIPTS_FILE } from '../site/inline-scripts.ts';
+import { helmetHeaders } from './security-headers.ts';
 import { openEventStream } from '../test/event-stream.ts';
 import type { TestClient } from '../test/http-client.ts';
 import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
@@ -181,6 +182,21 @@ describe('security headers and static files', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // HSTS only in production, where every brand has TLS.
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("every answer carries helmet's whole header set, worked out once: API answers and errors alike", async () => {
+    const expected = helmetHeaders({
+      contentSecurityPolicy: false,
+      hsts: false,
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }).set;
+    expect(Object.keys(expected).length).toBeGreaterThan(8);
+    for (const url of ['/api/settings.php', '/api/user.php', '/api/does-not-exist.php', '/api/member.php?id=x']) {
+      const res = await server.client().get(url);
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${name} on ${url}`).toBe(value);
+      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+    }
   });
 
   it('production adds HSTS and upgrade-insecure-requests', async () => {

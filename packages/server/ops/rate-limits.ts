@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from '../errors/api-error.ts';
 import { SESSION_COOKIE } from '../http/request-context.ts';
@@ -71,9 +71,7 @@ export function registerRateLimits(app: FastifyInstance, services: Services): vo
   });
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const limiters = new Map<RateLimitRule, ReturnType<FastifyInstance['createRateLimit']>>();
-  app.addHook('onRequest', async (request, reply) => {
-    const rule = request.routeOptions.config?.limit;
-    if (!rule) return;
+  async function enforce(request: FastifyRequest, reply: FastifyReply, rule: RateLimitRule): Promise<void> {
     let limiter = limiters.get(rule);
     if (!limiter) {
       limiter = app.createRateLimit({
@@ -87,5 +85,11 @@ export function registerRateLimits(app: FastifyInstance, services: Services): vo
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
     throw new ApiError('rate_limited');
+  }
+  // Most routes have no limit: they pass without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const rule = request.routeOptions.config?.limit;
+    if (!rule) return done();
+    enforce(request, reply, rule).then(() => done(), done);
   });
 }

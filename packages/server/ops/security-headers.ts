@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Brand } from '@datekit/runtime';
 import type { ServerConfig } from '../config.ts';
@@ -58,12 +59,39 @@ export function contentSecurityPolicy(config: ServerConfig, scriptHashes: readon
   };
 }
 
+/** The headers helmet writes, and the ones it removes (`X-Powered-By`), worked out once. */
+interface HelmetHeaders {
+  set: Record<string, string>;
+  removed: string[];
+}
+
 /**
- * Security headers on every answer through @fastify/helmet: the CSP above, HSTS in production, no
- * framing, no MIME sniffing, a strict referrer policy and helmet's other defaults.
+ * Runs helmet's middleware once against a recording response. None of these headers depends on the
+ * request (no nonces: inline scripts are allowed by hash), so every answer can carry the same values
+ * instead of helmet parsing its options again on each request, as `@fastify/helmet` does.
+ */
+export function helmetHeaders(options: HelmetOptions): HelmetHeaders {
+  const headers: HelmetHeaders = { set: {}, removed: [] };
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers.set[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => headers.removed.push(name.toLowerCase()),
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+/**
+ * Security headers on every answer, by helmet: the CSP above, HSTS in production, no framing, no MIME
+ * sniffing, a strict referrer policy and helmet's other defaults.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig, brands: readonly Brand[]): void {
-  void app.register(helmet, {
+  const { set, removed } = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(config, builtScriptHashes(config.distDir, brands)),
@@ -73,5 +101,12 @@ export function registerSecurityHeaders(app: FastifyInstance, config: ServerConf
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Assets fetched from a CDN are a cross-origin load of this server's files.
     crossOriginResourcePolicy: { policy: config.cdnPrefix ? 'cross-origin' : 'same-origin' },
+  });
+  const entries = Object.entries(set);
+  // On the raw response, as helmet itself does, so that streamed and hijacked answers carry them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
+    for (const name of removed) reply.raw.removeHeader(name);
+    done();
   });
 }

@@ -24,8 +24,9 @@ const draining = new WeakSet<FastifyInstance>();
  * `reconnect` event and is ended. During a shutdown's drain, every answer closes its connection.
  */
 export function registerStreamShutdown(app: FastifyInstance, services: Services): void {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     if (draining.has(app)) reply.header('connection', 'close');
+    done();
   });
   app.addHook('preClose', async () => {
     const ended = services.streams.endAll();

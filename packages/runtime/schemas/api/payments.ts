@@ -41,6 +41,15 @@ export const createPaymentRequestSchema = z.object({
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>;
 
 export const createPaymentResponseSchema = z.object({ payment: paymentSchema, checkout_url: z.string() });
+export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
+
+/** GET /api/payment.php */
+export const paymentResponseSchema = z.object({ payment: paymentSchema });
+export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
+
+/** GET /api/payments.php: newest first. */
+export const paymentsResponseSchema = z.object({ payments: z.array(paymentSchema) });
+export type PaymentsResponse = z.infer<typeof paymentsResponseSchema>;
 
 /** A discount code as GET /api/discountcode.php answers it (spec §3 Discount code). */
 export const discountCodeSchema = z.object({
@@ -58,6 +67,10 @@ export const discountCodeSchema = z.object({
   paymentmethods: z.array(z.string()).nullable(),
 });
 export type DiscountCodeJson = z.infer<typeof discountCodeSchema>;
+
+/** GET /api/discountcode.php */
+export const discountCodeResponseSchema = z.object({ discount_code: discountCodeSchema });
+export type DiscountCodeResponse = z.infer<typeof discountCodeResponseSchema>;
 
 /** GET /api/credits.php: the bundles priced for this member, with the discount the server would apply. */
 export const creditOffersSchema = z.object({

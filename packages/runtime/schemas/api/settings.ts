@@ -59,3 +59,7 @@ export const companyInfoSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+/** GET /api/companyinfo.php */
+export const companyInfoResponseSchema = z.object({ company: companyInfoSchema });
+export type CompanyInfoResponse = z.infer<typeof companyInfoResponseSchema>;

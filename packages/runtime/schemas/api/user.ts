@@ -36,6 +36,9 @@ export const userSchema = z.object({
 
 export const userResponseSchema = z.object({ user: userSchema.nullable() });
 
+/** The answer of a call that logs the member in (reactivation, password reset): always a member. */
+export const loggedInResponseSchema = z.object({ user: userSchema });
+
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(200),
@@ -43,8 +46,13 @@ export const loginRequestSchema = z.object({
 
 export const languageRequestSchema = z.object({ language: z.string().min(2).max(10) });
 
+/** PUT /api/user.php: the language now in use, and the member (null for a visitor). */
+export const languageResponseSchema = userResponseSchema.extend({ language: z.string() });
+
 export type Image = z.infer<typeof imageSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type User = z.infer<typeof userSchema>;
 export type UserResponse = z.infer<typeof userResponseSchema>;
+export type LanguageResponse = z.infer<typeof languageResponseSchema>;
+export type LoggedInResponse = z.infer<typeof loggedInResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

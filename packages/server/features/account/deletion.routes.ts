@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DELETION_GRACE_DAYS, userResponseSchema } from '@datekit/runtime';
+import {
+  accountDeletedResponseSchema,
+  DELETION_GRACE_DAYS,
+  deletionOfferSchema,
+  loggedInResponseSchema,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { checkCredentials } from '../auth/check-credentials.ts';
@@ -17,7 +22,7 @@ export const deletionOffer = defineRoute({
   summary:
     "What the delete-account flow offers before the member leaves: the company's delete_discount in percent (0: no offer) and the days the deletion stays reversible.",
   auth: 'member',
-  response: z.object({ delete_discount: z.number().int(), grace_days: z.number().int() }),
+  response: deletionOfferSchema,
   handler: async ({ brand }) => ({ delete_discount: brand.company.delete_discount, grace_days: DELETION_GRACE_DAYS }),
 });
 
@@ -29,7 +34,7 @@ export const deleteAccount = defineRoute({
     'Delete the account (with the password): hidden from every other member at once, every session ends, a reactivation link valid 14 days is mailed; afterwards the personal data is erased.',
   auth: 'member',
   body: z.object({ password: z.string().max(200) }),
-  response: z.object({ deleted: z.literal(true), erase_at: z.string() }),
+  response: accountDeletedResponseSchema,
   handler: async ({ body, member, brand, locale, services, request, reply }) => {
     await assertOwnPassword(services, member, body.password);
     const { eraseAt } = await requestDeletion(services, { member, brand, locale, request });
@@ -77,7 +82,7 @@ export const reactivateByLogin = defineRoute({
     'Reactivate an account pending deletion with its e-mail and password (what the login offers on account_pending_deletion); logs the member in.',
   auth: 'none',
   body: z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(200) }),
-  response: userResponseSchema,
+  response: loggedInResponseSchema,
   handler: async ({ body, brand, services, reply }) => {
     const account = await checkCredentials(services, brand, body.email, body.password);
     if (account.deletion_requested_at !== null)

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { toLocale } from '@datekit/runtime';
+import {
+  mailChangeDoneResponseSchema,
+  mailChangeResponseSchema,
+  passwordChangedResponseSchema,
+  sessionsEndedResponseSchema,
+  toLocale,
+} from '@datekit/runtime';
 import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -57,7 +63,7 @@ export const requestMailChange = defineRoute({
     'Change the e-mail address: a confirmation link (one day, single use) goes to the new address; the old one stays in use until the link is followed. Needs the current password.',
   auth: 'member',
   body: z.object({ email: z.string().trim().max(254), password: z.string().max(200) }),
-  response: z.object({ sent: z.literal(true), email: z.string() }),
+  response: mailChangeResponseSchema,
   handler: async ({ body, member, brand, locale, services, request }) => {
     const email = body.email.trim();
     if (!checkEmail(email, true).ok) throw new ApiError('email_change_invalid', {}, { field: 'email' });
@@ -95,7 +101,7 @@ export const confirmMailChange = defineRoute({
     'Confirm a new e-mail address with the token of the link mailed to it. Works without a session (the link may open in another browser).',
   auth: 'none',
   body: z.object({ token: z.string().max(100) }),
-  response: z.object({ email: z.string() }),
+  response: mailChangeDoneResponseSchema,
   handler: async ({ body, brand, services }) => {
     const now = services.now();
     return services.db
@@ -137,7 +143,7 @@ export const changePassword = defineRoute({
     password: z.string().max(200),
     password_repeat: z.string().max(200),
   }),
-  response: z.object({ changed: z.literal(true) }),
+  response: passwordChangedResponseSchema,
   handler: async ({ body, member, services }) => {
     if (body.password !== body.password_repeat)
       throw new ApiError('passwords_differ', {}, { field: 'password_repeat' });
@@ -161,7 +167,7 @@ export const endOtherSessions = defineRoute({
   url: '/api/sessions-end.php',
   summary: 'Sign out everywhere else: every session of the member but this one ends.',
   auth: 'member',
-  response: z.object({ ended: z.number().int() }),
+  response: sessionsEndedResponseSchema,
   handler: async ({ member, services }) => {
     const result = await services.db
       .deleteFrom('sessions')

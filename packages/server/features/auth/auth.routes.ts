@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import {
   LANGUAGE_COOKIE_DAYS,
   LANGUAGE_COOKIE_NAME,
   languageRequestSchema,
+  languageResponseSchema,
   loginRequestSchema,
   toLocale,
   userResponseSchema,
@@ -65,7 +65,7 @@ export const setLanguage = defineRoute({
   summary: "Choose the site language: kept in a cookie for 365 days and saved on the member's account.",
   auth: 'optional',
   body: languageRequestSchema,
-  response: userResponseSchema.extend({ language: z.string() }),
+  response: languageResponseSchema,
   handler: async ({ body, brand, member, services, reply }) => {
     const language = toLocale(body.language);
     if (!language || !brand.languages.includes(language)) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okResponseSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import { reachableProfile } from '../members/contact-rules.ts';
 
@@ -15,7 +16,7 @@ export const block = defineRoute({
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
   body: profileIdBody,
-  response: z.object({ ok: z.literal(true) }),
+  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     const target = await reachableProfile(services, member, body.profile_id);
     await services.db.transaction().execute(async (trx) => {
@@ -50,7 +51,7 @@ export const unblock = defineRoute({
   summary: 'Unblock a member. Deleted likes do not come back.',
   auth: 'member',
   body: profileIdBody,
-  response: z.object({ ok: z.literal(true) }),
+  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     await services.db
       .deleteFrom('blocks')

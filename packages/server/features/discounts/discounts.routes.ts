@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { discountCodeSchema } from '@datekit/runtime';
+import { discountCodeResponseSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { isUsed, lookUpCode, welcomeCode } from './discount-codes.ts';
@@ -20,7 +20,7 @@ export const getDiscountCode = defineRoute({
     code: z.string().trim().min(1).max(40).optional(),
     welcome: z.enum(['true', '1']).optional(),
   }),
-  response: z.object({ discount_code: discountCodeSchema }),
+  response: discountCodeResponseSchema,
   handler: async ({ services, brand, member, query }) => {
     const now = services.now();
     if (query.welcome) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GEOLOCATION_CACHE_MS, nearestPlace } from '@datekit/runtime';
+import { geocodeResponseSchema, GEOLOCATION_CACHE_MS, nearestPlace } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 
 /**
@@ -13,7 +13,7 @@ export const geocode = defineRoute({
     'The nearest town to a position (lat, lon), from an offline dataset of the supported countries; null when none is near.',
   auth: 'none',
   query: z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) }),
-  response: z.object({ place: z.object({ name: z.string(), country: z.string(), region: z.string() }).nullable() }),
+  response: geocodeResponseSchema,
   handler: async ({ query, reply }) => {
     reply.header('cache-control', `private, max-age=${GEOLOCATION_CACHE_MS / 1000}`);
     const found = nearestPlace(query.lat, query.lon);

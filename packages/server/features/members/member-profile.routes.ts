@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { profileSchema } from '@datekit/runtime';
+import { memberResponseSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { reachableProfile } from './contact-rules.ts';
 
+/** The profile columns a brand may show to other members (its `visible_profile_fields`). */
 const DETAIL_FIELDS = [
   'gender',
   'sexuality',
@@ -19,12 +20,6 @@ const DETAIL_FIELDS = [
   'about',
 ] as const;
 
-/** A profile as other members see it: the brand's `visible_profile_fields` only, nothing else leaves the server. */
-const memberProfileSchema = profileSchema.extend({
-  ...Object.fromEntries(DETAIL_FIELDS.map((f) => [f, z.string().nullable().optional()])),
-  interests: z.array(z.number()).optional(),
-});
-
 export const memberProfile = defineRoute({
   method: 'GET',
   url: '/api/member.php',
@@ -33,13 +28,7 @@ export const memberProfile = defineRoute({
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
   query: z.object({ id: z.coerce.number().int().positive() }),
-  response: z.object({
-    profile: memberProfileSchema,
-    liked: z.boolean(),
-    likes_you: z.boolean(),
-    match: z.boolean(),
-    blocked: z.boolean(),
-  }),
+  response: memberResponseSchema,
   handler: async ({ query, member, brand, services }) => {
     const target = await reachableProfile(services, member, query.id);
     const visible = new Set<string>(brand.visible_profile_fields);

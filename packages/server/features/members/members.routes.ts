@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { profileSchema } from '@datekit/runtime';
+import { newMembersResponseSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
@@ -12,7 +11,7 @@ export const newMembers = defineRoute({
   summary:
     "The brand's newest visible members with an approved main photo, for the home page teaser. Fictional profiles are flagged.",
   auth: 'none',
-  response: z.object({ profiles: z.array(profileSchema) }),
+  response: newMembersResponseSchema,
   handler: async ({ brand, services, reply }) => {
     const rows = await selectProfiles(services.db)
       .where('p.brand', '=', brand.domain)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkEmail, isValidPassword, normalizeEmail, toLocale, userResponseSchema } from '@datekit/runtime';
+import { checkEmail, isValidPassword, normalizeEmail, toLocale, loggedInResponseSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
@@ -52,7 +52,7 @@ export const completePasswordReset = defineRoute({
   auth: 'none',
   errors: ['passwords_differ', 'invalid_password', 'reset_link_invalid'],
   body: z.object({ token: z.string().max(100), password: z.string().max(200), password_repeat: z.string().max(200) }),
-  response: userResponseSchema,
+  response: loggedInResponseSchema,
   handler: async ({ body, brand, services, reply }) => {
     if (body.password !== body.password_repeat)
       throw new ApiError('passwords_differ', {}, { field: 'password_repeat' });

@@ -3,7 +3,8 @@ import {
   createPaymentRequestSchema,
   createPaymentResponseSchema,
   creditOffersSchema,
-  paymentSchema,
+  paymentResponseSchema,
+  paymentsResponseSchema,
 } from '@datekit/runtime';
 import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
@@ -69,6 +70,8 @@ export const postPayment = defineRoute({
   body: createPaymentRequestSchema,
   response: createPaymentResponseSchema,
   status: 201,
+  // The provider is asked over the network: no transaction may be held open meanwhile.
+  idempotent: 'own-commits',
   handler: async ({ services, brand, member, body, request }) => {
     const { payment, checkoutUrl } = await createPayment(services, brand, member, {
       bundleId: body.bundle_id,
@@ -88,7 +91,7 @@ export const getPayment = defineRoute({
     'One of your payments. While it is undecided, the status is fetched from the provider first (the return visit after the checkout).',
   auth: 'member',
   query: z.object({ id: z.coerce.number().int().positive() }),
-  response: z.object({ payment: paymentSchema }),
+  response: paymentResponseSchema,
   handler: async ({ services, member, query, request }) => {
     const row = await services.db
       .selectFrom('payments')
@@ -114,7 +117,7 @@ export const listPayments = defineRoute({
   url: '/api/payments.php',
   summary: 'Your payments, newest first (the transactions page).',
   auth: 'member',
-  response: z.object({ payments: z.array(paymentSchema) }),
+  response: paymentsResponseSchema,
   handler: async ({ services, member }) => {
     const rows = await services.db
       .selectFrom('payments')

@@ -158,6 +158,63 @@ describe('buying a bundle through the sandbox checkout', () => {
     );
   });
 
+  it('a retry with the same Idempotency-Key answers the first payment: one payment, one provider payment', async () => {
+    const { id, browser } = await member();
+    const provider = server.services.payments;
+    let asked = 0;
+    server.services.payments = { ...provider, createPayment: (input) => (asked++, provider.createPayment(input)) };
+    try {
+      const send = () =>
+        browser.request<{ payment: Payment; checkout_url: string }>('POST', '/api/payment.php', {
+          body: { bundle_id: 'starter', method: 'creditcard' },
+          headers: { 'idempotency-key': `pay-${id}` },
+        });
+      const first = await send();
+      const retry = await send();
+      expect(first.status, first.text).toBe(201);
+      expect(retry.status).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.body).toEqual(first.body);
+      expect(asked).toBe(1);
+      const rows = await server.services.db.selectFrom('payments').select('id').where('user_id', '=', id).execute();
+      expect(rows).toEqual([{ id: first.body.payment.id }]);
+      // Another key is another purchase.
+      const other = await browser.request('POST', '/api/payment.php', {
+        body: { bundle_id: 'starter', method: 'creditcard' },
+        headers: { 'idempotency-key': `pay-${id}-2` },
+      });
+      expect(other.status).toBe(201);
+      expect(asked).toBe(2);
+    } finally {
+      server.services.payments = provider;
+    }
+  });
+
+  it('a refused payment releases its Idempotency-Key: the retry asks the provider again', async () => {
+    const { id, browser } = await member();
+    const provider = server.services.payments;
+    let asked = 0;
+    server.services.payments = {
+      ...provider,
+      createPayment: (input) =>
+        ++asked === 1 ? Promise.reject(new Error('provider down')) : provider.createPayment(input),
+    };
+    try {
+      const send = () =>
+        browser.request<{ payment: Payment }>('POST', '/api/payment.php', {
+          body: { bundle_id: 'starter', method: 'creditcard' },
+          headers: { 'idempotency-key': `refused-${id}` },
+        });
+      expect((await send()).body).toMatchObject({ error: 'payment_unavailable' });
+      const retry = await send();
+      expect(retry.status).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect(asked).toBe(2);
+    } finally {
+      server.services.payments = provider;
+    }
+  });
+
   it('answers a payment as it is known while the provider cannot be reached', async () => {
     const { browser } = await member();
     const { payment } = await order(browser);

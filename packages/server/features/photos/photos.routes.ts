@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@datekit/runtime';
+import {
+  FREE_PHOTO_LIMIT,
+  memberPhotosResponseSchema,
+  okResponseSchema,
+  ownPhotosResponseSchema,
+  PREMIUM_PHOTO_LIMIT,
+  uploadPhotoResponseSchema,
+} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
@@ -8,21 +15,6 @@ import { reachableProfile } from '../members/contact-rules.ts';
 import { removePhoto } from './remove-photo.ts';
 import { MEDIA_PREFIX } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
-
-const ownPhotoSchema = z.object({
-  id: z.number(),
-  filename: z.string(),
-  thumb_filename: z.string(),
-  match: z.string(),
-  status: z.enum(['active', 'inspection']),
-  is_main: z.boolean(),
-});
-
-/** What another member's photo looks like to a viewer: in full, or only its blurred version. */
-const viewedPhotoSchema = z.union([
-  z.object({ id: z.number(), locked: z.literal(false), filename: z.string(), thumb_filename: z.string() }),
-  z.object({ id: z.number(), locked: z.literal(true), blurred: z.string().nullable() }),
-]);
 
 type PhotoRow = {
   id: number;
@@ -50,7 +42,7 @@ export const uploadPhoto = defineRoute({
     'Upload a photo as the raw request body (Content-Type image/jpeg, png, webp, avif or heic; 10 MB). Re-encoded, checked by an operator before others see it. Free members hold 3, premium 25.',
   auth: 'member',
   errors: ['payload_too_large', 'unsupported_media_type', 'invalid_image', 'photo_limit'],
-  response: z.object({ photo: ownPhotoSchema }),
+  response: uploadPhotoResponseSchema,
   status: 201,
   handler: async ({ request, member, services }) => {
     const body = request.body;
@@ -109,7 +101,7 @@ export const listOwnPhotos = defineRoute({
   url: '/api/photos.php',
   summary: 'Your own photos, in inspection or active, main first.',
   auth: 'member',
-  response: z.object({ photos: z.array(ownPhotoSchema), limit: z.number() }),
+  response: ownPhotosResponseSchema,
   handler: async ({ member, services }) => {
     const rows = await services.db
       .selectFrom('photos')
@@ -142,7 +134,7 @@ export const setMainPhoto = defineRoute({
   auth: 'member',
   errors: ['not_found'],
   body: photoIdBody,
-  response: z.object({ ok: z.literal(true) }),
+  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     const photo = await ownPhoto(services, member.id, body.id);
     await services.db.transaction().execute(async (trx) => {
@@ -160,7 +152,7 @@ export const deletePhoto = defineRoute({
   auth: 'member',
   errors: ['not_found'],
   body: photoIdBody,
-  response: z.object({ ok: z.literal(true) }),
+  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     await removePhoto(services, await ownPhoto(services, member.id, body.id));
     return { ok: true as const };
@@ -175,7 +167,7 @@ export const memberPhotos = defineRoute({
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
   query: z.object({ id: z.coerce.number().int().positive() }),
-  response: z.object({ photos: z.array(viewedPhotoSchema) }),
+  response: memberPhotosResponseSchema,
   handler: async ({ query, member, services }) => {
     const target = await reachableProfile(services, member, query.id);
     const rows = await services.db

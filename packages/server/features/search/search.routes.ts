@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   COUNTRY_CODES,
-  profileSchema,
   resolveSearchFilters,
+  searchResponseSchema,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   SIMILAR_AGE_SLACK,
@@ -40,16 +40,7 @@ export const searchMembers = defineRoute({
   auth: 'optional',
   errors: ['authentication_required'],
   query: searchQuerySchema,
-  response: z.object({
-    profiles: z.array(profileSchema),
-    /** Matching members, counted up to SEARCH_COUNT_CAP. */
-    total: z.number(),
-    /** True when there are more than `total` (shown as "1000+"). */
-    total_capped: z.boolean(),
-    page: z.number(),
-    page_size: z.number(),
-    similar: z.array(profileSchema),
-  }),
+  response: searchResponseSchema,
   handler: async ({ query, member, brand, services }) => {
     if (!member) {
       const tracked = hasTrafficSource(query as Record<string, string | undefined>);

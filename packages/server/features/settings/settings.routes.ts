@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  companyInfoSchema,
+  companyInfoResponseSchema,
   LANGUAGE_COOKIE_DAYS,
   LANGUAGE_COOKIE_NAME,
   settingsResponseSchema,
@@ -51,7 +51,7 @@ export const getCompanyInfo = defineRoute({
   url: '/api/companyinfo.php',
   summary: 'The company operating the site, as the legal pages name it.',
   auth: 'none',
-  response: z.object({ company: companyInfoSchema }),
+  response: companyInfoResponseSchema,
   handler: async ({ brand }) => ({ company: toCompanyJson(brand) }),
 });
 

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import {
   type Brand,
   COUNTRIES,
-  profileSchema,
   resolveSearchFilters,
   startOfLocalDay,
+  swipeCandidatesResponseSchema,
+  swipeLikeResponseSchema,
   SWIPE_LIKES_PER_DAY,
 } from '@datekit/runtime';
 import { lockMember } from '../../db/lock-member.ts';
@@ -36,14 +37,12 @@ async function swipesToday(services: Services, memberId: number, since: number):
   return Number(row.n);
 }
 
-const stateSchema = z.object({ likes_left: z.number(), resets_at: z.string() });
-
 export const swipeCandidates = defineRoute({
   method: 'GET',
   url: '/api/swipe.php',
   summary: `Swipe game: the next members to judge (the niche's search defaults, not liked yet) and how many of today's ${SWIPE_LIKES_PER_DAY} likes are left.`,
   auth: 'member',
-  response: stateSchema.extend({ candidates: z.array(profileSchema) }),
+  response: swipeCandidatesResponseSchema,
   handler: async ({ member, brand, services }) => {
     const since = dayStart(services, brand);
     const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
@@ -80,7 +79,7 @@ export const swipeLike = defineRoute({
   auth: 'member',
   errors: ['cannot_like_self', 'not_found', 'blocked_by', 'swipe_limit'],
   body: z.object({ profile_id: z.number().int().positive() }),
-  response: stateSchema.extend({ match: z.boolean() }),
+  response: swipeLikeResponseSchema,
   idempotent: true,
   handler: async ({ body, member, brand, services }) => {
     const target = await contactableProfile(services, member, body.profile_id);

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { profileSchema } from './user.ts';
+
+const detail = z.string().nullable().optional();
+
+/**
+ * Another member's profile as `GET /api/member.php` answers it: the brand's `visible_profile_fields`
+ * only, nothing else leaves the server. Each detail field is present only when the brand shows it.
+ */
+export const memberProfileSchema = profileSchema.extend({
+  gender: detail,
+  sexuality: detail,
+  relationship_status: detail,
+  hair_colour: detail,
+  eye_colour: detail,
+  body_type: detail,
+  tattoos: detail,
+  signup_reason: detail,
+  region: detail,
+  about: detail,
+  /** Interest ids of the fixed catalogue (`GET /api/interests.php`). */
+  interests: z.array(z.number()).optional(),
+});
+
+/** You and this member (spec §4, §6). */
+export const relationSchema = z.object({
+  liked: z.boolean(),
+  likes_you: z.boolean(),
+  match: z.boolean(),
+  /** You blocked them. */
+  blocked: z.boolean(),
+});
+
+/** GET /api/member.php */
+export const memberResponseSchema = relationSchema.extend({ profile: memberProfileSchema });
+
+/** One photo of `GET /api/member-photos.php`: in full, or (for free viewers) only the server's blurred copy. */
+export const memberPhotoSchema = z.union([
+  z.object({ id: z.number(), locked: z.literal(false), filename: z.string(), thumb_filename: z.string() }),
+  z.object({ id: z.number(), locked: z.literal(true), blurred: z.string().nullable() }),
+]);
+
+/** GET /api/member-photos.php */
+export const memberPhotosResponseSchema = z.object({ photos: z.array(memberPhotoSchema) });
+
+/** GET /api/members.php: one page of the search. */
+export const searchResponseSchema = z.object({
+  profiles: z.array(profileSchema),
+  /** Matching members, counted up to SEARCH_COUNT_CAP. */
+  total: z.number(),
+  /** True when there are more than `total` (shown as "1000+"). */
+  total_capped: z.boolean(),
+  page: z.number(),
+  page_size: z.number(),
+  similar: z.array(profileSchema),
+});
+
+/** GET /api/new-members.php: the newest members. */
+export const newMembersResponseSchema = z.object({ profiles: z.array(profileSchema) });
+
+export type MemberProfile = z.infer<typeof memberProfileSchema>;
+export type Relation = z.infer<typeof relationSchema>;
+export type MemberResponse = z.infer<typeof memberResponseSchema>;
+export type MemberPhoto = z.infer<typeof memberPhotoSchema>;
+export type MemberPhotosResponse = z.infer<typeof memberPhotosResponseSchema>;
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+export type NewMembersResponse = z.infer<typeof newMembersResponseSchema>;
