@@ -8,8 +8,8 @@ import {
   TIME_BONUS_SECONDS,
 } from '../../packages/runtime/rules/constants.ts';
 import { HIDE_TIME_BONUS_MODAL_KEY, timeBonusModalDue } from '../../packages/runtime/rules/payments.ts';
-import type { DiscountCodeJson, DiscountCodeResponse } from '../../packages/runtime/schemas/api/payments.ts';
-import { api } from '../../packages/runtime/stores/api.ts';
+import type { DiscountCodeJson } from '../../packages/runtime/schemas/api/payments.ts';
+import { loadWelcomeDiscount } from '../../packages/runtime/stores/payments.ts';
 import { $timeBonus } from '../../packages/runtime/stores/time-bonus.ts';
 import { LINKS } from '../site/links.ts';
 import { useMember } from './member.tsx';
@@ -40,10 +40,7 @@ function DiscountBannerContent() {
   const bonusRuns = left !== null;
   useEffect(() => {
     if (!unpaid || bonusRuns) return;
-    void api()
-      .get<DiscountCodeResponse>('/api/discountcode.php', { query: { welcome: 'true' }, retries: 0 })
-      .then((answer) => setWelcome(answer.discount_code))
-      .catch(() => setWelcome(null));
+    void loadWelcomeDiscount().then(setWelcome);
   }, [unpaid, bonusRuns]);
   if (!member || member.paid_user) return null;
   if (left !== null)

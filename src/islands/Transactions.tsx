@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor, ROUTES } from '../../packages/runtime/routes.ts';
 import { formatCents } from '../../packages/runtime/rules/payments.ts';
 import { routeParams } from '../../packages/runtime/rules/route-params.ts';
 import type { Payment } from '../../packages/runtime/schemas/api/payments.ts';
-import type { CompanyInfo, CompanyInfoResponse } from '../../packages/runtime/schemas/api/settings.ts';
-import { api } from '../../packages/runtime/stores/api.ts';
+import { $companyInfo, loadCompanyInfo } from '../../packages/runtime/stores/catalog.ts';
 import { $payments, loadPayments } from '../../packages/runtime/stores/payments.ts';
 import { LINKS } from '../site/links.ts';
 import { useHydrated } from './hooks.ts';
@@ -101,13 +100,8 @@ function TransactionList({ payments }: { payments: Payment[] }) {
 
 function Receipt({ payment }: { payment: Payment }) {
   const { t, i18n } = useTranslation();
-  const [company, setCompany] = useState<CompanyInfo | null>(null);
-  useEffect(() => {
-    void api()
-      .get<CompanyInfoResponse>('/api/companyinfo.php')
-      .then((answer) => setCompany(answer.company))
-      .catch(() => undefined);
-  }, []);
+  const company = useStore($companyInfo);
+  useEffect(() => void loadCompanyInfo(), []);
   const money = (cents: number) => formatCents(cents, payment.currency, i18n.language);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
   const rows: [string, React.ReactNode][] = [

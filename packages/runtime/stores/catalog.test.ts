@@ -1,13 +1,22 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi } from './api.ts';
-import { $interests, $regions, loadInterests, loadRegions, regionName } from './catalog.ts';
+import {
+  $companyInfo,
+  $interests,
+  $regions,
+  loadCompanyInfo,
+  loadInterests,
+  loadRegions,
+  regionName,
+} from './catalog.ts';
 import { json, scriptedFetch } from './test-network.ts';
 
 const noWait = { sleep: async () => undefined, random: () => 1 };
 
 afterEach(() => {
-  cleanStores($interests, $regions);
+  cleanStores($interests, $regions, $companyInfo);
+  $companyInfo.set(null);
   $interests.set({ status: 'idle' });
   $regions.set({});
 });
@@ -67,5 +76,36 @@ describe('$regions', () => {
   it('names a region in the visitor’s language where it has an official name', () => {
     expect(regionName(regions[0]!, 'fr')).toBe('Anvers');
     expect(regionName(regions[0]!, 'en')).toBe('Antwerpen');
+  });
+});
+
+describe('$companyInfo', () => {
+  const company = {
+    name: 'Fixture B.V.',
+    address: 'Kade 1',
+    kvk: '12345678',
+    city: 'Amsterdam',
+    country: 'NL',
+    tradenames: [],
+    vat_numbers: ['NL001234567B01'],
+    support_phone: '0201234567',
+    delete_discount: 0,
+    added: '2024-01-01T00:00:00Z',
+  };
+
+  it('loads the company once per page, however many ask, and tries again after a failure', async () => {
+    let fail = true;
+    const network = scriptedFetch({
+      'GET /api/companyinfo.php': () =>
+        fail ? json(404, { error: 'not_found', message: 'x' }) : json(200, { company }),
+    });
+    configureApi({ fetch: network.fetch, ...noWait });
+    await loadCompanyInfo();
+    expect($companyInfo.get()).toBeNull();
+    fail = false;
+    await Promise.all([loadCompanyInfo(), loadCompanyInfo()]);
+    await loadCompanyInfo();
+    expect($companyInfo.get()).toEqual(company);
+    expect(network.calls).toHaveLength(2);
   });
 });

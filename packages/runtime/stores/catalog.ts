@@ -1,5 +1,6 @@
 import { atom, map, task } from 'nanostores';
 import type { InterestsResponse, NamedInterest, RegionEntry, RegionsResponse } from '../schemas/api/catalog.ts';
+import type { CompanyInfo, CompanyInfoResponse } from '../schemas/api/settings.ts';
 import { api } from './api.ts';
 
 export type { NamedInterest, RegionEntry };
@@ -61,4 +62,25 @@ export function loadRegions(country: string): Promise<void> {
 /** A region's name in the visitor's language where it has an official one, else as people there write it. */
 export function regionName(region: RegionEntry, lang: string): string {
   return region.names?.[lang] ?? region.name;
+}
+
+/** The operating company (spec §3 Company info: the seller on receipts), loaded once per page (spec §7). */
+export const $companyInfo = atom<CompanyInfo | null>(null);
+
+let companyRequest: Promise<void> | undefined;
+
+/** Loads the company info unless it is loaded or on its way; a failed load leaves it null and may be tried again. */
+export function loadCompanyInfo(): Promise<void> {
+  if ($companyInfo.get()) return Promise.resolve();
+  companyRequest ??= task(async () => {
+    try {
+      const { company } = await api().get<CompanyInfoResponse>('/api/companyinfo.php');
+      $companyInfo.set(company);
+    } catch {
+      // The receipt shows without the seller's block; the next page load tries again.
+    } finally {
+      companyRequest = undefined;
+    }
+  });
+  return companyRequest;
 }

@@ -1,9 +1,9 @@
 import { allTasks } from 'nanostores';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Payment } from '../schemas/api/payments.ts';
+import type { DiscountCodeJson, Payment } from '../schemas/api/payments.ts';
 import { configureApi } from './api.ts';
 import { handleLiveEvent } from './live-events.ts';
-import { $payment, followPayment, startCheckout } from './payments.ts';
+import { $payment, followPayment, loadWelcomeDiscount, startCheckout } from './payments.ts';
 import { json, scriptedFetch } from './test-network.ts';
 
 const noWait = { sleep: async () => undefined, random: () => 1 };
@@ -59,6 +59,31 @@ describe('payments store', () => {
     expect(calls).toEqual([sent, sent]);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('loads the welcome discount once, without retries, and answers null when it fails (spec §8)', async () => {
+    const code: DiscountCodeJson = {
+      code: 'WELCOME25',
+      value_percentage: 25,
+      minimum_order_value: 0,
+      country: null,
+      user_id: null,
+      expires: null,
+      currency: null,
+      status: 'active',
+      validity: 'once-per-user',
+      expired: false,
+      paymentmethods: null,
+    };
+    const ok = scriptedFetch({ 'GET /api/discountcode.php': () => json(200, { discount_code: code }) });
+    configureApi({ fetch: ok.fetch, ...noWait });
+    expect(await loadWelcomeDiscount()).toEqual(code);
+    expect(ok.calls).toEqual([{ method: 'GET', url: '/api/discountcode.php?welcome=true', body: undefined }]);
+
+    const failing = scriptedFetch({ 'GET /api/discountcode.php': () => json(502, { error: 'internal' }) });
+    configureApi({ fetch: failing.fetch, ...noWait });
+    expect(await loadWelcomeDiscount()).toBeNull();
+    expect(failing.calls).toHaveLength(1);
   });
 
   it('follows a pending payment until the credits event says it completed', async () => {

@@ -37,6 +37,22 @@ export async function lookUpDiscount(code: string): Promise<DiscountCodeJson> {
 }
 
 /**
+ * The welcome discount (spec §7 `discountcode.php?welcome=true`), or null when none applies; a failure
+ * of this variant is ignored (spec §8), also answering null.
+ */
+export async function loadWelcomeDiscount(): Promise<DiscountCodeJson | null> {
+  try {
+    const { discount_code } = await api().get<DiscountCodeResponse>('/api/discountcode.php', {
+      query: { welcome: 'true' },
+      retries: 0,
+    });
+    return discount_code;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Starts a payment and answers the provider's checkout URL. Only the bundle, method and code are
  * sent: the server prices the order. Its retries carry the click's one Idempotency-Key, so one click
  * is one payment however often the answer is lost.
