@@ -19,26 +19,10 @@ import {
   termsVersionDate,
 } from '../../../packages/runtime/rules/legal.ts';
 import { ENTRY_WARNING_STORAGE_KEY } from '../../../packages/runtime/rules/entry-warning.ts';
+import { METHOD_BRAND_NAMES } from '../../../packages/runtime/rules/payments.ts';
 import type { Brand } from '../../../packages/runtime/schemas/brand/index.ts';
 import { pathFor } from '../../../packages/runtime/routes.ts';
 import { LINKS } from '../../site/links.ts';
-
-/**
- * Payment methods whose name is a brand and reads the same in every language. The three generic ones
- * (card, bank transfer, direct debit) are translated: `page.legal.method.<id>`.
- */
-const METHOD_NAMES: Readonly<Record<string, string>> = {
-  ideal: 'iDEAL',
-  bancontact: 'Bancontact',
-  giropay: 'giropay',
-  blik: 'BLIK',
-  paypal: 'PayPal',
-  applepay: 'Apple Pay',
-  paysafecard: 'paysafecard',
-  sofort: 'SOFORT',
-  eps: 'EPS',
-  przelewy24: 'Przelewy24',
-};
 
 /** The session-storage key of `packages/runtime/stores/tracking.ts`, which keeps it private. */
 const TRACKING_STORAGE_KEY = 'datekit:tracking';
@@ -51,7 +35,7 @@ type Translate = (key: string) => string;
  */
 export function legalFacts(brand: Brand, lang: Locale, t: Translate): Record<string, string | number> {
   const { company } = brand;
-  const methods = brand.payment_methods.map((id) => METHOD_NAMES[id] ?? t(`page.legal.method.${id}`));
+  const methods = brand.payment_methods.map((id) => METHOD_BRAND_NAMES[id] ?? t(`page.legal.method.${id}`));
   return {
     site: brand.name,
     domain: brand.domain,

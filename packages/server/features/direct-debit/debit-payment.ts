@@ -2,7 +2,7 @@ import type { Brand } from '@datekit/runtime';
 import { lockMember } from '../../db/lock-member.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
-import { openPaymentRow } from '../payments/create-payment.ts';
+import { openPaymentRow, providerRefused } from '../payments/create-payment.ts';
 import { priceOrder } from '../payments/order-pricing.ts';
 import type { PaymentRow } from '../payments/payment-json.ts';
 import { callWebhookWhenSandboxSettles } from '../payments/sandbox-webhook.ts';
@@ -66,13 +66,7 @@ export async function createDebitPayment(
       mandateId: mandate.provider_mandate_id,
     }));
   } catch (error) {
-    await services.db
-      .updateTable('payments')
-      .set({ status: 'failed', updated_at: services.now() })
-      .where('id', '=', payment.id)
-      .execute();
-    console.error('payment provider refused a debit', error);
-    throw new ApiError('payment_unavailable');
+    throw await providerRefused(services, payment.id, error);
   }
   await services.db
     .updateTable('payments')

@@ -46,14 +46,22 @@ export async function createPayment(
       checkoutUrl: created.checkoutUrl,
     };
   } catch (error) {
-    await services.db
-      .updateTable('payments')
-      .set({ status: 'failed', updated_at: services.now() })
-      .where('id', '=', payment.id)
-      .execute();
-    console.error('payment provider refused a payment', error);
-    throw new ApiError('payment_unavailable');
+    throw await providerRefused(services, payment.id, error);
   }
+}
+
+/**
+ * The provider refused to create a payment: the open row is marked failed (nothing was booked), and
+ * the member gets `payment_unavailable`.
+ */
+export async function providerRefused(services: Services, paymentId: number, error: unknown): Promise<ApiError> {
+  await services.db
+    .updateTable('payments')
+    .set({ status: 'failed', updated_at: services.now() })
+    .where('id', '=', paymentId)
+    .execute();
+  console.error('payment provider refused a payment', error);
+  return new ApiError('payment_unavailable');
 }
 
 /** A priced order as the payments row it starts as: open, not yet known to the provider. */
