@@ -45,6 +45,15 @@ export interface ServerConfig {
   mollieApiEndpoint: string | undefined;
   /** The shared secret the mail provider's bounce and complaint webhook presents (MAIL_WEBHOOK_SECRET); unset: refused. */
   mailWebhookSecret: string | undefined;
+  /**
+   * Notification mail timing: the batching window (NOTIFICATION_BATCH_SECONDS, default 900) and how
+   * long after its last heartbeat a tab still counts as open (PRESENCE_WINDOW_SECONDS, default 60).
+   * Only the end-to-end tests shorten them, so that they wait seconds, not minutes.
+   */
+  notificationBatchMs: number;
+  presenceWindowMs: number;
+  /** Pause of the job runner between polls of an empty queue (JOB_POLL_MS, default 5000). */
+  jobPollMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -78,5 +87,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mollieApiKey: env.MOLLIE_API_KEY || undefined,
     mollieApiEndpoint: env.MOLLIE_API_URL || undefined,
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
+    notificationBatchMs: seconds(env.NOTIFICATION_BATCH_SECONDS, 900) * 1000,
+    presenceWindowMs: seconds(env.PRESENCE_WINDOW_SECONDS, 60) * 1000,
+    jobPollMs: seconds(env.JOB_POLL_MS, 5000),
   };
+}
+
+/** A positive number from the environment, or the default when unset or not a positive number. */
+function seconds(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }

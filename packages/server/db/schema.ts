@@ -230,6 +230,16 @@ export interface UnsubscribeTokensTable {
   created_at: number;
 }
 
+/** A digest mail claimed for a member and period (features/notifications/digests). */
+export interface DigestMailsTable {
+  user_id: number;
+  kind: 'unread_reminder' | 'weekly_update';
+  period: string;
+  covers_until: number | null;
+  sent: number;
+  created_at: number;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   name: string;
@@ -377,6 +387,7 @@ export interface Database {
   jobs: JobsTable;
   member_presence: MemberPresenceTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
+  digest_mails: DigestMailsTable;
   idempotency_keys: IdempotencyKeysTable;
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;

@@ -8,8 +8,22 @@ import {
   type LikeMailJob,
   type MessageMailJob,
 } from '../features/notifications/mail-notifications.ts';
+import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from '../features/notifications/digests/unread-reminders.ts';
+import { sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from '../features/notifications/digests/weekly-updates.ts';
 import type { Services } from '../services.ts';
+import { scheduleNextRun, type RecurringJob } from './recurring.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
+
+/** Jobs that run again and again: each run queues the next one first, so a failing run never ends the chain. */
+const RECURRING: { job: RecurringJob; run: (services: Services) => Promise<unknown> }[] = [
+  { job: UNREAD_REMINDER_SWEEP, run: sweepUnreadReminders },
+  { job: WEEKLY_UPDATE_SWEEP, run: sweepWeeklyUpdates },
+];
+
+/** Queues the next run of every recurring job unless it is queued already; every instance calls it at start. */
+export async function scheduleRecurringJobs(services: Services): Promise<void> {
+  for (const { job } of RECURRING) await scheduleNextRun(services.db, job, services.now());
+}
 
 /** Every kind of job the server runs, by name. */
 export function jobHandlers(services: Services): Record<string, JobHandler> {
@@ -23,6 +37,15 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
     [LIKE_MAIL_JOB]: async (payload) => {
       await runLikeMailJob(services, payload as LikeMailJob);
     },
+    ...Object.fromEntries(
+      RECURRING.map(({ job, run }) => [
+        job.name,
+        async () => {
+          await scheduleNextRun(services.db, job, services.now());
+          await run(services);
+        },
+      ]),
+    ),
   };
 }
 
@@ -33,6 +56,7 @@ export function createJobRunner(services: Services, options: { pollMs?: number }
     engine: services.engine,
     handlers: jobHandlers(services),
     now: services.now,
+    pollMs: services.config.jobPollMs,
     // A failing job is retried and, in the end, listed by `datekit jobs`; the log says why meanwhile.
     onError: (error, job) => console.error(`job ${job.name} #${job.id} failed:`, error),
     ...options,

@@ -13,8 +13,10 @@ export function renderMailHtml(
   paragraphs: string[],
   button: { label: string; url: string },
   footer: string,
+  /** Further HTML after the paragraphs (already escaped), e.g. the member cards of the weekly update. */
+  extraHtml = '',
 ): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('') + extraHtml;
   return `<!doctype html><html lang="${escapeHtml(lang)}"><body style="margin:0;background:#f4f4f6;font-family:Arial,Helvetica,sans-serif;color:${brand.theme.dark}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px">

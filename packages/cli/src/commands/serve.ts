@@ -10,6 +10,7 @@ import {
   shutdown,
   startEventPruning,
   createJobRunner,
+  scheduleRecurringJobs,
   type Services,
 } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
@@ -35,6 +36,8 @@ export async function startServer(options: { migrate?: boolean; services?: Servi
   const { port, host } = services.config;
   await app.listen({ port, host });
   // Every instance runs the queue: the jobs table hands each job to one of them (packages/server/jobs).
+  // The digest sweeps (unread reminders, weekly updates) queue their next run; one row per slot for all instances.
+  await scheduleRecurringJobs(services);
   const jobs = createJobRunner(services);
   jobs.start();
   exitOnSignals(async (signal) => {

@@ -120,6 +120,7 @@ export async function sendMessage(
       trx,
       { conversationId, recipientId: recipient.id, senderId: sender.id, newConversation: !existing },
       now,
+      services.config.notificationBatchMs,
     );
     const sent = toMessageJson(message, sender);
     const credits = balance - outgoing.cost;

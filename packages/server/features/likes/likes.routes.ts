@@ -88,7 +88,7 @@ export async function announceLike(
   likedId: number,
   match: boolean,
 ): Promise<void> {
-  await queueLikeMail(trx, { likerId, likedId, match }, services.now());
+  await queueLikeMail(trx, { likerId, likedId, match }, services.now(), services.config.notificationBatchMs);
   await services.events.publishAll(trx, [
     { to: likedId, event: { type: match ? 'match' : 'like', profile_id: likerId } },
     ...(match ? [{ to: likerId, event: { type: 'match' as const, profile_id: likedId } }] : []),

@@ -35,18 +35,28 @@ export interface LikeMailJob {
 }
 
 /** Queues the mail about a message, in `trx` (the transaction storing it), batched per conversation and recipient. */
-export async function queueMessageMail(trx: Db, job: MessageMailJob, now: number): Promise<void> {
+export async function queueMessageMail(
+  trx: Db,
+  job: MessageMailJob,
+  now: number,
+  batchMs = NOTIFICATION_BATCH_MS,
+): Promise<void> {
   await enqueueJob(trx, MESSAGE_MAIL_JOB, job, now, {
-    runAt: now + NOTIFICATION_BATCH_MS,
+    runAt: now + batchMs,
     uniqueKey: `${MESSAGE_MAIL_JOB}:${job.conversationId}:${job.recipientId}`,
     keepExisting: true,
   });
 }
 
 /** Queues the mail about a like or match to the liked member, in the transaction storing the like. */
-export async function queueLikeMail(trx: Db, job: LikeMailJob, now: number): Promise<void> {
+export async function queueLikeMail(
+  trx: Db,
+  job: LikeMailJob,
+  now: number,
+  batchMs = NOTIFICATION_BATCH_MS,
+): Promise<void> {
   await enqueueJob(trx, LIKE_MAIL_JOB, job, now, {
-    runAt: now + NOTIFICATION_BATCH_MS,
+    runAt: now + batchMs,
     uniqueKey: `${LIKE_MAIL_JOB}:${job.likedId}:${job.likerId}`,
     keepExisting: true,
   });
@@ -126,7 +136,7 @@ async function deliver(
     .executeTakeFirst();
   if (blocked) return false;
   if (!(await mayMail(db, input.recipientId, input.type))) return false;
-  if (await hasOpenTab(db, input.recipientId, now)) return false;
+  if (await hasOpenTab(db, input.recipientId, now, services.config.presenceWindowMs)) return false;
   const brand = services.brands.get(recipient.brand);
   if (!brand) return false;
 
@@ -150,6 +160,24 @@ async function deliver(
 }
 
 /** An opaque link secret that turns `type` off for the member; only its hash is stored. */
+/** Unsubscribe tokens for many members at once (digest sweeps), in one insert; by member id. */
+export async function createUnsubscribeTokens(
+  db: Db,
+  userIds: readonly number[],
+  type: NotificationType,
+  now: number,
+): Promise<Map<number, string>> {
+  const tokens = new Map(userIds.map((id) => [id, randomBytes(32).toString('base64url')]));
+  if (tokens.size === 0) return tokens;
+  await db
+    .insertInto('unsubscribe_tokens')
+    .values(
+      [...tokens].map(([userId, token]) => ({ token_hash: hashToken(token), user_id: userId, type, created_at: now })),
+    )
+    .execute();
+  return tokens;
+}
+
 export async function createUnsubscribeToken(
   db: Db,
   userId: number,

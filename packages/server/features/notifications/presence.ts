@@ -17,11 +17,11 @@ export async function markStreamSeen(db: Db, userId: number, now: number): Promi
 }
 
 /** Whether the member has a tab open (an event stream reported within PRESENCE_WINDOW_MS). */
-export async function hasOpenTab(db: Db, userId: number, now: number): Promise<boolean> {
+export async function hasOpenTab(db: Db, userId: number, now: number, windowMs = PRESENCE_WINDOW_MS): Promise<boolean> {
   const row = await db
     .selectFrom('member_presence')
     .select('stream_seen_at')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row !== undefined && row.stream_seen_at > now - PRESENCE_WINDOW_MS;
+  return row !== undefined && row.stream_seen_at > now - windowMs;
 }

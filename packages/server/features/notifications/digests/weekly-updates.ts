@@ -1,0 +1,183 @@
+import { resolveSearchFilters, toLocale, type Brand } from '@datekit/runtime';
+import { everyMondayAt, isoWeek, WEEK_MS, type RecurringJob } from '../../../jobs/recurring.ts';
+import { brandSender } from '../../../mail/templates/link-mail.ts';
+import { weeklyUpdateMail, type SuggestedMember } from '../../../mail/templates/digest-mail.ts';
+import type { Services } from '../../../services.ts';
+import { searchConditions } from '../../search/search-conditions.ts';
+import { selectProfiles } from '../../users/member-row.ts';
+import { toProfileJson } from '../../users/user-json.ts';
+import { createUnsubscribeTokens } from '../mail-notifications.ts';
+import { claimDigests, sendClaimed } from './claims.ts';
+import { DIGEST_BATCH, mayMailSql } from './mailable.ts';
+
+/** The weekly update goes out on Mondays from 08:00 UTC and covers the 7 days before the sweep. */
+export const WEEKLY_UPDATE_SWEEP: RecurringJob = { name: 'sweep-weekly-updates', next: everyMondayAt(8) };
+/** New members shown per mail, from a pool of the brand's newest fitting members of the week. */
+export const WEEKLY_SUGGESTIONS = 3;
+const SUGGESTION_POOL = 20;
+
+/**
+ * Sends this week's update to every member who may be mailed about type weekly_updates and has not
+ * had this ISO week's yet: likes, matches and messages received in the last 7 days, and up to
+ * WEEKLY_SUGGESTIONS members who joined that week and fit the brand's default search (the search
+ * rules: active, visible, in the brand's countries; never the member or anyone blocked either way).
+ * When there is nothing to say (no activity, no new member) the week is marked handled and no mail
+ * goes out. Queries per batch: one for due members with their counts, one for their blocks, one
+ * claim, one for unsubscribe links; one per brand and sweep for the new members.
+ */
+export async function sweepWeeklyUpdates(services: Services): Promise<number> {
+  const { db } = services;
+  const now = services.now();
+  const since = now - WEEK_MS;
+  const week = isoWeek(now);
+  const newcomers = new Map<string, Promise<SuggestedMember[]>>();
+  const poolOf = (brand: Brand) => {
+    if (!newcomers.has(brand.domain)) newcomers.set(brand.domain, newMembersOfTheWeek(services, brand, since, now));
+    return newcomers.get(brand.domain)!;
+  };
+  let sent = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('users as u')
+      .innerJoin('profiles as p', 'p.id', 'u.id')
+      .select((eb) => [
+        'u.id',
+        'u.email',
+        'u.brand',
+        'u.language',
+        'p.name',
+        eb
+          .selectFrom('likes as l')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('l.liked_id', '=', 'u.id')
+          .where('l.created_at', '>=', since)
+          .as('likes'),
+        // A match of the week: both likes exist and the later one is of the week.
+        eb
+          .selectFrom('likes as mine')
+          .innerJoin('likes as theirs', (join) =>
+            join.onRef('theirs.liker_id', '=', 'mine.liked_id').onRef('theirs.liked_id', '=', 'mine.liker_id'),
+          )
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('mine.liker_id', '=', 'u.id')
+          .where((w) => w.or([w('mine.created_at', '>=', since), w('theirs.created_at', '>=', since)]))
+          .as('matches'),
+        eb
+          .selectFrom('messages as m')
+          .innerJoin('conversation_members as cm', 'cm.conversation_id', 'm.conversation_id')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('cm.member_id', '=', 'u.id')
+          .whereRef('m.sender_id', '!=', 'u.id')
+          .where('m.created_at', '>=', since)
+          .as('messages'),
+      ])
+      .where('u.id', '>', after)
+      .where((eb) => mayMailSql(eb, 'weekly_updates'))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('digest_mails as d')
+              .select('d.user_id')
+              .whereRef('d.user_id', '=', 'u.id')
+              .where('d.kind', '=', 'weekly_update')
+              .where('d.period', '=', week),
+          ),
+        ),
+      )
+      .orderBy('u.id')
+      .limit(DIGEST_BATCH)
+      .execute();
+    if (!rows.length) return sent;
+    after = rows.at(-1)!.id;
+    const ids = rows.map((r) => r.id);
+    const blocks = await db
+      .selectFrom('blocks')
+      .select(['blocker_id', 'blocked_id'])
+      .where((eb) => eb.or([eb('blocker_id', 'in', ids), eb('blocked_id', 'in', ids)]))
+      .execute();
+
+    const due = [];
+    for (const row of rows) {
+      const brand = services.brands.get(row.brand);
+      if (!brand) continue;
+      const apart = new Set(
+        blocks.flatMap((b) =>
+          b.blocker_id === row.id ? [b.blocked_id] : b.blocked_id === row.id ? [b.blocker_id] : [],
+        ),
+      );
+      const suggestions = (await poolOf(brand))
+        .filter((m) => m.id !== row.id && !apart.has(m.id))
+        .slice(0, WEEKLY_SUGGESTIONS);
+      const counts = { likes: Number(row.likes), matches: Number(row.matches), messages: Number(row.messages) };
+      const something = counts.likes + counts.matches + counts.messages > 0 || suggestions.length > 0;
+      due.push({ ...row, brand, counts, suggestions, something });
+    }
+    const claimed = await claimDigests(
+      db,
+      due.map((r) => ({ userId: r.id, period: week, coversUntil: null, sent: r.something })),
+      'weekly_update',
+      now,
+    );
+    const mine = due.filter((r) => r.something && claimed.has(r.id));
+    const tokens = await createUnsubscribeTokens(
+      db,
+      mine.map((r) => r.id),
+      'weekly_updates',
+      now,
+    );
+    sent += await sendClaimed(
+      services,
+      'weekly_update',
+      mine,
+      (r) => {
+        const origin = `https://${r.brand.domain}`;
+        return weeklyUpdateMail({
+          brand: r.brand,
+          locale: toLocale(r.language) ?? r.brand.default_language,
+          translate: services.translate,
+          from: brandSender(r.brand, services.config.mailFrom),
+          to: r.email,
+          name: r.name,
+          origin,
+          unsubscribeUrl: `${origin}/api/unsubscribe.php?token=${tokens.get(r.id)!}`,
+          counts: r.counts,
+          suggestions: r.suggestions,
+        });
+      },
+      () => week,
+    );
+    if (rows.length < DIGEST_BATCH) return sent;
+  }
+}
+
+/** The brand's newest members of the week fitting its default search, newest first; approved photos only. */
+async function newMembersOfTheWeek(
+  services: Services,
+  brand: Brand,
+  since: number,
+  now: number,
+): Promise<SuggestedMember[]> {
+  const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
+  const scope = { brand: brand.domain, countries: brand.countries, viewerId: null, today: new Date(now) };
+  const rows = await selectProfiles(services.db)
+    .where((eb) => searchConditions(eb, scope, filters))
+    .where('p.created_at', '>=', since)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(SUGGESTION_POOL)
+    .execute();
+  return rows.map((row) => {
+    const profile = toProfileJson(row, now);
+    return {
+      id: profile.id,
+      name: profile.name,
+      age: profile.age,
+      city: profile.city,
+      fictional: profile.fictional,
+      // toProfileJson shows others only an approved photo; otherwise the mail draws a placeholder.
+      photo: profile.main_image?.thumb_filename ?? null,
+    };
+  });
+}
