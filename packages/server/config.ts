@@ -87,14 +87,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mollieApiKey: env.MOLLIE_API_KEY || undefined,
     mollieApiEndpoint: env.MOLLIE_API_URL || undefined,
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
-    notificationBatchMs: seconds(env.NOTIFICATION_BATCH_SECONDS, 900) * 1000,
-    presenceWindowMs: seconds(env.PRESENCE_WINDOW_SECONDS, 60) * 1000,
-    jobPollMs: seconds(env.JOB_POLL_MS, 5000),
+    notificationBatchMs: positive(env.NOTIFICATION_BATCH_SECONDS, 900) * 1000,
+    presenceWindowMs: positive(env.PRESENCE_WINDOW_SECONDS, 60) * 1000,
+    jobPollMs: positive(env.JOB_POLL_MS, 5000),
   };
 }
 
 /** A positive number from the environment, or the default when unset or not a positive number. */
-function seconds(value: string | undefined, fallback: number): number {
+function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }

@@ -33,6 +33,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATABASE_URL: '',
     // The suite signs up many members from one address.
     RATE_LIMIT: 'off',
+    // Notification mails go out a second after the event, not 15 minutes, and a closed tab stops
+    // counting as open after a second, so notification-prefs.spec.ts waits for the mail, not for minutes.
+    NOTIFICATION_BATCH_SECONDS: '1',
+    PRESENCE_WINDOW_SECONDS: '1',
+    JOB_POLL_MS: '200',
   };
   execFileSync(process.execPath, [CLI, 'db', 'seed', '--brand', 'localhost', '--count', '12'], {
     stdio: 'inherit',
