@@ -159,6 +159,17 @@ describe('unread-message reminders', () => {
     expect(reminders[1]).toContain('Unread messages: 2');
   });
 
+  it('sends nothing about a member who was blocked since, or left', async () => {
+    const [blocker, leaver] = [await member(), await member()];
+    const [blocked, gone] = [await member(), await member()];
+    await write(blocked, blocker);
+    await write(gone, leaver);
+    expect((await blocker.browser.post('/api/block.php', { profile_id: blocked.id })).status).toBeLessThan(300);
+    expect((await gone.browser.post('/api/account-delete.php', { password: validSignup().password })).status).toBe(200);
+    await advance(25 * HOUR_MS);
+    for (const m of [blocker, leaver]) expect(mailsTo(m, REMINDER)).toHaveLength(0);
+  });
+
   it('sends nothing once the messages were read', async () => {
     const [alice, bob] = [await member(), await member()];
     const sent = await alice.browser.post('/api/message.php', { profile_id: bob.id, text: 'Hi' });

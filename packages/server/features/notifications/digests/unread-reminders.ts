@@ -13,6 +13,9 @@ export const UNREAD_REMINDER_DELAY_MS = 24 * HOUR_MS;
 /** At most one reminder per member in this period. */
 export const UNREAD_REMINDER_PERIOD_MS = 3 * DAY_MS;
 
+/** The other member of conversation `c`, seen from member `u`. */
+const OTHER = sql`(case when c.member_a = u.id then c.member_b else c.member_a end)`;
+
 /** The sweep that sends the reminders, every full hour. */
 export const UNREAD_REMINDER_SWEEP: RecurringJob = { name: 'sweep-unread-reminders', next: everyHour };
 
@@ -48,6 +51,15 @@ export async function sweepUnreadReminders(services: Services): Promise<number> 
       .where('u.id', '>', after)
       .where('cm.unread', '>', 0)
       .where('c.last_message_at', '<=', now - UNREAD_REMINDER_DELAY_MS)
+      // As for the per-message mails: not about a member who is gone, or blocked either way.
+      .where(
+        sql<boolean>`exists (select 1 from profiles op join users ou on ou.id = op.id
+          where op.id = ${OTHER} and op.status = 'active' and ou.deletion_requested_at is null)`,
+      )
+      .where(
+        sql<boolean>`not exists (select 1 from blocks b where (b.blocker_id = u.id and b.blocked_id = ${OTHER})
+          or (b.blocker_id = ${OTHER} and b.blocked_id = u.id))`,
+      )
       .where((eb) => mayMailSql(eb, 'unread_message_reminders'))
       .where((eb) =>
         eb.not(
