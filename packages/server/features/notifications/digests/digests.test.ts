@@ -139,7 +139,7 @@ describe('unread-message reminders', () => {
     expect(await unsubscribe(mail)).toBe('unread_message_reminders');
     const settings = await bob.browser.get<{ preferences: Record<string, boolean> }>('/api/notifications.php');
     expect(settings.body.preferences).toMatchObject({ unread_message_reminders: false, new_messages: true });
-  });
+  }, 120_000); // Thirteen signups, each hashing a password: slow on a busy machine.
 
   it('reminds again about newer messages, but at most once in three days', async () => {
     const [alice, bob] = [await member(), await member()];
@@ -288,5 +288,5 @@ describe('weekly updates', () => {
       .where('status', '=', 'queued')
       .execute();
     expect(queued).toHaveLength(1);
-  });
+  }, 120_000);
 });
