@@ -125,7 +125,11 @@ export async function startFakeMollie(): Promise<FakeMollie> {
           return send(res, 200, {
             count: own.length,
             _embedded: { mandates: own.map((m) => ({ ...m, _links: {} })) },
-            _links: { self: { href: `${base}${url.pathname}`, type: 'application/hal+json' }, previous: null, next: null },
+            _links: {
+              self: { href: `${base}${url.pathname}`, type: 'application/hal+json' },
+              previous: null,
+              next: null,
+            },
           });
         }
         const mandate = own.find((m) => m.id === parts[4]);

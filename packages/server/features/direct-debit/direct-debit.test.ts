@@ -303,7 +303,10 @@ describe('repeat order with the stored mandate', () => {
       .set({ status: 'replaced' })
       .where('user_id', '=', id)
       .execute();
-    expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body).toMatchObject({ method: null, mandate: null });
+    expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body).toMatchObject({
+      method: null,
+      mandate: null,
+    });
     expect((await repeat(browser)).body.error).toBe('stored_payment_method_required');
   });
 

@@ -91,7 +91,12 @@ describe('a code valid once, for one payment in total', () => {
   });
 
   it('leaves codes valid once per member or unlimited without a reservation', async () => {
-    await createDiscountCode(server.services, { brand: 'alpha.test', code: 'MANY', percent: 10, validity: 'unlimited' });
+    await createDiscountCode(server.services, {
+      brand: 'alpha.test',
+      code: 'MANY',
+      percent: 10,
+      validity: 'unlimited',
+    });
     const members = await Promise.all(Array.from({ length: 3 }, () => member()));
     const answers = await Promise.all(members.map((m) => order(m.browser, 'MANY')));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);

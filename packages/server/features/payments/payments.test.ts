@@ -370,7 +370,11 @@ describe('refunds', () => {
     expect(whole).toMatchObject({ credits: 100, refundedCents: first.amount_cents, balance: 70 });
     // Only 70 of the second payment's 100 are unused: 70 credits, 70% of its amount rounded down.
     const part = await refundPayment(server.services, second.id);
-    expect(part).toMatchObject({ credits: 70, refundedCents: Math.floor((second.amount_cents * 70) / 100), balance: 0 });
+    expect(part).toMatchObject({
+      credits: 70,
+      refundedCents: Math.floor((second.amount_cents * 70) / 100),
+      balance: 0,
+    });
 
     const rows = await server.services.db
       .selectFrom('credit_ledger')

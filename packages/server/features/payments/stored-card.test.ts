@@ -22,7 +22,10 @@ async function member(): Promise<{ id: number; browser: TestClient }> {
 
 /** A bundle bought by card through the sandbox checkout, with the buyer's choice. */
 async function buyByCard(browser: TestClient, outcome: SandboxOutcome = 'paid'): Promise<Payment> {
-  const res = await browser.post<{ payment: Payment }>('/api/payment.php', { bundle_id: 'starter', method: 'creditcard' });
+  const res = await browser.post<{ payment: Payment }>('/api/payment.php', {
+    bundle_id: 'starter',
+    method: 'creditcard',
+  });
   expect(res.status, res.text).toBe(201);
   const decided = await browser.request('POST', '/api/sandbox-checkout.php', {
     raw: new URLSearchParams({ id: res.body.payment.payment_id!, outcome }).toString(),
@@ -82,9 +85,9 @@ describe('a stored card in the sandbox', () => {
   it('stores nothing for a failed card payment, and offers no repeat order then', async () => {
     const { id, browser } = await member();
     await buyByCard(browser, 'failed');
-    expect(await server.services.db.selectFrom('card_mandates').where('user_id', '=', id).selectAll().execute()).toEqual(
-      [],
-    );
+    expect(
+      await server.services.db.selectFrom('card_mandates').where('user_id', '=', id).selectAll().execute(),
+    ).toEqual([]);
     expect((await offer(browser)).method).toBeNull();
     const res = await repeat(browser);
     expect(res.status).toBe(404);
