@@ -82,6 +82,16 @@ describe('a stored card in the sandbox', () => {
     expect(await credits(browser)).toBe(start + 100);
   });
 
+  it('says on the checkout page that paying stores the test card', async () => {
+    const { browser } = await member();
+    const res = await browser.post<{ checkout_url: string }>('/api/payment.php', {
+      bundle_id: 'starter',
+      method: 'creditcard',
+    });
+    const page = await browser.get(res.body.checkout_url);
+    expect(page.text).toContain('Paying stores the test card Visa •••• 4242 for one-click repeat orders.');
+  });
+
   it('stores nothing for a failed card payment, and offers no repeat order then', async () => {
     const { id, browser } = await member();
     await buyByCard(browser, 'failed');
