@@ -56,12 +56,14 @@ export async function repeatOrderOffer(services: Services, brand: Brand, member:
   const bundleId = await lastBundleId(services, brand, member.id);
   const { stored, card, mandate } = await storedMethod(services, brand, member);
   const priced = bundleId
-    ? await priceOrder(services, brand, member, { bundleId, method: stored?.method ?? 'directdebit' }).catch(
-        (error: unknown) => {
-          if (error instanceof ApiError) return null;
-          throw error;
-        },
-      )
+    ? await priceOrder(services, brand, member, {
+        bundleId,
+        // Nothing stored yet: the price as the first method offered would charge it.
+        method: stored?.method ?? offeredMethods(brand, member.country)[0] ?? 'creditcard',
+      }).catch((error: unknown) => {
+        if (error instanceof ApiError) return null;
+        throw error;
+      })
     : null;
   return {
     bundle: priced
