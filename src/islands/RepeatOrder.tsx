@@ -11,7 +11,7 @@ import { MemberPending, useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
 import './Payments.css';
 
-/** Route credits-repeat-order: the last bundle bought, again, with the stored mandate in one click. */
+/** Route credits-repeat-order: the last bundle bought, again, with the stored card or mandate in one click. */
 export default function RepeatOrder({ lang }: { lang: string }) {
   return (
     <UiProvider lang={lang}>
@@ -34,7 +34,7 @@ function RepeatOrderContent() {
   if (!member) return <MemberPending member={member} />;
   if (failure) return <LoadFailed error={failure} />;
   if (!offer) return <Loading />;
-  const { bundle, mandate } = offer;
+  const { bundle, mandate, card, method } = offer;
   if (!bundle) {
     return (
       <p className="notice" data-testid="repeat-nothing">
@@ -63,9 +63,13 @@ function RepeatOrderContent() {
           amount: formatCents(bundle.amount_cents, bundle.currency, i18n.language),
         })}
       </p>
-      {mandate ? (
+      {method ? (
         <>
-          <p>{t('repeatorder.pay_with', { holder: mandate.account_holder, iban: mandate.iban })}</p>
+          <p data-testid="repeat-stored">
+            {method === 'creditcard' && card
+              ? t('repeatorder.pay_with_card', { card: card.label })
+              : t('repeatorder.pay_with', { holder: mandate?.account_holder, iban: mandate?.iban })}
+          </p>
           <FormError message={error} />
           <button
             type="button"
@@ -80,7 +84,7 @@ function RepeatOrderContent() {
         </>
       ) : (
         <p data-testid="repeat-no-mandate">
-          {t('repeatorder.no_mandate')} <a href={LINKS.directDebit}>{t('repeatorder.set_up')}</a>
+          {t('repeatorder.no_stored')} <a href={LINKS.directDebit}>{t('repeatorder.set_up')}</a>
         </p>
       )}
     </section>

@@ -109,3 +109,25 @@ test('a pending payment shows as pending, then completes in the open tab', async
   await expect(page.getByTestId('payment-completed')).toBeVisible();
   await expect(page.getByTestId('nav-credits')).toBeVisible();
 });
+
+test('a card paid in the sandbox checkout is stored, and the repeat order takes one click', async ({ page }) => {
+  await signUpAndActivate(page.request, 'Ilse');
+  await buyStarter(page, 'paid');
+  await expect(page.getByTestId('payment-completed')).toContainText('60 credits have been added');
+  const credits = async () =>
+    ((await (await page.request.get('/api/user.php')).json()) as { user: { credits: number } }).user.credits;
+  const before = await credits();
+
+  await page.goto('/credits/repeat-order');
+  const offer = page.getByTestId('repeat-order');
+  await expect(offer).toContainText('60 credits for €14.95');
+  await expect(page.getByTestId('repeat-stored')).toContainText('Visa •••• 4242');
+  await page.getByTestId('repeat-buy').click();
+  // No checkout: straight to the outcome, paid with the stored card.
+  await expect(page).toHaveURL(/\/credits\/starter\/creditcard\?payment=\d+$/);
+  await expect(page.getByTestId('payment-completed')).toContainText('60 credits have been added');
+  expect(await credits()).toBe(before + 60);
+
+  await page.goto('/transactions');
+  await expect(page.getByTestId('transactions').locator('tbody tr')).toHaveCount(2);
+});

@@ -345,6 +345,39 @@ export interface SandboxPaymentsTable {
   refunded_cents: Generated<number>;
   charged_back: Generated<number>;
   created_at: number;
+  /** `first` for a card payment that leaves a mandate, `recurring` for one charged to it; null: one-off. */
+  sequence_type: 'first' | 'recurring' | null;
+  customer_id: string | null;
+  /** The sandbox card mandate a paid first payment left, or the one a recurring payment charged. */
+  mandate_id: string | null;
+}
+
+/** The provider's customer for a member, made for the first card payment. */
+export interface PaymentCustomersTable {
+  user_id: number;
+  provider: string;
+  customer_id: string;
+  created_at: number;
+}
+
+/** A card mandate left by a paid first card payment: what a one-click repeat order charges. */
+export interface CardMandatesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  provider_customer_id: string;
+  provider_mandate_id: string;
+  label: string;
+  status: 'valid' | 'replaced';
+  created_at: number;
+}
+
+/** A `once` discount code held by one payment (unique per brand and code) until it fails or expires. */
+export interface DiscountReservationsTable {
+  brand: string;
+  code: string;
+  payment_id: number;
+  created_at: number;
 }
 
 export interface DiscountCodesTable {
@@ -393,4 +426,7 @@ export interface Database {
   sandbox_payments: SandboxPaymentsTable;
   discount_codes: DiscountCodesTable;
   debit_mandates: DebitMandatesTable;
+  payment_customers: PaymentCustomersTable;
+  card_mandates: CardMandatesTable;
+  discount_reservations: DiscountReservationsTable;
 }

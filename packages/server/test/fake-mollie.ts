@@ -10,9 +10,13 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local fake of the parts of Mollie's v2 API datekit uses, written from Mollie's documentation:
  * create a payment (answers the hosted checkout link), get a payment (status, amountRefunded,
- * amountChargedBack), create a refund, create a customer and its `directdebit` mandate, and recurring
- * payments on a valid mandate (`sequenceType: recurring`: no checkout, pending until the bank
- * answers); Bearer authentication; 404 for unknown ids; 422 for invalid input; HAL+JSON answers.
+ * amountChargedBack), create a refund, create a customer and its `directdebit` mandate, first card
+ * payments for a customer (`sequenceType: first`: once paid, the card becomes the customer's
+ * `creditcard` mandate and the payment names it in `mandateId`, with the card in `details`), get a
+ * customer's mandates, and recurring payments on a valid mandate (`sequenceType: recurring`: no
+ * checkout; a debit is pending until the bank answers, a card is decided at once, `paid` unless a
+ * test sets `nextRecurringStatus`); Bearer authentication; 404 for unknown ids; 422 for invalid input
+ * (a recurring payment on a mandate that is not the customer's, or not valid); HAL+JSON answers.
  * Tests move a payment on with `decide` and `chargeBack`, as the payer and their bank would. It serves
  * HTTPS with a throw-away self-signed certificate, since the official client only speaks HTTPS.
  */
@@ -30,7 +34,8 @@ export interface FakePayment {
   redirectUrl: string;
   webhookUrl: string;
   metadata: unknown;
-  sequenceType: 'oneoff' | 'recurring';
+  sequenceType: 'oneoff' | 'first' | 'recurring';
+  details?: Record<string, unknown>;
   customerId?: string;
   mandateId?: string;
   createdAt: string;
@@ -41,9 +46,9 @@ export interface FakeMandate {
   resource: 'mandate';
   id: string;
   customerId: string;
-  status: 'valid';
-  method: 'directdebit';
-  details: { consumerName: string; consumerAccount: string };
+  status: 'valid' | 'invalid';
+  method: 'directdebit' | 'creditcard';
+  details: Record<string, string>;
   mandateReference: string | null;
   signatureDate: string | null;
 }
@@ -55,7 +60,11 @@ export interface FakeMollie {
   customers: Map<string, { resource: 'customer'; id: string; name: string; email: string }>;
   mandates: Map<string, FakeMandate>;
   refunds: { id: string; paymentId: string; amount: { currency: string; value: string } }[];
+  /** The status the next recurring card payment is created with (then back to `paid`). */
+  nextRecurringStatus: FakePayment['status'] | null;
   decide(id: string, status: FakePayment['status']): void;
+  /** The bank or card holder revokes a mandate: it is no longer valid. */
+  revokeMandate(id: string): void;
   chargeBack(id: string): void;
   close(): Promise<void>;
 }
@@ -83,6 +92,7 @@ export async function startFakeMollie(): Promise<FakeMollie> {
   const refunds: FakeMollie['refunds'] = [];
   const customers: FakeMollie['customers'] = new Map();
   const mandates: FakeMollie['mandates'] = new Map();
+  let nextRecurringStatus: FakePayment['status'] | null = null;
   let base = '';
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -107,6 +117,25 @@ export async function startFakeMollie(): Promise<FakeMollie> {
       const url = new URL(req.url ?? '/', base);
       const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
       const parts = url.pathname.split('/').filter(Boolean); // ['v2', 'payments', id?, 'refunds'?]
+      if (parts[0] === 'v2' && parts[1] === 'customers' && parts[3] === 'mandates' && req.method === 'GET') {
+        if (!customers.has(parts[2]!))
+          return error(res, 404, 'Not Found', `No customer exists with token ${parts[2]}.`);
+        const own = [...mandates.values()].filter((m) => m.customerId === parts[2]);
+        if (parts.length === 4) {
+          return send(res, 200, {
+            count: own.length,
+            _embedded: { mandates: own.map((m) => ({ ...m, _links: {} })) },
+            _links: {
+              self: { href: `${base}${url.pathname}`, type: 'application/hal+json' },
+              previous: null,
+              next: null,
+            },
+          });
+        }
+        const mandate = own.find((m) => m.id === parts[4]);
+        if (!mandate) return error(res, 404, 'Not Found', `No mandate exists with token ${parts[4]}.`);
+        return send(res, 200, { ...mandate, _links: {} });
+      }
       if (parts[0] === 'v2' && parts[1] === 'customers' && req.method === 'POST') {
         if (parts.length === 2) {
           const customer = {
@@ -151,16 +180,23 @@ export async function startFakeMollie(): Promise<FakeMollie> {
         if (!amount || !/^\d+\.\d{2}$/.test(amount.value) || !body.description || (!recurring && !body.redirectUrl)) {
           return error(res, 422, 'Unprocessable Entity', 'The amount, description and redirectUrl are required');
         }
+        const first = body.sequenceType === 'first';
+        if ((first || recurring) && !customers.has(String(body.customerId ?? ''))) {
+          return error(res, 422, 'Unprocessable Entity', 'A first or recurring payment needs an existing customerId');
+        }
         const mandate = recurring ? mandates.get(String(body.mandateId ?? '')) : undefined;
-        if (recurring && (!mandate || mandate.customerId !== body.customerId)) {
+        if (recurring && (!mandate || mandate.customerId !== body.customerId || mandate.status !== 'valid')) {
           return error(res, 422, 'Unprocessable Entity', 'No valid mandate of this customer');
         }
+        const card = mandate?.method === 'creditcard';
+        const status = !recurring ? 'open' : card ? (nextRecurringStatus ?? 'paid') : 'pending';
+        if (card) nextRecurringStatus = null;
         const id = `tr_${randomBytes(5).toString('hex')}`;
         const payment: FakePayment = {
           resource: 'payment',
           id,
           mode: 'test',
-          status: recurring ? 'pending' : 'open',
+          status,
           amount,
           description: String(body.description),
           method: (body.method as string | undefined) ?? null,
@@ -168,8 +204,10 @@ export async function startFakeMollie(): Promise<FakeMollie> {
           redirectUrl: String(body.redirectUrl ?? ''),
           webhookUrl: String(body.webhookUrl ?? ''),
           metadata: body.metadata ?? null,
-          sequenceType: recurring ? 'recurring' : 'oneoff',
-          ...(mandate ? { customerId: mandate.customerId, mandateId: mandate.id, method: 'directdebit' } : {}),
+          sequenceType: recurring ? 'recurring' : first ? 'first' : 'oneoff',
+          ...(first ? { customerId: String(body.customerId) } : {}),
+          ...(mandate ? { customerId: mandate.customerId, mandateId: mandate.id, method: mandate.method } : {}),
+          ...(card ? { details: { ...mandate.details } } : {}),
           createdAt: new Date().toISOString(),
           _links: {
             self: { href: `${base}/v2/payments/${id}`, type: 'application/hal+json' },
@@ -210,8 +248,35 @@ export async function startFakeMollie(): Promise<FakeMollie> {
     refunds,
     customers,
     mandates,
+    get nextRecurringStatus() {
+      return nextRecurringStatus;
+    },
+    set nextRecurringStatus(status) {
+      nextRecurringStatus = status;
+    },
     decide(id, status) {
-      payments.get(id)!.status = status;
+      const payment = payments.get(id)!;
+      payment.status = status;
+      // A paid first card payment: the card becomes the customer's mandate (Mollie's test card).
+      if (status === 'paid' && payment.sequenceType === 'first' && payment.customerId && !payment.mandateId) {
+        const details = { cardHolder: 'T. Tester', cardNumber: '4242', cardLabel: 'Visa', cardFingerprint: id };
+        const mandate: FakeMandate = {
+          resource: 'mandate',
+          id: `mdt_${randomBytes(5).toString('hex')}`,
+          customerId: payment.customerId,
+          status: 'valid',
+          method: 'creditcard',
+          details,
+          mandateReference: null,
+          signatureDate: new Date().toISOString().slice(0, 10),
+        };
+        mandates.set(mandate.id, mandate);
+        payment.mandateId = mandate.id;
+        payment.details = details;
+      }
+    },
+    revokeMandate(id) {
+      mandates.get(id)!.status = 'invalid';
     },
     chargeBack(id) {
       const payment = payments.get(id)!;

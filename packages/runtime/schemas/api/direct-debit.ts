@@ -60,9 +60,15 @@ export const debitPaymentRequestSchema = z.object({
 });
 export const debitPaymentResponseSchema = z.object({ payment: paymentSchema });
 
-/** GET /api/repeat-order.php: the last bundle bought, priced now, and the stored mandate to pay it with. */
+/**
+ * GET /api/repeat-order.php: the last bundle bought, priced now, and the stored card or mandate a
+ * repeat order charges (`method`: the one stored last; null when neither is stored).
+ */
 export const repeatOrderSchema = z.object({
   bundle: z.object({ id: z.string(), credits: z.number(), amount_cents: z.number(), currency: z.string() }).nullable(),
+  method: z.enum(['creditcard', 'directdebit']).nullable(),
+  /** The card a paid card payment stored, e.g. `Visa •••• 4242`, or null. */
+  card: z.object({ label: z.string() }).nullable(),
   /** The confirmed mandate (IBAN masked), or null when none is stored. */
   mandate: z.object({ account_holder: z.string(), iban: z.string() }).nullable(),
 });

@@ -2,7 +2,7 @@ import type { Brand } from '@datekit/runtime';
 import { lockMember } from '../../db/lock-member.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
-import { openPaymentRow, providerRefused } from '../payments/create-payment.ts';
+import { insertOpenPayment, providerRefused } from '../payments/create-payment.ts';
 import { priceOrder } from '../payments/order-pricing.ts';
 import type { PaymentRow } from '../payments/payment-json.ts';
 import { callWebhookWhenSandboxSettles } from '../payments/sandbox-webhook.ts';
@@ -39,16 +39,11 @@ export async function createDebitPayment(
   if (!mandate?.provider_customer_id || !mandate.provider_mandate_id) {
     throw new ApiError('directdebit_mandate_required');
   }
-  const payment = await services.db.transaction().execute(async (trx) => {
+  const payment = await insertOpenPayment(services, brand, member.id, priced, order.origin, async (trx) => {
     await lockMember(trx, services.engine, member.id);
     if (await isDebitBlocked(trx, member.id)) throw new ApiError('directdebit_blocked');
     const usage = await debitUsage(trx, member.id, services.now());
     if (!withinLimits(usage, priced.amountCents)) throw new ApiError('directdebit_limit_reached');
-    return trx
-      .insertInto('payments')
-      .values(openPaymentRow(services, brand, member.id, priced, order.origin))
-      .returningAll()
-      .executeTakeFirstOrThrow();
   });
   let providerId: string;
   try {

@@ -88,7 +88,8 @@ export const postDebitPayment = defineRoute({
 export const getRepeatOrder = defineRoute({
   method: 'GET',
   url: '/api/repeat-order.php',
-  summary: 'Your last bundle priced now, and the stored mandate a repeat order is paid with (null when there is none).',
+  summary:
+    'Your last bundle priced now, and the stored card or mandate a repeat order is paid with (null when there is none).',
   auth: 'member',
   response: repeatOrderSchema,
   handler: async ({ services, brand, member }) => repeatOrderOffer(services, brand, member),
@@ -100,16 +101,21 @@ export const postRepeatOrder = defineRoute({
   errors: [
     'not_found',
     'stored_payment_failed',
+    'stored_payment_method_required',
     'directdebit_mandate_required',
     'directdebit_blocked',
     'directdebit_limit_reached',
     'payment_method_unavailable',
+    'payment_unavailable',
+    'discount_used',
   ],
   summary:
-    "Buys your last bundle again with the stored mandate, in one click ('The payment could not be completed with the stored card.' when the provider refuses it).",
+    "Buys your last bundle again with the stored card or mandate, in one click and without a checkout ('The payment could not be completed with the stored card.' when the provider refuses or fails it).",
   auth: 'member',
   response: debitPaymentResponseSchema,
   status: 201,
+  // A retry with the same Idempotency-Key answers the first payment; the provider is asked over the network.
+  idempotent: 'own-commits',
   handler: async ({ services, brand, member, request }) => {
     const payment = await repeatOrder(services, brand, member, requestOrigin(request));
     return { payment: toPaymentJson(payment) };

@@ -283,6 +283,8 @@ describe('repeat order with the stored mandate', () => {
     const offer = await browser.get<RepeatOrder>('/api/repeat-order.php');
     expect(offer.body).toEqual({
       bundle: { id: 'starter', credits: 100, amount_cents: 1995, currency: 'EUR' },
+      method: 'directdebit',
+      card: null,
       mandate: { account_holder: 'Anna Bakker', iban: 'NL91 •••• 4300' },
     });
     const res = await repeat(browser);
@@ -301,8 +303,11 @@ describe('repeat order with the stored mandate', () => {
       .set({ status: 'replaced' })
       .where('user_id', '=', id)
       .execute();
-    expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body.mandate).toBeNull();
-    expect((await repeat(browser)).body.error).toBe('directdebit_mandate_required');
+    expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body).toMatchObject({
+      method: null,
+      mandate: null,
+    });
+    expect((await repeat(browser)).body.error).toBe('stored_payment_method_required');
   });
 
   it("answers 'could not be completed with the stored card' when the provider refuses, and books nothing", async () => {

@@ -1,8 +1,11 @@
 import type { Brand, RepeatOrder } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
-import { priceOrder } from '../payments/order-pricing.ts';
+import { insertOpenPayment, providerRefused } from '../payments/create-payment.ts';
+import { offeredMethods, priceOrder } from '../payments/order-pricing.ts';
 import type { PaymentRow } from '../payments/payment-json.ts';
+import { storedCard } from '../payments/stored-cards.ts';
+import { syncPayment } from '../payments/sync-payment.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { createDebitPayment } from './debit-payment.ts';
 
@@ -19,24 +22,49 @@ async function lastBundleId(services: Services, brand: Brand, userId: number): P
   return last && brand.credit_bundles.some((b) => b.id === last.bundle_id) ? last.bundle_id : null;
 }
 
-/** What the one-click page shows: the last bundle priced now, and the stored mandate it will be paid with. */
+type Card = NonNullable<Awaited<ReturnType<typeof storedCard>>>;
+type Stored = { method: 'creditcard'; card: Card } | { method: 'directdebit' } | null;
+
+/**
+ * What a repeat order charges: the member's own stored card or confirmed mandate with the current
+ * provider (only their rows are read), whichever was stored last, among the methods their country is
+ * offered. Null when there is neither.
+ */
+async function storedMethod(services: Services, brand: Brand, member: CurrentMember) {
+  const offered = offeredMethods(brand, member.country);
+  const card = offered.includes('creditcard')
+    ? await storedCard(services.db, member.id, services.payments.name)
+    : undefined;
+  const mandate = offered.includes('directdebit')
+    ? await services.db
+        .selectFrom('debit_mandates')
+        .select(['account_holder', 'iban', 'confirmed_at'])
+        .where('user_id', '=', member.id)
+        .where('status', '=', 'valid')
+        .where('provider', '=', services.payments.name)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
+  const useCard = card && (!mandate || Number(card.created_at) >= Number(mandate.confirmed_at ?? 0));
+  const stored: Stored = useCard ? { method: 'creditcard', card } : mandate ? { method: 'directdebit' } : null;
+  return { stored, card, mandate };
+}
+
+/** What the one-click page shows: the last bundle priced now, and the stored card or mandate it is paid with. */
 export async function repeatOrderOffer(services: Services, brand: Brand, member: CurrentMember): Promise<RepeatOrder> {
   const bundleId = await lastBundleId(services, brand, member.id);
+  const { stored, card, mandate } = await storedMethod(services, brand, member);
   const priced = bundleId
-    ? await priceOrder(services, brand, member, { bundleId, method: 'directdebit' }).catch((error: unknown) => {
+    ? await priceOrder(services, brand, member, {
+        bundleId,
+        // Nothing stored yet: the price as the first method offered would charge it.
+        method: stored?.method ?? offeredMethods(brand, member.country)[0] ?? 'creditcard',
+      }).catch((error: unknown) => {
         if (error instanceof ApiError) return null;
         throw error;
       })
     : null;
-  const mandate = await services.db
-    .selectFrom('debit_mandates')
-    .select(['account_holder', 'iban'])
-    .where('user_id', '=', member.id)
-    .where('status', '=', 'valid')
-    .where('provider', '=', services.payments.name)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
   return {
     bundle: priced
       ? {
@@ -46,6 +74,8 @@ export async function repeatOrderOffer(services: Services, brand: Brand, member:
           currency: priced.currency,
         }
       : null,
+    method: stored?.method ?? null,
+    card: card ? { label: card.label } : null,
     mandate: mandate
       ? { account_holder: mandate.account_holder, iban: `${mandate.iban.slice(0, 4)} •••• ${mandate.iban.slice(-4)}` }
       : null,
@@ -53,9 +83,11 @@ export async function repeatOrderOffer(services: Services, brand: Brand, member:
 }
 
 /**
- * Buys the last bundle again from the stored mandate, in one request (Mollie: a recurring payment on
- * the customer's mandate). A provider that refuses it, or fails it at once, is 'The payment could not
- * be completed with the stored card.'; the limits and the chargeback block apply as to every debit.
+ * Buys the last bundle again with the stored card or mandate, in one request and without a checkout
+ * (Mollie: a recurring payment on the customer's mandate). A provider that refuses it, or fails it at
+ * once, is 'The payment could not be completed with the stored card.', and books nothing; the
+ * credits of a paid one arrive through the same exactly-once path as every payment's. A debit keeps
+ * its limits and chargeback block.
  */
 export async function repeatOrder(
   services: Services,
@@ -65,10 +97,59 @@ export async function repeatOrder(
 ): Promise<PaymentRow> {
   const bundleId = await lastBundleId(services, brand, member.id);
   if (!bundleId) throw new ApiError('not_found');
-  const payment = await createDebitPayment(services, brand, member, { bundleId, origin }).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === 'payment_unavailable') throw new ApiError('stored_payment_failed');
-    throw error;
-  });
+  const { stored } = await storedMethod(services, brand, member);
+  if (!stored) throw new ApiError('stored_payment_method_required');
+  const payment =
+    stored.method === 'creditcard'
+      ? await chargeCard(services, brand, member, stored.card, { bundleId, origin })
+      : await createDebitPayment(services, brand, member, { bundleId, origin }).catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === 'payment_unavailable') {
+            throw new ApiError('stored_payment_failed');
+          }
+          throw error;
+        });
   if (payment.status === 'failed') throw new ApiError('stored_payment_failed');
   return payment;
+}
+
+/** A recurring payment on the stored card: recorded as open, then charged; its status fetched at once. */
+async function chargeCard(
+  services: Services,
+  brand: Brand,
+  member: CurrentMember,
+  card: Card,
+  order: { bundleId: string; origin: string },
+): Promise<PaymentRow> {
+  const priced = await priceOrder(services, brand, member, { bundleId: order.bundleId, method: 'creditcard' });
+  const payment = await insertOpenPayment(services, brand, member.id, priced, order.origin);
+  let providerId: string;
+  try {
+    // After the commit: with Mollie this is a network call.
+    ({ id: providerId } = await services.payments.createRecurringPayment({
+      amountCents: priced.amountCents,
+      currency: priced.currency,
+      description: `${brand.name}: ${priced.bundle.credits} credits`,
+      method: 'creditcard',
+      locale: member.language,
+      brand: brand.domain,
+      webhookUrl: `${order.origin}/api/payment-webhook.php`,
+      reference: String(payment.id),
+      customerId: card.provider_customer_id,
+      mandateId: card.provider_mandate_id,
+    }));
+  } catch (error) {
+    await providerRefused(services, payment.id, error);
+    throw new ApiError('stored_payment_failed');
+  }
+  await services.db
+    .updateTable('payments')
+    .set({ provider_payment_id: providerId })
+    .where('id', '=', payment.id)
+    .execute();
+  // A provider that cannot be asked now leaves it open: the webhook follows.
+  const synced = await syncPayment(services, providerId).catch((error: unknown) => {
+    console.error('repeat order status not fetched from the provider', error);
+    return null;
+  });
+  return synced ?? { ...payment, provider_payment_id: providerId };
 }

@@ -1,15 +1,20 @@
 import type { Brand } from '@datekit/runtime';
 import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { PaymentsTable } from '../../db/schema.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
+import { releaseDiscount, reserveDiscount } from '../discounts/discount-reservations.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { priceOrder, type PricedOrder } from './order-pricing.ts';
 import type { PaymentRow } from './payment-json.ts';
+import { memberCustomer } from './payment-customers.ts';
 
 /**
- * Starts the purchase of a bundle: the server prices the order, records it as open, and asks the
- * provider for a checkout. The buyer returns to the bundle's payment page, which shows the outcome.
+ * Starts the purchase of a bundle: the server prices the order, records it as open (taking a `once`
+ * discount code with it), and asks the provider for a checkout. A card payment is made for the
+ * member's customer at the provider, so that once paid it leaves a mandate for one-click repeat
+ * orders. The buyer returns to the bundle's payment page, which shows the outcome.
  */
 export async function createPayment(
   services: Services,
@@ -19,11 +24,8 @@ export async function createPayment(
 ): Promise<{ payment: PaymentRow; checkoutUrl: string }> {
   const priced = await priceOrder(services, brand, member, order);
   const provider = services.payments;
-  const payment = await services.db
-    .insertInto('payments')
-    .values(openPaymentRow(services, brand, member.id, priced, order.origin))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const customerId = priced.method === 'creditcard' ? await memberCustomer(services, member) : undefined;
+  const payment = await insertOpenPayment(services, brand, member.id, priced, order.origin);
   try {
     const created = await provider.createPayment({
       amountCents: priced.amountCents,
@@ -35,6 +37,7 @@ export async function createPayment(
       redirectUrl: `${order.origin}/credits/${priced.bundle.id}/${priced.method}?payment=${payment.id}`,
       webhookUrl: `${order.origin}/api/payment-webhook.php`,
       reference: String(payment.id),
+      customerId,
     });
     await services.db
       .updateTable('payments')
@@ -60,8 +63,34 @@ export async function providerRefused(services: Services, paymentId: number, err
     .set({ status: 'failed', updated_at: services.now() })
     .where('id', '=', paymentId)
     .execute();
+  await releaseDiscount(services.db, paymentId);
   console.error('payment provider refused a payment', error);
   return new ApiError('payment_unavailable');
+}
+
+/**
+ * Records a priced order as open, and in the same transaction reserves its discount code when the
+ * code may be used once in total (`discount_used` when another payment holds it; nothing is recorded).
+ * `inTransaction` runs first in that transaction (the direct debit checks its limits there).
+ */
+export async function insertOpenPayment(
+  services: Services,
+  brand: Brand,
+  userId: number,
+  priced: PricedOrder,
+  origin: string,
+  inTransaction?: (trx: Db) => Promise<void>,
+): Promise<PaymentRow> {
+  return services.db.transaction().execute(async (trx) => {
+    await inTransaction?.(trx);
+    const payment = await trx
+      .insertInto('payments')
+      .values(openPaymentRow(services, brand, userId, priced, origin))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await reserveDiscount(trx, brand.domain, priced.discount, payment.id, services.now());
+    return payment;
+  });
 }
 
 /** A priced order as the payments row it starts as: open, not yet known to the provider. */

@@ -6,7 +6,7 @@ import createMollieClient, {
   SequenceType,
   type PaymentMethod,
 } from '@mollie/api-client';
-import type { PaymentProvider, ProviderStatus } from './provider.ts';
+import type { PaymentProvider, ProviderStatus, StoredMandate } from './provider.ts';
 
 /** Mollie's checkout language for each of ours. */
 const MOLLIE_LOCALES: Record<string, Locale> = {
@@ -58,6 +58,8 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
         method: input.method as PaymentMethod,
         locale: MOLLIE_LOCALES[input.locale] ?? Locale.en_US,
         metadata: { reference: input.reference, brand: input.brand },
+        // With a customer, a first payment: once paid, Mollie keeps the card as the customer's mandate.
+        ...(input.customerId ? { customerId: input.customerId, sequenceType: SequenceType.first } : {}),
       });
       const checkoutUrl = payment.getCheckoutUrl();
       if (!checkoutUrl) throw new Error(`Mollie gave payment ${payment.id} no checkout URL`);
@@ -71,12 +73,21 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
           status: STATUSES[payment.status] ?? 'pending',
           refundedCents: toCents(payment.amountRefunded),
           chargedBack: toCents(payment.amountChargedBack) > 0,
+          mandate: firstPaymentMandate(payment),
         };
       } catch (error) {
         // An id Mollie does not know (a forged webhook): nothing to do.
         if (error instanceof MollieApiError && error.statusCode === 404) return null;
         throw error;
       }
+    },
+    async createCustomer(input) {
+      const customer = await mollie.customers.create({
+        name: input.name,
+        email: input.email,
+        metadata: { reference: input.reference },
+      });
+      return { customerId: customer.id };
     },
     async createMandate(input) {
       const customer = await mollie.customers.create({
@@ -99,6 +110,7 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
         amount: { currency: input.currency, value: toValue(input.amountCents) },
         description: input.description,
         webhookUrl: input.webhookUrl,
+        method: input.method as PaymentMethod,
         sequenceType: SequenceType.recurring,
         customerId: input.customerId,
         mandateId: input.mandateId,
@@ -114,5 +126,24 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
       });
       return { id: refund.id };
     },
+  };
+}
+
+/** The card mandate a paid first payment left: its customer, mandate and the card's scheme and last digits. */
+function firstPaymentMandate(payment: {
+  status: string;
+  sequenceType: string;
+  customerId?: string | undefined;
+  mandateId?: string | undefined;
+  details?: unknown;
+}): StoredMandate | null {
+  if (payment.status !== PaymentStatus.paid || payment.sequenceType !== SequenceType.first) return null;
+  if (!payment.customerId || !payment.mandateId) return null;
+  const details = (payment.details ?? {}) as { cardLabel?: string | null; cardNumber?: string | null };
+  const digits = details.cardNumber?.slice(-4);
+  return {
+    customerId: payment.customerId,
+    mandateId: payment.mandateId,
+    label: `${details.cardLabel ?? 'Card'}${digits ? ` •••• ${digits}` : ''}`,
   };
 }

@@ -352,6 +352,56 @@ describe('refunds', () => {
     await expect(refundPayment(server.services, payment.id)).rejects.toThrow(/refunded; only paid payments/);
   });
 
+  it('refunds min(credits of that payment, balance) after part was spent; the ledger and the provider follow', async () => {
+    const { id, browser } = await member();
+    const first = (await order(browser)).payment;
+    await decide(browser, first.payment_id!, 'paid');
+    const second = (await order(browser)).payment;
+    await decide(browser, second.payment_id!, 'paid');
+    // 20 + 100 + 100 credits; 50 spent on messages: 170 left.
+    await server.services.db
+      .insertInto('credit_ledger')
+      .values({ user_id: id, amount: -50, reason: 'message', ref: null, note: null, created_at: Date.now() })
+      .execute();
+    expect((await account(browser)).credits).toBe(170);
+
+    // The balance still holds all 100 of the first payment's credits: all of them, the whole amount.
+    const whole = await refundPayment(server.services, first.id);
+    expect(whole).toMatchObject({ credits: 100, refundedCents: first.amount_cents, balance: 70 });
+    // Only 70 of the second payment's 100 are unused: 70 credits, 70% of its amount rounded down.
+    const part = await refundPayment(server.services, second.id);
+    expect(part).toMatchObject({
+      credits: 70,
+      refundedCents: Math.floor((second.amount_cents * 70) / 100),
+      balance: 0,
+    });
+
+    const rows = await server.services.db
+      .selectFrom('credit_ledger')
+      .select(['amount', 'ref'])
+      .where('user_id', '=', id)
+      .where('reason', '=', 'refund')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { amount: -100, ref: `payment:${first.id}` },
+      { amount: -70, ref: `payment:${second.id}` },
+    ]);
+    expect((await sandbox().getPayment(first.payment_id!))?.refundedCents).toBe(first.amount_cents);
+    expect((await sandbox().getPayment(second.payment_id!))?.refundedCents).toBe(part.refundedCents);
+    const stored = await server.services.db
+      .selectFrom('payments')
+      .select(['status', 'credits_reversed', 'refunded_cents'])
+      .where('user_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { status: 'refunded', credits_reversed: 100, refunded_cents: first.amount_cents },
+      { status: 'refunded', credits_reversed: 70, refunded_cents: part.refundedCents },
+    ]);
+    expect((await account(browser)).credits).toBe(0);
+  });
+
   it('refuses after refund_days and when no credits are left', async () => {
     const late = await member();
     const { payment } = await order(late.browser);

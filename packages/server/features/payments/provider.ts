@@ -11,6 +11,16 @@ export interface ProviderPayment {
   refundedCents: number;
   /** True once the payer's bank or card scheme reversed the payment. */
   chargedBack: boolean;
+  /** The card mandate a paid first payment left (Mollie: the payment's `mandateId`), else absent. */
+  mandate?: StoredMandate | null;
+}
+
+/** A mandate a repeat order can charge: the provider's customer and mandate, and what the member sees. */
+export interface StoredMandate {
+  customerId: string;
+  mandateId: string;
+  /** The card scheme and the last four digits, e.g. `Visa •••• 4242`. */
+  label: string;
 }
 
 export interface CreatePaymentInput {
@@ -28,6 +38,11 @@ export interface CreatePaymentInput {
   webhookUrl: string;
   /** Our payment id, kept by the provider for the operator's reference. */
   reference: string;
+  /**
+   * The member's customer at the provider: the payment is then a first payment (Mollie:
+   * `sequenceType: first`) that leaves a mandate for repeat orders once it is paid.
+   */
+  customerId?: string | undefined;
 }
 
 /** A SEPA direct debit mandate the member confirmed with the code sent to their phone. */
@@ -48,11 +63,16 @@ export type RecurringPaymentInput = Omit<CreatePaymentInput, 'redirectUrl'> & { 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'mollie';
   createPayment(input: CreatePaymentInput): Promise<{ id: string; checkoutUrl: string }>;
+  /** A customer for a member's first card payment (Mollie: `POST /customers`). */
+  createCustomer(input: { name: string; email: string; reference: string }): Promise<{ customerId: string }>;
   /** The provider's view of a payment, or null when it does not know the id. */
   getPayment(id: string): Promise<ProviderPayment | null>;
   createRefund(id: string, amountCents: number, currency: string): Promise<{ id: string }>;
   /** A customer with a direct debit mandate (Mollie: a customer and its `directdebit` mandate). */
   createMandate(input: CreateMandateInput): Promise<{ customerId: string; mandateId: string }>;
-  /** Charges a stored mandate (Mollie: `sequenceType: recurring`); the status follows through the webhook. */
+  /**
+   * Charges a stored mandate, a SEPA one or a card (Mollie: `sequenceType: recurring`); no checkout.
+   * The status follows through the webhook; a card is usually decided at once.
+   */
   createRecurringPayment(input: RecurringPaymentInput): Promise<{ id: string }>;
 }

@@ -2,7 +2,7 @@ import type { Locale } from '@datekit/runtime';
 import type { Brand } from '@datekit/runtime';
 import type { Translate } from '../../i18n/translator.ts';
 import { escapeHtml } from '../../mail/layout.ts';
-import { SANDBOX_CHECKOUT_PATH, SANDBOX_OUTCOMES } from './sandbox-provider.ts';
+import { SANDBOX_CARD_LABEL, SANDBOX_CHECKOUT_PATH, SANDBOX_OUTCOMES } from './sandbox-provider.ts';
 
 /**
  * The sandbox's hosted checkout: the brand's name and colours, the amount, and one button per
@@ -19,6 +19,8 @@ export function sandboxCheckoutPage(input: {
   description: string;
   method: string;
   decided: boolean;
+  /** A first card payment: paying it stores the sandbox's test card for repeat orders. */
+  storesCard?: boolean;
 }): string {
   const { brand, locale } = input;
   const t = (key: string, params?: Record<string, unknown>) =>
@@ -45,5 +47,5 @@ button.primary{background:${brand.theme.primary};border-color:${brand.theme.prim
 </style></head><body><main><header>${escapeHtml(brand.name)} · ${t('title')}</header><section>
 <p>${escapeHtml(input.description)} · ${t(`method`)}: ${escapeHtml(input.method)}</p>
 <p class="amount" data-testid="sandbox-amount">${escapeHtml(amount)}</p>
-<p class="note">${t('note')}</p>${body}</section></main></body></html>`;
+<p class="note">${t('note')}</p>${input.storesCard ? `<p data-testid="sandbox-card">${t('card_stored', { card: SANDBOX_CARD_LABEL })}</p>` : ''}${body}</section></main></body></html>`;
 }

@@ -42,6 +42,7 @@ export const sandboxCheckout = defineRoute({
       description: row.description,
       method: row.method,
       decided: row.status !== 'open',
+      storesCard: row.sequence_type === 'first',
     });
     await reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     return undefined;

@@ -9,6 +9,9 @@ export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 /** How long a "pending, then paid" sandbox payment stays pending. */
 export const SANDBOX_SETTLE_MS = 3_000;
 
+/** The card every paid sandbox card payment stores (Stripe's and Mollie's well-known test card). */
+export const SANDBOX_CARD_LABEL = 'Visa •••• 4242';
+
 /** The path of the hosted checkout page the sandbox serves itself. */
 export const SANDBOX_CHECKOUT_PATH = '/api/sandbox-checkout.php';
 
@@ -42,9 +45,14 @@ export function createSandboxProvider(
           status: 'open',
           settles_at: null,
           created_at: now(),
+          sequence_type: input.customerId ? 'first' : null,
+          customer_id: input.customerId ?? null,
         })
         .execute();
       return { id, checkoutUrl: `${SANDBOX_CHECKOUT_PATH}?id=${id}` };
+    },
+    async createCustomer() {
+      return { customerId: `cst_sbx_${randomBytes(8).toString('hex')}` };
     },
     async createMandate() {
       return {
@@ -52,10 +60,28 @@ export function createSandboxProvider(
         mandateId: `mdt_sbx_${randomBytes(8).toString('hex')}`,
       };
     },
-    /** A debit has no checkout: it is pending at once and counts as paid SANDBOX_SETTLE_MS later. */
+    /**
+     * A payment on a stored mandate has no checkout. A debit is pending at once and counts as paid
+     * SANDBOX_SETTLE_MS later; a card is paid at once, on a card mandate a paid first payment of
+     * this customer left (else refused, as a real provider refuses an unknown mandate).
+     */
     async createRecurringPayment(input) {
       const id = `tr_sbx_${randomBytes(16).toString('hex')}`;
       const at = now();
+      const card = input.method === 'creditcard';
+      if (card) {
+        const first = await db
+          .selectFrom('sandbox_payments')
+          .select('id')
+          .where('customer_id', '=', input.customerId)
+          .where('mandate_id', '=', input.mandateId)
+          .where('sequence_type', '=', 'first')
+          .where((eb) =>
+            eb.or([eb('status', '=', 'paid'), eb.and([eb('status', '=', 'pending'), eb('settles_at', '<=', at)])]),
+          )
+          .executeTakeFirst();
+        if (!first) throw new Error(`the sandbox knows no card mandate ${input.mandateId} of ${input.customerId}`);
+      }
       await db
         .insertInto('sandbox_payments')
         .values({
@@ -67,9 +93,12 @@ export function createSandboxProvider(
           locale: input.locale,
           brand: input.brand,
           redirect_url: '',
-          status: 'pending',
-          settles_at: at + SANDBOX_SETTLE_MS,
+          status: card ? 'paid' : 'pending',
+          settles_at: card ? null : at + SANDBOX_SETTLE_MS,
           created_at: at,
+          sequence_type: 'recurring',
+          customer_id: input.customerId,
+          mandate_id: input.mandateId,
         })
         .execute();
       return { id };
@@ -78,11 +107,16 @@ export function createSandboxProvider(
       const row = await db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return null;
       const settled = row.status === 'pending' && row.settles_at !== null && now() >= Number(row.settles_at);
+      const status = settled ? 'paid' : row.status;
       return {
         id,
-        status: settled ? 'paid' : row.status,
+        status,
         refundedCents: Number(row.refunded_cents),
         chargedBack: row.charged_back === 1,
+        mandate:
+          row.sequence_type === 'first' && status === 'paid' && row.customer_id && row.mandate_id
+            ? { customerId: row.customer_id, mandateId: row.mandate_id, label: SANDBOX_CARD_LABEL }
+            : null,
       };
     },
     async createRefund(id, amountCents) {
@@ -94,11 +128,23 @@ export function createSandboxProvider(
       if (!result.numUpdatedRows) throw new Error(`the sandbox knows no payment ${id}`);
       return { id: `re_sbx_${randomBytes(8).toString('hex')}` };
     },
-    /** The buyer's choice on the checkout page; only an open checkout can be decided. */
+    /**
+     * The buyer's choice on the checkout page; only an open checkout can be decided. A first card
+     * payment gets its mandate with the choice (it is reported once the payment is paid).
+     */
     async settle(id, outcome) {
       const result = await db
         .updateTable('sandbox_payments')
-        .set({ status: outcome, settles_at: outcome === 'pending' ? now() + SANDBOX_SETTLE_MS : null })
+        .set((eb) => ({
+          status: outcome,
+          settles_at: outcome === 'pending' ? now() + SANDBOX_SETTLE_MS : null,
+          mandate_id: eb
+            .case()
+            .when('sequence_type', '=', 'first')
+            .then(`mdt_sbx_${randomBytes(8).toString('hex')}`)
+            .else(null)
+            .end(),
+        }))
         .where('id', '=', id)
         .where('status', '=', 'open')
         .executeTakeFirst();

@@ -2,8 +2,10 @@ import { lockMember } from '../../db/lock-member.ts';
 import type { PaymentStatus } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
+import { releaseDiscount } from '../discounts/discount-reservations.ts';
 import { sendPaymentMail } from './payment-mails.ts';
 import type { PaymentRow } from './payment-json.ts';
+import { storeCard } from './stored-cards.ts';
 
 /** States a payment never leaves except through a refund or chargeback. */
 const SETTLED: readonly PaymentStatus[] = ['paid', 'refunded', 'charged_back'];
@@ -57,6 +59,10 @@ export async function syncPayment(services: Services, providerPaymentId: string)
         .set({ status: 'paid', paid_at: now, updated_at: now })
         .where('id', '=', payment.id)
         .execute();
+      // A paid first card payment leaves the card for one-click repeat orders.
+      if (remote.mandate && payment.method === 'creditcard') {
+        await storeCard(trx, { userId: payment.user_id, provider: provider.name, mandate: remote.mandate, at: now });
+      }
       if (Number(booked.numInsertedOrUpdatedRows ?? 0) !== 1) return { payment: paid, change: null };
       await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', payment.user_id).execute();
       const balance = await balanceOf(trx, payment.user_id);
@@ -92,6 +98,8 @@ export async function syncPayment(services: Services, providerPaymentId: string)
         .set({ status: remote.status, updated_at: now })
         .where('id', '=', payment.id)
         .execute();
+      // Failed, cancelled or expired: a `once` code it held is free again.
+      if (remote.status !== 'pending' && remote.status !== 'open') await releaseDiscount(trx, payment.id);
       return { payment: { ...payment, status: remote.status, updated_at: now }, change: null };
     }
     return { payment, change: null };

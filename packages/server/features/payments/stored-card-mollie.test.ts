@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Payment, RepeatOrder } from '@datekit/runtime';
+import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
+import type { TestClient } from '../../test/http-client.ts';
+import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { createMollieProvider } from './mollie-provider.ts';
+
+// The fake serves HTTPS with a self-signed certificate; this test process (its own worker) accepts it.
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+
+let mollie: FakeMollie;
+let server: TestServer;
+beforeAll(async () => {
+  mollie = await startFakeMollie();
+  server = await startTestServer({
+    services: { payments: createMollieProvider({ apiKey: mollie.apiKey, apiEndpoint: mollie.url }) },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await mollie.close();
+});
+
+let counter = 0;
+async function member(): Promise<{ id: number; browser: TestClient; email: string }> {
+  const browser = server.client();
+  const email = `mollie-card-${++counter}@example.com`;
+  const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
+  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  return { id: res.body.user.profile.id, browser, email };
+}
+
+const webhook = (id: string) =>
+  server.client().request('POST', '/api/payment-webhook.php', {
+    raw: `id=${id}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    noClientHeader: true,
+  });
+const repeat = (browser: TestClient) =>
+  browser.post<{ payment: Payment; error?: string; message?: string }>('/api/repeat-order.php');
+const credits = async (browser: TestClient) =>
+  (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
+
+/** A first card payment through Mollie's checkout, paid, and reported by the webhook. */
+async function firstCardPayment(browser: TestClient) {
+  const res = await browser.post<{ payment: Payment; checkout_url: string }>('/api/payment.php', {
+    bundle_id: 'starter',
+    method: 'creditcard',
+  });
+  expect(res.status, res.text).toBe(201);
+  const id = res.body.payment.payment_id!;
+  mollie.decide(id, 'paid');
+  expect((await webhook(id)).status).toBe(200);
+  return mollie.payments.get(id)!;
+}
+
+describe('repeat order with a stored card through Mollie (against the fake)', () => {
+  it('makes the first card payment for a customer, and stores the mandate it leaves', async () => {
+    const { id, browser, email } = await member();
+    const first = await firstCardPayment(browser);
+    expect(first).toMatchObject({ sequenceType: 'first', method: 'creditcard', status: 'paid' });
+    expect(mollie.customers.get(first.customerId!)).toMatchObject({ email });
+    const mandate = mollie.mandates.get(first.mandateId!);
+    expect(mandate).toMatchObject({ method: 'creditcard', status: 'valid', customerId: first.customerId });
+    const stored = await server.services.db.selectFrom('card_mandates').selectAll().where('user_id', '=', id).execute();
+    expect(stored).toMatchObject([
+      {
+        provider: 'mollie',
+        provider_customer_id: first.customerId,
+        provider_mandate_id: first.mandateId,
+        label: 'Visa •••• 4242',
+      },
+    ]);
+    // A second card payment reuses the customer.
+    const again = await firstCardPayment(browser);
+    expect(again.customerId).toBe(first.customerId);
+    const offer = (await browser.get<RepeatOrder>('/api/repeat-order.php')).body;
+    expect(offer).toMatchObject({ method: 'creditcard', card: { label: 'Visa •••• 4242' } });
+  });
+
+  it('charges the mandate as a recurring payment, without a checkout, and books the credits once', async () => {
+    const { browser } = await member();
+    const first = await firstCardPayment(browser);
+    const start = await credits(browser);
+    const res = await repeat(browser);
+    expect(res.status, res.text).toBe(201);
+    const recurring = mollie.payments.get(res.body.payment.payment_id!)!;
+    expect(recurring).toMatchObject({
+      sequenceType: 'recurring',
+      customerId: first.customerId,
+      mandateId: first.mandateId,
+      method: 'creditcard',
+      amount: { currency: 'EUR', value: '19.95' },
+    });
+    expect(recurring._links.checkout).toBeUndefined();
+    expect(res.body.payment.status).toBe('paid');
+    expect(await credits(browser)).toBe(start + 100);
+    // Mollie's webhook for it, several times at once: the credits were booked once.
+    await Promise.all(Array.from({ length: 5 }, () => webhook(recurring.id)));
+    expect(await credits(browser)).toBe(start + 100);
+  });
+
+  it("answers 'could not be completed with the stored card' for a failed charge, and grants nothing", async () => {
+    const { browser, id } = await member();
+    await firstCardPayment(browser);
+    const start = await credits(browser);
+    mollie.nextRecurringStatus = 'failed';
+    const res = await repeat(browser);
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({
+      error: 'stored_payment_failed',
+      message: 'The payment could not be completed with the stored card.',
+    });
+    const last = await server.services.db
+      .selectFrom('payments')
+      .select(['status', 'provider_payment_id'])
+      .where('user_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(last.status).toBe('failed');
+    await webhook(last.provider_payment_id!);
+    expect(await credits(browser)).toBe(start);
+  });
+
+  it('answers the same when Mollie refuses a revoked mandate', async () => {
+    const { browser } = await member();
+    const first = await firstCardPayment(browser);
+    const start = await credits(browser);
+    mollie.revokeMandate(first.mandateId!);
+    const res = await repeat(browser);
+    expect(res.status).toBe(402);
+    expect(res.body.error).toBe('stored_payment_failed');
+    expect(await credits(browser)).toBe(start);
+  });
+
+  it("never charges another member's mandate", async () => {
+    const owner = await member();
+    await firstCardPayment(owner.browser);
+    const other = await member();
+    const recurringBefore = [...mollie.payments.values()].filter((p) => p.sequenceType === 'recurring').length;
+    const res = await repeat(other.browser);
+    expect(res.status).toBe(404);
+    expect((await other.browser.get<RepeatOrder>('/api/repeat-order.php')).body).toMatchObject({
+      bundle: null,
+      method: null,
+      card: null,
+    });
+    expect([...mollie.payments.values()].filter((p) => p.sequenceType === 'recurring')).toHaveLength(recurringBefore);
+  });
+});

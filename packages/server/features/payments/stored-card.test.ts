@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Payment, RepeatOrder } from '@datekit/runtime';
+import type { TestClient } from '../../test/http-client.ts';
+import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { SANDBOX_CARD_LABEL, type SandboxOutcome } from './sandbox-provider.ts';
+
+/** The built-in sandbox: a card paid in its checkout is stored, and a repeat order charges it in one click. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+let counter = 0;
+async function member(): Promise<{ id: number; browser: TestClient }> {
+  const browser = server.client();
+  const email = `card-${++counter}@example.com`;
+  const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
+  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  return { id: res.body.user.profile.id, browser };
+}
+
+/** A bundle bought by card through the sandbox checkout, with the buyer's choice. */
+async function buyByCard(browser: TestClient, outcome: SandboxOutcome = 'paid'): Promise<Payment> {
+  const res = await browser.post<{ payment: Payment }>('/api/payment.php', {
+    bundle_id: 'starter',
+    method: 'creditcard',
+  });
+  expect(res.status, res.text).toBe(201);
+  const decided = await browser.request('POST', '/api/sandbox-checkout.php', {
+    raw: new URLSearchParams({ id: res.body.payment.payment_id!, outcome }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    noClientHeader: true,
+  });
+  expect(decided.status).toBe(303);
+  return res.body.payment;
+}
+
+const repeat = (browser: TestClient, key?: string) =>
+  browser.request<{ payment: Payment; error?: string; message?: string }>('POST', '/api/repeat-order.php', {
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  });
+const offer = async (browser: TestClient) => (await browser.get<RepeatOrder>('/api/repeat-order.php')).body;
+const credits = async (browser: TestClient) =>
+  (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
+
+describe('a stored card in the sandbox', () => {
+  it('is stored by a paid card payment and charged by a repeat order without a checkout', async () => {
+    const { id, browser } = await member();
+    await buyByCard(browser);
+    const cards = await server.services.db.selectFrom('card_mandates').selectAll().where('user_id', '=', id).execute();
+    expect(cards).toMatchObject([{ provider: 'sandbox', label: SANDBOX_CARD_LABEL, status: 'valid' }]);
+    expect(await offer(browser)).toEqual({
+      bundle: { id: 'starter', credits: 100, amount_cents: 1995, currency: 'EUR' },
+      method: 'creditcard',
+      card: { label: 'Visa •••• 4242' },
+      mandate: null,
+    });
+    const start = await credits(browser);
+    const res = await repeat(browser);
+    expect(res.status, res.text).toBe(201);
+    // Paid at once: no checkout, the credits are there when the answer arrives.
+    expect(res.body.payment).toMatchObject({ method: 'creditcard', status: 'paid', credits: 100, amount_cents: 1995 });
+    expect(await credits(browser)).toBe(start + 100);
+    const remote = await server.services.db
+      .selectFrom('sandbox_payments')
+      .select(['sequence_type', 'customer_id', 'mandate_id', 'redirect_url'])
+      .where('id', '=', res.body.payment.payment_id!)
+      .executeTakeFirstOrThrow();
+    expect(remote).toEqual({
+      sequence_type: 'recurring',
+      customer_id: cards[0]!.provider_customer_id,
+      mandate_id: cards[0]!.provider_mandate_id,
+      redirect_url: '',
+    });
+    // The webhook and return visits again change nothing: booked once.
+    await server.client().request('POST', '/api/payment-webhook.php', {
+      raw: `id=${res.body.payment.payment_id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      noClientHeader: true,
+    });
+    expect(await credits(browser)).toBe(start + 100);
+  });
+
+  it('says on the checkout page that paying stores the test card', async () => {
+    const { browser } = await member();
+    const res = await browser.post<{ checkout_url: string }>('/api/payment.php', {
+      bundle_id: 'starter',
+      method: 'creditcard',
+    });
+    const page = await browser.get(res.body.checkout_url);
+    expect(page.text).toContain('Paying stores the test card Visa •••• 4242 for one-click repeat orders.');
+  });
+
+  it('stores nothing for a failed card payment, and offers no repeat order then', async () => {
+    const { id, browser } = await member();
+    await buyByCard(browser, 'failed');
+    expect(
+      await server.services.db.selectFrom('card_mandates').where('user_id', '=', id).selectAll().execute(),
+    ).toEqual([]);
+    expect((await offer(browser)).method).toBeNull();
+    const res = await repeat(browser);
+    expect(res.status).toBe(404);
+  });
+
+  it("is only its owner's: another member cannot charge it", async () => {
+    const owner = await member();
+    await buyByCard(owner.browser);
+    const other = await member();
+    // The other member has paid before, but has no stored method (their card is gone).
+    await buyByCard(other.browser);
+    await server.services.db.deleteFrom('card_mandates').where('user_id', '=', other.id).execute();
+    const before = await server.services.db.selectFrom('sandbox_payments').select('id').execute();
+    const res = await repeat(other.browser);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      error: 'stored_payment_method_required',
+      message: 'Pay once by card or set up direct debit to order again in one click.',
+    });
+    expect((await offer(other.browser)).card).toBeNull();
+    expect(await server.services.db.selectFrom('sandbox_payments').select('id').execute()).toHaveLength(before.length);
+    // And the sandbox, like a real provider, refuses a mandate that is not the customer's.
+    const [card] = await server.services.db
+      .selectFrom('card_mandates')
+      .selectAll()
+      .where('user_id', '=', owner.id)
+      .execute();
+    await expect(
+      server.services.payments.createRecurringPayment({
+        amountCents: 100,
+        currency: 'EUR',
+        description: 'x',
+        method: 'creditcard',
+        locale: 'en',
+        brand: 'alpha.test',
+        webhookUrl: 'http://x/',
+        reference: '1',
+        customerId: 'cst_sbx_someoneelse',
+        mandateId: card!.provider_mandate_id,
+      }),
+    ).rejects.toThrow(/no card mandate/);
+  });
+
+  it("answers 'could not be completed with the stored card' when the charge fails, and books nothing", async () => {
+    const { id, browser } = await member();
+    await buyByCard(browser);
+    const start = await credits(browser);
+    const provider = server.services.payments;
+    server.services.payments = { ...provider, createRecurringPayment: () => Promise.reject(new Error('card expired')) };
+    try {
+      const res = await repeat(browser);
+      expect(res.status).toBe(402);
+      expect(res.body).toMatchObject({
+        error: 'stored_payment_failed',
+        message: 'The payment could not be completed with the stored card.',
+      });
+    } finally {
+      server.services.payments = provider;
+    }
+    expect(await credits(browser)).toBe(start);
+    const last = await server.services.db
+      .selectFrom('payments')
+      .select('status')
+      .where('user_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(last.status).toBe('failed');
+  });
+
+  it('a retry with the same Idempotency-Key answers the first repeat order: charged once', async () => {
+    const { id, browser } = await member();
+    await buyByCard(browser);
+    const start = await credits(browser);
+    const first = await repeat(browser, `repeat-${id}`);
+    const retry = await repeat(browser, `repeat-${id}`);
+    expect(first.status, first.text).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect(await credits(browser)).toBe(start + 100);
+    const another = await repeat(browser, `repeat-${id}-2`);
+    expect(another.status).toBe(201);
+    expect(await credits(browser)).toBe(start + 200);
+  });
+});
