@@ -21,3 +21,4 @@ export { listJobs } from './jobs/queue.ts';
 export { createDiscountCode, disableDiscountCode, listDiscountCodes } from './features/discounts/manage-codes.ts';
 export { refundPayment } from './features/payments/refund-payment.ts';
 export { createSandboxProvider } from './features/payments/sandbox-provider.ts';
+export { generateVapidKeys, withDemoVapidKeys } from './push/vapid.ts';

@@ -59,6 +59,7 @@ export async function eraseAccount(services: Services, userId: number): Promise<
       'mail_suppressions',
       'unsubscribe_tokens',
       'member_presence',
+      'push_subscriptions',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }
