@@ -29,6 +29,7 @@ import { trackingRoutes } from './features/tracking/page-hidden.routes.ts';
 import { mountRoute, type AnyRouteSpec } from './http/define-route.ts';
 import { eventRoutes } from './realtime/events.routes.ts';
 import { pushRewrite, pushSubscriptionRoutes } from './features/push/push-subscription.routes.ts';
+import { registerServiceWorker } from './push/service-worker.route.ts';
 import { requestLocale } from './http/request-context.ts';
 import { buildOpenApi, withServer } from './http/openapi.ts';
 import { requestOrigin } from './http/origin.ts';
@@ -160,6 +161,7 @@ export function createApp(
   const openApi = buildOpenApi(API_ROUTES);
   app.get('/api/openapi.json', async (request) => withServer(openApi, requestOrigin(request)));
   app.get('/media/*', async (request, reply) => serveMedia(services, request, reply));
+  registerServiceWorker(app);
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/')) throw new ApiError('not_found');

@@ -86,6 +86,18 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     expect(loadConfig({ VAPID_PUBLIC_KEY: VAPID.publicKey }).pushPublicKey).toBeNull();
   });
 
+  it('serves the service worker at /sw-push.js on every brand host, as JavaScript the CSP lets register', async () => {
+    for (const host of ['alpha.test', 'beta.test']) {
+      const res = await server.client(host).get<string>('/sw-push.js');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.body)).toContain("addEventListener('push'");
+      expect(String(res.body)).toContain('setAppBadge');
+      expect(res.headers['content-security-policy'] ?? '').toMatch(/worker-src 'self'/);
+    }
+  });
+
   it('stores a valid subscription; login at POST /api/user.php without ?push=1 still works', async () => {
     const anna = await member();
     const { path, keys } = await subscribe(anna);
