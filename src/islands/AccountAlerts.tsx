@@ -60,8 +60,6 @@ function AccountAlertsContent({ route }: { route: string }) {
   const mail = useDismissal('disabled-notifications');
   const enrich = useDismissal('enrich-profile');
   const pushAlert = useDismissal('push-notification');
-  // Mounting the push store checks the browser's push state on every page (and slows the refresh when subscribed).
-  const push = useStore($push);
   // Read once per page view: an alert does not appear by itself while the page stays open.
   const [nowSeconds] = useState(() => Math.floor(Date.now() / 1000));
   if (!hydrated || !member || QUIET_ROUTES.has(route)) return null;
@@ -72,13 +70,10 @@ function AccountAlertsContent({ route }: { route: string }) {
   });
   // The profile is loaded only when the enrich alert could show at all.
   const enrichDue = alertVisible('enrich-profile', { reason: true, dismissedAt: enrich.dismissedAt, nowSeconds });
-  const pushDue =
-    push.permission !== null &&
-    pushAlertReason({ capable: push.status === 'capable', permission: push.permission, subscribed: false }) &&
-    alertVisible('push-notification', { reason: true, dismissedAt: pushAlert.dismissedAt, nowSeconds });
+  const pushPaused = !alertVisible('push-notification', { reason: true, dismissedAt: pushAlert.dismissedAt, nowSeconds });
   return (
     <>
-      {pushDue && <PushAlert onDismiss={pushAlert.dismiss} />}
+      <PushAlert paused={pushPaused} onDismiss={pushAlert.dismiss} />
       {mailOff && <MailOffAlert onDismiss={mail.dismiss} />}
       {enrichDue && member.status === 'active' && <EnrichAlert onDismiss={enrich.dismiss} />}
     </>
@@ -145,8 +140,18 @@ function EnrichAlert({ onDismiss }: { onDismiss: () => void }) {
   );
 }
 
-function PushAlert({ onDismiss }: { onDismiss: () => void }) {
+/**
+ * Rendered for every member page outside the quiet routes, even while dismissed: mounting the push
+ * store checks this browser's push state (and slows the periodic refresh to 300 s when subscribed).
+ */
+function PushAlert({ paused, onDismiss }: { paused: boolean; onDismiss: () => void }) {
   const { t } = useTranslation();
+  const push = useStore($push);
+  const due =
+    !paused &&
+    push.permission !== null &&
+    pushAlertReason({ capable: push.status === 'capable', permission: push.permission, subscribed: false });
+  if (!due) return null;
   // A failure leaves the alert up; the notifications page says more and offers it again.
   return (
     <Alert
