@@ -51,19 +51,32 @@ const member = (trx: typeof db, email: string) =>
     language: 'en',
     createdAt: Date.now(),
     acceptedTermsAt: Date.now(),
-    profile: { name: email.split('@')[0]!, gender: 'female', birth_date: '1990-01-01', country: 'NL', status: 'active' },
+    profile: {
+      name: email.split('@')[0]!,
+      gender: 'female',
+      birth_date: '1990-01-01',
+      country: 'NL',
+      status: 'active',
+    },
   });
 
 async function subscribe(trx: typeof db, userId: number, n: number): Promise<void> {
   const rows = Array.from({ length: n }, (_, i) => {
     const keys = browserPushKeys().json;
     const at = Date.now();
-    return { user_id: userId, endpoint: `${pushService.origin}/push/${userId}/${i}`, ...keys, created_at: at, updated_at: at };
+    return {
+      user_id: userId,
+      endpoint: `${pushService.origin}/push/${userId}/${i}`,
+      ...keys,
+      created_at: at,
+      updated_at: at,
+    };
   });
   await trx.insertInto('push_subscriptions').values(rows).execute();
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 console.log(
@@ -85,9 +98,9 @@ for (let round = 0; round < 5; round++) {
   // At a random moment of the runner's 5 s poll cycle, as messages come.
   await new Promise((r) => setTimeout(r, Math.random() * 5_000));
   const event = performance.now();
-  await db.transaction().execute((trx) =>
-    queuePush(services, trx, { kind: 'message', recipientId: reader, otherId: writer }, Date.now()),
-  );
+  await db
+    .transaction()
+    .execute((trx) => queuePush(services, trx, { kind: 'message', recipientId: reader, otherId: writer }, Date.now()));
   while (arrivals.length < 3) await new Promise((r) => setTimeout(r, 5));
   singles.push(...arrivals.map((a) => a - event));
 }

@@ -70,7 +70,11 @@ function AccountAlertsContent({ route }: { route: string }) {
   });
   // The profile is loaded only when the enrich alert could show at all.
   const enrichDue = alertVisible('enrich-profile', { reason: true, dismissedAt: enrich.dismissedAt, nowSeconds });
-  const pushPaused = !alertVisible('push-notification', { reason: true, dismissedAt: pushAlert.dismissedAt, nowSeconds });
+  const pushPaused = !alertVisible('push-notification', {
+    reason: true,
+    dismissedAt: pushAlert.dismissedAt,
+    nowSeconds,
+  });
   return (
     <>
       <PushAlert paused={pushPaused} onDismiss={pushAlert.dismiss} />

@@ -44,7 +44,10 @@ const FAKE_PUSH_MANAGER = ({ json }: { json: { endpoint: string; keys: { p256dh:
   });
   PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
     const key = new Uint8Array(options!.applicationServerKey as ArrayBuffer);
-    const base64url = btoa(String.fromCharCode(...key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const base64url = btoa(String.fromCharCode(...key))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     localStorage.setItem('e2e-push-key', `${options!.userVisibleOnly}:${base64url}`);
     localStorage.setItem(STORED, JSON.stringify(json));
     return make(json) as unknown as PushSubscription;

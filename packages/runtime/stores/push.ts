@@ -88,7 +88,10 @@ export function detectPush(): Promise<PushStatus> {
     let subscription = await registration.pushManager.getSubscription();
     if (subscription && permission === 'granted' && !sameKey(subscription, key)) {
       await subscription.unsubscribe();
-      subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+      subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(key),
+      });
     }
     if (!subscription || permission !== 'granted') {
       set({ status: 'capable', permission, subscription: null });

@@ -120,7 +120,8 @@ export async function runPushJob(services: Services, job: PushJob): Promise<Push
     .executeTakeFirst();
 
   const locale = toLocale(recipient.language) ?? brand.default_language;
-  const t = (key: string) => services.translate(locale, `push:notification.${job.kind}.${key}`, { name: other.name, site: brand.name });
+  const t = (key: string) =>
+    services.translate(locale, `push:notification.${job.kind}.${key}`, { name: other.name, site: brand.name });
   const payload: PushPayload = {
     kind: job.kind,
     title: t('title'),

@@ -25,7 +25,9 @@ export async function saveSubscription(db: Db, userId: number, sub: PushSubscrip
       updated_at: now,
     })
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, updated_at: now }),
+      oc
+        .column('endpoint')
+        .doUpdateSet({ user_id: userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, updated_at: now }),
     )
     .execute();
   // A browser's endpoint changes now and then; the oldest beyond the cap are ones no longer in use.

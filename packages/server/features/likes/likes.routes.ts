@@ -90,7 +90,12 @@ export async function announceLike(
   match: boolean,
 ): Promise<void> {
   await queueLikeMail(trx, { likerId, likedId, match }, services.now());
-  await queuePush(services, trx, { kind: match ? 'match' : 'like', recipientId: likedId, otherId: likerId }, services.now());
+  await queuePush(
+    services,
+    trx,
+    { kind: match ? 'match' : 'like', recipientId: likedId, otherId: likerId },
+    services.now(),
+  );
   await services.events.publishAll(trx, [
     { to: likedId, event: { type: match ? 'match' : 'like', profile_id: likerId } },
     ...(match ? [{ to: likerId, event: { type: 'match' as const, profile_id: likedId } }] : []),

@@ -21,7 +21,11 @@ let runner: JobRunner;
 let pushService: FakePushService;
 beforeAll(async () => {
   server = await startTestServer({
-    env: { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT: 'mailto:ops@alpha.test' },
+    env: {
+      VAPID_PUBLIC_KEY: VAPID.publicKey,
+      VAPID_PRIVATE_KEY: VAPID.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@alpha.test',
+    },
   });
   runner = createJobRunner(server.services);
   pushService = await startFakePushService();
@@ -54,7 +58,10 @@ async function member(language = 'en'): Promise<Member> {
 }
 
 /** A browser of `m` subscribing to push at the fake push service, as PushSubscription.toJSON() sends it. */
-async function subscribe(m: Member, path = `/push/${m.id}-${++counter}`): Promise<{ path: string; keys: BrowserPushKeys }> {
+async function subscribe(
+  m: Member,
+  path = `/push/${m.id}-${++counter}`,
+): Promise<{ path: string; keys: BrowserPushKeys }> {
   const keys = browserPushKeys();
   const res = await m.browser.post('/api/user.php?push=1', {
     endpoint: `${pushService.origin}${path}`,
@@ -104,7 +111,9 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     expect(await subscriptionsOf(anna)).toEqual([
       { endpoint: `${pushService.origin}${path}`, p256dh: keys.json.p256dh, auth: keys.json.auth },
     ]);
-    const login = await server.client().post('/api/user.php', { email: 'nobody@example.com', password: 'wrong-password' });
+    const login = await server
+      .client()
+      .post('/api/user.php', { email: 'nobody@example.com', password: 'wrong-password' });
     expect(login.status).toBe(401);
   });
 
@@ -131,7 +140,9 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
       expect(res.body.message).toEqual(expect.any(String));
     }
     expect(await subscriptionsOf(anna)).toEqual([]);
-    const visitor = await server.client().post('/api/user.php?push=1', { endpoint: 'https://push.example.com/1', keys });
+    const visitor = await server
+      .client()
+      .post('/api/user.php?push=1', { endpoint: 'https://push.example.com/1', keys });
     expect(visitor.status).toBe(403);
   });
 
@@ -167,7 +178,9 @@ describe('pushes', () => {
     const [push, ...more] = pushesTo(path);
     expect(more).toEqual([]);
     expect(push!.headers['content-encoding']).toBe('aes128gcm');
-    expect(push!.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${VAPID.publicKey}$`));
+    expect(push!.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${VAPID.publicKey}$`),
+    );
     expect(push!.headers.ttl).toBeDefined();
     // Only the browser's keys read it: the body is not the plaintext, and decrypts with them.
     expect(push!.body.toString('latin1')).not.toContain(alice.name);
@@ -196,7 +209,11 @@ describe('pushes', () => {
     await bob.browser.post('/api/like.php', { profile_id: alice.id });
     await runner.runDue();
     const match = JSON.parse(decryptPush(pushesTo(alicePush.path)[0]!.body, alicePush.keys)) as PushPayload;
-    expect(match).toMatchObject({ kind: 'match', title: `It's a match with ${bob.name}!`, url: `/members/${bob.id}/chat` });
+    expect(match).toMatchObject({
+      kind: 'match',
+      title: `It's a match with ${bob.name}!`,
+      url: `/members/${bob.id}/chat`,
+    });
   });
 
   it('deletes subscriptions the push service calls gone (404, 410) and retries other failures later', async () => {
