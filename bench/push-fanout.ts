@@ -5,14 +5,15 @@
  *     runs it: time from the event (the transaction queuing the push commits) to each push request;
  *  2. JOBS push jobs queued at once (one transaction), drained by RUNNERS runners (as many server
  *     instances): jobs per second, and p50/p99 from the event to the push request arriving.
- * Every push is really encrypted (aes128gcm) and VAPID-signed; nothing leaves the machine.
- * Usage: npx tsx bench/push-fanout.ts [jobs] [runners]
+ * Every push is really encrypted (aes128gcm) and VAPID-signed; nothing leaves the machine. The fake
+ * answers after RTT ms (default 50, a real push service's round trip), so lanes that wait matter.
+ * Usage: npx tsx bench/push-fanout.ts [jobs] [runners] [concurrency per runner] [rtt ms]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createJobRunner, insertMember, loadConfig, migrateToLatest } from '@datekit/server';
+import { createJobRunner, insertMember, JOB_CONCURRENCY, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
 import { queuePush } from '../packages/server/push/push-notifications.ts';
 import { generateVapidKeys } from '../packages/server/push/vapid.ts';
@@ -20,6 +21,8 @@ import { browserPushKeys, startFakePushService } from '../packages/server/test/f
 
 const JOBS = Number(process.argv[2] ?? 10_000);
 const RUNNERS = Number(process.argv[3] ?? 2);
+const CONCURRENCY = Number(process.argv[4] ?? JOB_CONCURRENCY);
+const RTT_MS = Number(process.argv[5] ?? 50);
 /** JOBS jobs = RECIPIENTS members × SENDERS members who each wrote to all of them. */
 const SENDERS = 10;
 const RECIPIENTS = Math.ceil(JOBS / SENDERS);
@@ -40,7 +43,11 @@ await migrateToLatest(services.db);
 const { db } = services;
 
 let arrivals: number[] = [];
-const pushService = await startFakePushService({ keep: false, onPush: (p) => arrivals.push(p.at) });
+const pushService = await startFakePushService({
+  keep: false,
+  answerAfterMs: RTT_MS,
+  onPush: (p) => arrivals.push(p.at),
+});
 
 const member = (trx: typeof db, email: string) =>
   insertMember(trx, {
@@ -80,7 +87,7 @@ const percentile = (sorted: number[], p: number) =>
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 console.log(
-  `push fan-out bench: SQLite, ${JOBS} jobs, ${RUNNERS} runner(s); Node ${process.version}, ${os.cpus().length} CPUs`,
+  `push fan-out bench: SQLite, ${JOBS} jobs, ${RUNNERS} runner(s) × ${CONCURRENCY} lanes, push service answering after ${RTT_MS} ms; Node ${process.version}, ${os.cpus().length} CPUs`,
 );
 
 // 1. One message to a member with 3 subscriptions, the runner polling every 5 s as in `datekit serve`.
@@ -130,7 +137,7 @@ await db.transaction().execute(async (trx) => {
       if (n++ < JOBS) await queuePush(services, trx, { kind: 'message', recipientId, otherId }, Date.now());
 });
 const event = performance.now();
-const runners = Array.from({ length: RUNNERS }, () => createJobRunner(services));
+const runners = Array.from({ length: RUNNERS }, () => createJobRunner(services, { concurrency: CONCURRENCY }));
 const ran = await Promise.all(runners.map((r) => r.runDue()));
 const drained = performance.now();
 const latencies = arrivals.map((a) => a - event).sort((a, b) => a - b);

@@ -8,7 +8,7 @@ export { seedDemoMembers, DEMO_ACCOUNT } from './seed/seed-demo.ts';
 export type { Services } from './services.ts';
 export { createLocalBus, createPostgresBus, type EventBus, type MemberEvent } from './realtime/event-bus.ts';
 export { EVENT_RETENTION_MS, pruneEvents, startEventPruning } from './realtime/event-store.ts';
-export { createJobRunner } from './jobs/handlers.ts';
+export { createJobRunner, JOB_CONCURRENCY } from './jobs/handlers.ts';
 export { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from './site/inline-scripts.ts';
 export { assertMigrated, NotMigratedError, pendingMigrations } from './db/migrate.ts';
 export { exitOnSignals, shutdown, SHUTDOWN_DEADLINE_MS } from './ops/shutdown.ts';

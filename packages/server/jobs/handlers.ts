@@ -30,8 +30,14 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
   };
 }
 
+/** Jobs one runner works on at once: pushes and mails mostly wait on other servers. */
+export const JOB_CONCURRENCY = 8;
+
 /** The runner `datekit serve` starts in every instance; several instances share the queue safely. */
-export function createJobRunner(services: Services, options: { pollMs?: number } = {}): JobRunner {
+export function createJobRunner(
+  services: Services,
+  options: { pollMs?: number; concurrency?: number } = {},
+): JobRunner {
   return new JobRunner({
     db: services.db,
     engine: services.engine,
@@ -39,6 +45,7 @@ export function createJobRunner(services: Services, options: { pollMs?: number }
     now: services.now,
     // A failing job is retried and, in the end, listed by `datekit jobs`; the log says why meanwhile.
     onError: (error, job) => console.error(`job ${job.name} #${job.id} failed:`, error),
+    concurrency: JOB_CONCURRENCY,
     ...options,
   });
 }

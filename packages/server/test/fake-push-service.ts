@@ -23,7 +23,7 @@ export interface FakePushService {
 }
 
 export async function startFakePushService(
-  options: { onPush?: (push: ReceivedPush) => void; keep?: boolean } = {},
+  options: { onPush?: (push: ReceivedPush) => void; keep?: boolean; answerAfterMs?: number } = {},
 ): Promise<FakePushService> {
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
@@ -34,7 +34,10 @@ export async function startFakePushService(
       const push = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks), at: performance.now() };
       if (options.keep !== false) received.push(push);
       options.onPush?.(push);
-      res.writeHead(statuses.get(push.path) ?? 201).end();
+      const answer = () => res.writeHead(statuses.get(push.path) ?? 201).end();
+      // A real push service answers after a network round trip.
+      if (options.answerAfterMs) setTimeout(answer, options.answerAfterMs);
+      else answer();
     });
   });
   server.keepAliveTimeout = 30_000;
