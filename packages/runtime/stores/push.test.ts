@@ -25,7 +25,7 @@ function pushBrowser(permission: NotificationPermission, answer: NotificationPer
     }),
   };
   const registration = { pushManager };
-  vi.stubGlobal('window', { PushManager: class {}, Notification: {} });
+  vi.stubGlobal('window', { PushManager: function PushManager() {}, Notification: {} });
   vi.stubGlobal('document', {});
   vi.stubGlobal('location', { host: 'localhost:4321' });
   vi.stubGlobal('Notification', { permission, requestPermission: async () => answer });
