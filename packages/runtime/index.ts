@@ -46,6 +46,7 @@ export * from './schemas/api/geocode.ts';
 export * from './schemas/api/likes.ts';
 export * from './schemas/api/members.ts';
 export * from './schemas/api/notifications.ts';
+export * from './schemas/api/push.ts';
 export * from './schemas/api/ok.ts';
 export * from './schemas/api/payments.ts';
 export * from './schemas/api/direct-debit.ts';

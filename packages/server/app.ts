@@ -28,6 +28,8 @@ import { signupRoutes } from './features/signup/signup.routes.ts';
 import { trackingRoutes } from './features/tracking/page-hidden.routes.ts';
 import { mountRoute, type AnyRouteSpec } from './http/define-route.ts';
 import { eventRoutes } from './realtime/events.routes.ts';
+import { pushRewrite, pushSubscriptionRoutes } from './features/push/push-subscription.routes.ts';
+import { registerServiceWorker } from './push/service-worker.route.ts';
 import { requestLocale } from './http/request-context.ts';
 import { buildOpenApi, withServer } from './http/openapi.ts';
 import { requestOrigin } from './http/origin.ts';
@@ -70,6 +72,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...discountRoutes,
   ...unsubscribeRoutes,
   ...mailEventRoutes,
+  ...pushSubscriptionRoutes,
 ];
 
 /** The only endpoints that take url-encoded form fields. */
@@ -90,6 +93,8 @@ export function createApp(
     // Fastify parses JSON with prototype-poisoning protection; everything else is refused with 415.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
+    // The spec's push subscription address shares its path with the login (see pushRewrite).
+    rewriteUrl: (request) => pushRewrite(request.url ?? '/'),
   });
   const site = new SiteHandler(services.config.distDir, services.brands.all());
 
@@ -156,6 +161,7 @@ export function createApp(
   const openApi = buildOpenApi(API_ROUTES);
   app.get('/api/openapi.json', async (request) => withServer(openApi, requestOrigin(request)));
   app.get('/media/*', async (request, reply) => serveMedia(services, request, reply));
+  registerServiceWorker(app);
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/')) throw new ApiError('not_found');

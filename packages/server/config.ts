@@ -23,7 +23,12 @@ export interface ServerConfig {
   secureCookies: boolean;
   trustProxy: boolean;
   cdnPrefix: string;
+  /** VAPID public key (VAPID_PUBLIC_KEY), sent to browsers in settings.php; null: web push is off. */
   pushPublicKey: string | null;
+  /** VAPID private key (VAPID_PRIVATE_KEY) signing the requests to push services; secret. */
+  pushPrivateKey: string | null;
+  /** VAPID_SUBJECT: a mailto: or https: address push services may contact about our traffic. */
+  pushSubject: string;
   /** NODE_ENV=production: JSON logs, HSTS. */
   production: boolean;
   /** pino level: `warn` by default (warnings and errors always reach the log), `info` with LOG_REQUESTS=true. */
@@ -74,7 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : production,
     trustProxy: env.TRUST_PROXY === 'true',
     cdnPrefix: env.CDN_PREFIX ?? '',
-    pushPublicKey: env.VAPID_PUBLIC_KEY || null,
+    pushPublicKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PUBLIC_KEY : null,
+    pushPrivateKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PRIVATE_KEY : null,
+    pushSubject: env.VAPID_SUBJECT || 'mailto:push@datekit.invalid',
     production,
     logLevel: env.LOG_LEVEL || (env.LOG_REQUESTS === 'true' ? 'info' : 'warn'),
     logFormat:

@@ -5,9 +5,11 @@ import {
   ALERT_STORAGE_KEYS,
   alertVisible,
   parseDismissedAt,
+  pushAlertReason,
   type DismissibleAlert,
 } from '../../packages/runtime/rules/dismissible-alerts.ts';
 import { $ownProfile } from '../../packages/runtime/stores/profile.ts';
+import { $push, subscribePush } from '../../packages/runtime/stores/push.ts';
 import { LINKS } from '../site/links.ts';
 import { useHydrated } from './hooks.ts';
 import { useMember } from './member.tsx';
@@ -18,9 +20,9 @@ const QUIET_ROUTES = new Set(['notifications', 'settings', 'complete-signup', 's
 
 /**
  * The dismissible alerts of spec §4 under the navigation: e-mail switched off (disabled-notifications)
- * and a profile worth completing (enrich-profile). Dismissing stores unix seconds in localStorage; each
- * shows again after its pause (rules/dismissible-alerts.ts). The push-notification alert joins them
- * with web push subscriptions, whose prompt it leads to.
+ * a profile worth completing (enrich-profile) and push notifications this browser could get but has
+ * not been asked for (push-notification, whose button opens the browser's prompt). Dismissing stores
+ * unix seconds in localStorage; each shows again after its pause (rules/dismissible-alerts.ts).
  */
 export default function AccountAlerts({ lang, route }: { lang: string; route: string }) {
   return (
@@ -57,6 +59,7 @@ function AccountAlertsContent({ route }: { route: string }) {
   const hydrated = useHydrated();
   const mail = useDismissal('disabled-notifications');
   const enrich = useDismissal('enrich-profile');
+  const pushAlert = useDismissal('push-notification');
   // Read once per page view: an alert does not appear by itself while the page stays open.
   const [nowSeconds] = useState(() => Math.floor(Date.now() / 1000));
   if (!hydrated || !member || QUIET_ROUTES.has(route)) return null;
@@ -67,23 +70,42 @@ function AccountAlertsContent({ route }: { route: string }) {
   });
   // The profile is loaded only when the enrich alert could show at all.
   const enrichDue = alertVisible('enrich-profile', { reason: true, dismissedAt: enrich.dismissedAt, nowSeconds });
+  const pushPaused = !alertVisible('push-notification', {
+    reason: true,
+    dismissedAt: pushAlert.dismissedAt,
+    nowSeconds,
+  });
   return (
     <>
+      <PushAlert paused={pushPaused} onDismiss={pushAlert.dismiss} />
       {mailOff && <MailOffAlert onDismiss={mail.dismiss} />}
       {enrichDue && member.status === 'active' && <EnrichAlert onDismiss={enrich.dismiss} />}
     </>
   );
 }
 
-function Alert(props: { testId: string; text: string; action: string; href: string; onDismiss: () => void }) {
+function Alert(props: {
+  testId: string;
+  text: string;
+  action: string;
+  href?: string;
+  onAction?: () => void;
+  onDismiss: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="notice notice-warning account-alert" role="status" data-testid={props.testId}>
       <div className="container account-alert-inner">
         <p>{props.text}</p>
-        <a className="btn btn-secondary btn-sm" href={props.href}>
-          {props.action}
-        </a>
+        {props.href ? (
+          <a className="btn btn-secondary btn-sm" href={props.href}>
+            {props.action}
+          </a>
+        ) : (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={props.onAction}>
+            {props.action}
+          </button>
+        )}
         <button type="button" className="btn btn-ghost btn-sm" onClick={props.onDismiss}>
           {t('settings.alert_dismiss')}
         </button>
@@ -117,6 +139,30 @@ function EnrichAlert({ onDismiss }: { onDismiss: () => void }) {
       text={t('settings.alert_enrich')}
       action={t('settings.alert_enrich_action')}
       href={LINKS.completeSignup}
+      onDismiss={onDismiss}
+    />
+  );
+}
+
+/**
+ * Rendered for every member page outside the quiet routes, even while dismissed: mounting the push
+ * store checks this browser's push state (and slows the periodic refresh to 300 s when subscribed).
+ */
+function PushAlert({ paused, onDismiss }: { paused: boolean; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const push = useStore($push);
+  const due =
+    !paused &&
+    push.permission !== null &&
+    pushAlertReason({ capable: push.status === 'capable', permission: push.permission, subscribed: false });
+  if (!due) return null;
+  // A failure leaves the alert up; the notifications page says more and offers it again.
+  return (
+    <Alert
+      testId="alert-push-notification"
+      text={t('push.alert')}
+      action={t('push.turn_on')}
+      onAction={() => void subscribePush().catch(() => undefined)}
       onDismiss={onDismiss}
     />
   );

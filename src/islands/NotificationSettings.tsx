@@ -10,12 +10,14 @@ import {
 import { errorText } from './errors.ts';
 import { Loading } from './LoadStatus.tsx';
 import { MemberPending, useMember } from './member.tsx';
+import { PushSettings } from './PushSettings.tsx';
 import { SaveStatus } from './signup-steps/fields.tsx';
 import { UiProvider } from './ui.tsx';
 
 /**
  * Route notifications: one switch per type of spec §3, saved at once; above them, when e-mail to the
- * member is switched off (marked as spam, bounced, unsubscribed), why, and a button to switch it on.
+ * member is switched off (marked as spam, bounced, unsubscribed), why, and a button to switch it on;
+ * below them, push notifications in this browser.
  */
 export default function NotificationSettings({ lang, site }: { lang: string; site: string }) {
   return (
@@ -98,6 +100,7 @@ function NotificationSettingsContent({ site }: { site: string }) {
         </ul>
         <SaveStatus status={status.state} message={status.message} />
       </section>
+      <PushSettings />
     </>
   );
 }

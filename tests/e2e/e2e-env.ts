@@ -7,3 +7,8 @@ export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 /** The end-to-end server's own var folder (one per port): database, outbox and media, wiped before every run. */
 export const E2E_VAR_DIR = path.join(ROOT, 'var', `e2e-${E2E_PORT}`);
 export const E2E_OUTBOX = path.join(E2E_VAR_DIR, 'outbox');
+/** The end-to-end server's VAPID keys: a pair made for the tests only (web push is on, as in production). */
+export const E2E_VAPID = {
+  publicKey: 'BIxqyDhEgivr2qZyCRF3pw0LCAMjZ2ST3V18W7XCiCWirxqIDnH2gL481CPriLSij1IToLhXTPqz7GUdILIaYAw',
+  privateKey: 'lM1sj3cZJGddH3iAIdmmiO5K5KlEGm3ug0iH9VJVaOQ',
+};

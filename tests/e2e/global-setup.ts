@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { E2E_BASE_URL, E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
+import { E2E_BASE_URL, E2E_PORT, E2E_VAR_DIR, E2E_VAPID, ROOT } from './e2e-env.ts';
 
 const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
 
@@ -38,6 +38,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     NOTIFICATION_BATCH_SECONDS: '1',
     PRESENCE_WINDOW_SECONDS: '1',
     JOB_POLL_MS: '200',
+    // Web push configured, as in production (push.spec.ts).
+    VAPID_PUBLIC_KEY: E2E_VAPID.publicKey,
+    VAPID_PRIVATE_KEY: E2E_VAPID.privateKey,
+    VAPID_SUBJECT: 'mailto:e2e@datekit.invalid',
   };
   execFileSync(process.execPath, [CLI, 'db', 'seed', '--brand', 'localhost', '--count', '12'], {
     stdio: 'inherit',

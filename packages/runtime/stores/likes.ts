@@ -1,6 +1,7 @@
 import { atom, onMount, task } from 'nanostores';
 import { withLike, type LikesData } from '../rules/likes.ts';
 import { refreshDelay } from '../rules/refresh.ts';
+import { isPushSubscribed } from './push.ts';
 import type { LikeResponse } from '../schemas/api/likes.ts';
 import type { MemberResponse } from '../schemas/api/members.ts';
 import { api, isBrowser } from './api.ts';
@@ -38,7 +39,7 @@ onMount($likes, () => {
           .catch(() => undefined)
           .then(schedule);
       },
-      refreshDelay(refreshes, false),
+      refreshDelay(refreshes, isPushSubscribed()),
     );
   };
   const unbind = $user.subscribe((user) => {

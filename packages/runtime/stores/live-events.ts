@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { refreshDelay } from '../rules/refresh.ts';
+import { isPushSubscribed } from './push.ts';
 import { badgeCount, titleWithBadge } from '../rules/title-badge.ts';
 import { LAST_EVENT_ID_PARAM, LIVE_EVENT_TYPES } from '../data/live-events.ts';
 import type { LiveEvent } from '../schemas/api/events.ts';
@@ -114,7 +115,7 @@ onMount($live, () => {
               if (timer !== undefined) schedule();
             });
         },
-        refreshDelay(refreshes, false),
+        refreshDelay(refreshes, isPushSubscribed()),
       );
     };
     schedule();

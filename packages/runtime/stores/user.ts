@@ -2,6 +2,7 @@ import { atom, computed, onMount, task } from 'nanostores';
 import type { SignupRequest } from '../schemas/api/signup.ts';
 import type { LoginRequest, User, UserResponse } from '../schemas/api/user.ts';
 import { refreshDelay } from '../rules/refresh.ts';
+import { isPushSubscribed } from './push.ts';
 import { api, isBrowser, onAuthenticationRequired } from './api.ts';
 
 /** The logged-in member: undefined until the first answer, null for a visitor (spec §3 User). */
@@ -37,7 +38,7 @@ onMount($user, () => {
         void due.then(schedule);
         refreshes += 1;
       },
-      refreshDelay(refreshes, false),
+      refreshDelay(refreshes, isPushSubscribed()),
     );
   };
   schedule();

@@ -222,6 +222,17 @@ export interface MemberPresenceTable {
   stream_seen_at: number;
 }
 
+/** A browser a member turned web push on in (spec §7). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+  updated_at: number;
+}
+
 /** A one-click unsubscribe link of a notification mail: turns `type` off for the member. */
 export interface UnsubscribeTokensTable {
   token_hash: string;
@@ -419,6 +430,7 @@ export interface Database {
   mail_suppressions: MailSuppressionsTable;
   jobs: JobsTable;
   member_presence: MemberPresenceTable;
+  push_subscriptions: PushSubscriptionsTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
   digest_mails: DigestMailsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -5,6 +5,7 @@ import { brandFileSchema } from '@datekit/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/http-client.ts';
 import { createDiscountCode } from './discounts/manage-codes.ts';
+import { browserPushKeys } from '../test/fake-push-service.ts';
 import { ALPHA_BRAND_FILE, betaBrand, closedBrand } from '../test/fixture-brands.ts';
 import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 
@@ -44,6 +45,8 @@ let othersPayment: number;
 /** The code texted to T for T's pending direct debit mandate. */
 let othersMandateCode: string;
 const callers = {} as Record<Caller, TestClient>;
+/** T's browser push subscription: nobody else may remove it. */
+const TARGET_PUSH_ENDPOINT = 'https://push.example.com/matrix/target';
 
 let counter = 0;
 async function member(host = 'alpha.test', activate = true): Promise<{ id: number; browser: TestClient }> {
@@ -85,6 +88,7 @@ beforeAll(async () => {
   const sms = fs.readdirSync(server.services.config.smsOutboxDir);
   const text = fs.readFileSync(path.join(server.services.config.smsOutboxDir, sms[0]!), 'utf8');
   othersMandateCode = /\b(\d{6})\b/.exec(text)![1]!;
+  await t.browser.post('/api/user.php?push=1', { endpoint: TARGET_PUSH_ENDPOINT, keys: browserPushKeys().json });
   await createDiscountCode(server.services, {
     brand: 'alpha.test',
     code: 'TARGETONLY',
@@ -153,6 +157,16 @@ const ENDPOINTS: Record<string, Call> = {
     body: () => ({ preferences: { like: false } }),
   },
   'POST notifications-enable.php': { method: 'POST', path: () => '/api/notifications-enable.php', body: () => ({}) },
+  'POST user.php?push=1': {
+    method: 'POST',
+    path: () => '/api/user.php?push=1',
+    body: () => ({ endpoint: `https://push.example.com/matrix/${++counter}`, keys: browserPushKeys().json }),
+  },
+  "DELETE user.php?push=1 (someone else's)": {
+    method: 'DELETE',
+    path: () => '/api/user.php?push=1',
+    body: () => ({ endpoint: TARGET_PUSH_ENDPOINT }),
+  },
   'POST mail-change.php': {
     method: 'POST',
     path: () => '/api/mail-change.php',

@@ -4,7 +4,7 @@ import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, type Locale, LOCALES } from '@datekit/runtime';
 
 /** Namespaces the server itself renders: API error messages, e-mail and catalogue names. */
-const SERVER_NAMESPACES = ['errors', 'mail', 'interests', 'chat', 'checkout'] as const;
+const SERVER_NAMESPACES = ['errors', 'mail', 'interests', 'chat', 'checkout', 'push'] as const;
 
 export type Translate = (locale: Locale, key: string, params?: Record<string, unknown>) => string;
 

@@ -10,6 +10,7 @@ import {
 } from '../features/notifications/mail-notifications.ts';
 import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from '../features/notifications/digests/unread-reminders.ts';
 import { sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from '../features/notifications/digests/weekly-updates.ts';
+import { PUSH_JOB, runPushJob, type PushJob } from '../push/push-notifications.ts';
 import type { Services } from '../services.ts';
 import { scheduleNextRun, type RecurringJob } from './recurring.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
@@ -46,11 +47,20 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
         },
       ]),
     ),
+    [PUSH_JOB]: async (payload) => {
+      await runPushJob(services, payload as PushJob);
+    },
   };
 }
 
+/** Jobs one runner works on at once: pushes and mails mostly wait on other servers. */
+export const JOB_CONCURRENCY = 8;
+
 /** The runner `datekit serve` starts in every instance; several instances share the queue safely. */
-export function createJobRunner(services: Services, options: { pollMs?: number } = {}): JobRunner {
+export function createJobRunner(
+  services: Services,
+  options: { pollMs?: number; concurrency?: number } = {},
+): JobRunner {
   return new JobRunner({
     db: services.db,
     engine: services.engine,
@@ -59,6 +69,7 @@ export function createJobRunner(services: Services, options: { pollMs?: number }
     pollMs: services.config.jobPollMs,
     // A failing job is retried and, in the end, listed by `datekit jobs`; the log says why meanwhile.
     onError: (error, job) => console.error(`job ${job.name} #${job.id} failed:`, error),
+    concurrency: JOB_CONCURRENCY,
     ...options,
   });
 }

@@ -53,6 +53,30 @@ describe('job runner', () => {
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
   });
 
+  it('works on several jobs at once with concurrency, each once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const seen: number[] = [];
+    const slow: JobHandler = async (p) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      seen.push((p as { n: number }).n);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight -= 1;
+    };
+    for (let n = 0; n < 12; n++) await enqueueJob(database.db, 'lane', { n }, now());
+    const lanes = new JobRunner({
+      db: database.db,
+      engine: database.engine,
+      handlers: { lane: slow },
+      now,
+      concurrency: 4,
+    });
+    expect(await lanes.runDue()).toBe(12);
+    expect(most).toBe(4);
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n));
+  });
+
   it('claims again a job whose runner died while holding it', async () => {
     await enqueueJob(database.db, 'fragile', {}, now());
     let calls = 0;

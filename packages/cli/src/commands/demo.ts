@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { DEMO_ACCOUNT, loadConfig, seedDemoMembers } from '@datekit/server';
+import path from 'node:path';
+import { DEMO_ACCOUNT, loadConfig, seedDemoMembers, withDemoVapidKeys } from '@datekit/server';
 import { buildSites } from '../build/build-sites.ts';
 import { migrate, openServices } from '../server-context.ts';
 import { startServer } from './serve.ts';
@@ -18,7 +19,8 @@ export function registerDemo(program: Command): void {
     .action(async () => {
       // Read before building: Astro's build sets NODE_ENV=production in this process, and the demo on
       // plain http://localhost must not get production's HSTS, upgrade-insecure-requests and JSON logs.
-      const config = loadConfig();
+      // Web push works in the demo too: without VAPID_* set, a key pair kept in var/vapid.json.
+      const config = withDemoVapidKeys(loadConfig(), path.dirname(loadConfig().sqlitePath));
       await buildSites({ brands: [DEMO_BRAND] });
       const services = await openServices(config);
       await migrate(services);

@@ -16,6 +16,7 @@ import * as jobs from './20261124_0021_jobs.ts';
 import * as mailNotifications from './20261124_0030_mail_notifications.ts';
 import * as directDebit from './20261124_0040_direct_debit.ts';
 import * as storedCards from './20261125_0110_stored_cards.ts';
+import * as pushSubscriptions from './20261125_0120_push_subscriptions.ts';
 import * as digestMails from './20261125_0130_digest_mails.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
@@ -37,5 +38,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124_0030_mail_notifications': mailNotifications,
   '20261124_0040_direct_debit': directDebit,
   '20261125_0110_stored_cards': storedCards,
+  '20261125_0120_push_subscriptions': pushSubscriptions,
   '20261125_0130_digest_mails': digestMails,
 };

@@ -60,6 +60,7 @@ export async function eraseAccount(services: Services, userId: number): Promise<
       'unsubscribe_tokens',
       'member_presence',
       'digest_mails',
+      'push_subscriptions',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }

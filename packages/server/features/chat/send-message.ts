@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import { queueMessageMail } from '../notifications/mail-notifications.ts';
+import { queuePush } from '../../push/push-notifications.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { conversationsStartedBy, findConversation, startConversation } from './conversations.ts';
 import { toMessageJson } from './messages.ts';
@@ -121,6 +122,12 @@ export async function sendMessage(
       { conversationId, recipientId: recipient.id, senderId: sender.id, newConversation: !existing },
       now,
       services.config.notificationBatchMs,
+    );
+    await queuePush(
+      services,
+      trx,
+      { kind: 'message', recipientId: recipient.id, otherId: sender.id, newConversation: !existing },
+      now,
     );
     const sent = toMessageJson(message, sender);
     const credits = balance - outgoing.cost;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import { queueLikeMail } from '../notifications/mail-notifications.ts';
+import { queuePush } from '../../push/push-notifications.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
@@ -89,6 +90,12 @@ export async function announceLike(
   match: boolean,
 ): Promise<void> {
   await queueLikeMail(trx, { likerId, likedId, match }, services.now(), services.config.notificationBatchMs);
+  await queuePush(
+    services,
+    trx,
+    { kind: match ? 'match' : 'like', recipientId: likedId, otherId: likerId },
+    services.now(),
+  );
   await services.events.publishAll(trx, [
     { to: likedId, event: { type: match ? 'match' : 'like', profile_id: likerId } },
     ...(match ? [{ to: likerId, event: { type: 'match' as const, profile_id: likedId } }] : []),

@@ -1,0 +1,66 @@
+import { createECDH } from 'node:crypto';
+import { okResponseSchema, pushSubscriptionRequestSchema, pushUnsubscribeRequestSchema } from '@datekit/runtime';
+import { ApiError } from '../../errors/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { isAllowedPushEndpoint } from '../../push/push-endpoint.ts';
+import { deleteSubscription, saveSubscription } from '../../push/subscriptions.ts';
+
+/**
+ * Where the subscription routes are mounted. The spec's address is `/api/user.php?push=1` (spec §7),
+ * whose POST without `push=1` is the login: `pushRewrite` in app.ts sends `?push=1` requests here.
+ */
+export const PUSH_SUBSCRIPTION_URL = '/api/push-subscription.php';
+
+/** Whether p256dh is a point on P-256, so that encrypting for it cannot fail later in the job. */
+function isP256Point(p256dh: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(p256dh, 'base64url'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const invalid = (field: string, text: string) => new ApiError('validation_failed', {}, { fields: { [field]: text } });
+
+export const subscribePush = defineRoute({
+  method: 'POST',
+  url: PUSH_SUBSCRIPTION_URL,
+  summary:
+    "POST /api/user.php?push=1: store this browser's push subscription (PushSubscription.toJSON()). A member may have several browsers; the same endpoint subscribing again updates its keys.",
+  auth: 'member',
+  body: pushSubscriptionRequestSchema,
+  response: okResponseSchema,
+  handler: async ({ body, member, services }) => {
+    if (!isAllowedPushEndpoint(body.endpoint, services.config.production))
+      throw invalid('endpoint', "an https: address of the browser's push service");
+    if (!isP256Point(body.keys.p256dh)) throw invalid('keys.p256dh', 'a P-256 public key');
+    await saveSubscription(services.db, member.id, body, services.now());
+    return { ok: true as const };
+  },
+});
+
+export const unsubscribePush = defineRoute({
+  method: 'DELETE',
+  url: PUSH_SUBSCRIPTION_URL,
+  summary: 'DELETE /api/user.php?push=1: forget the push subscription of this browser (by its endpoint).',
+  auth: 'member',
+  errors: ['not_found'],
+  body: pushUnsubscribeRequestSchema,
+  response: okResponseSchema,
+  handler: async ({ body, member, services }) => {
+    if (!(await deleteSubscription(services.db, member.id, body.endpoint))) throw new ApiError('not_found');
+    return { ok: true as const };
+  },
+});
+
+export const pushSubscriptionRoutes = [subscribePush, unsubscribePush];
+
+/** Fastify's rewriteUrl: `/api/user.php?push=1` (any method) is the push subscription resource. */
+export function pushRewrite(url: string): string {
+  const [pathname, search = ''] = url.split('?', 2) as [string, string | undefined];
+  if (pathname !== '/api/user.php' || !new URLSearchParams(search).has('push')) return url;
+  return `${PUSH_SUBSCRIPTION_URL}?${search}`;
+}

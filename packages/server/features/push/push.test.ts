@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { createJobRunner } from '../../jobs/handlers.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import { PUSH_JOB, PUSH_RETRY_BASE_MS, type PushPayload } from '../../push/push-notifications.ts';
+import { generateVapidKeys } from '../../push/vapid.ts';
+import { openEventStream } from '../../test/event-stream.ts';
+import {
+  browserPushKeys,
+  decryptPush,
+  startFakePushService,
+  type BrowserPushKeys,
+  type FakePushService,
+} from '../../test/fake-push-service.ts';
+import type { TestClient } from '../../test/http-client.ts';
+import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+
+const VAPID = generateVapidKeys();
+let server: TestServer;
+let runner: JobRunner;
+let pushService: FakePushService;
+beforeAll(async () => {
+  server = await startTestServer({
+    env: {
+      VAPID_PUBLIC_KEY: VAPID.publicKey,
+      VAPID_PRIVATE_KEY: VAPID.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@alpha.test',
+    },
+  });
+  runner = createJobRunner(server.services);
+  pushService = await startFakePushService();
+});
+afterAll(async () => {
+  await pushService.close();
+  await server.close();
+});
+beforeEach(() => {
+  pushService.received.length = 0;
+});
+
+interface Member {
+  id: number;
+  name: string;
+  browser: TestClient;
+}
+
+let counter = 0;
+async function member(language = 'en'): Promise<Member> {
+  const name = `Pushed${++counter}`;
+  const browser = server.client();
+  browser.cookies.set('lang', language);
+  const res = await browser.post<{ user: { profile: { id: number } } }>(
+    '/api/signup.php',
+    validSignup({ email: `pushed-${counter}@example.com`, name }),
+  );
+  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  return { id: res.body.user.profile.id, name, browser };
+}
+
+/** A browser of `m` subscribing to push at the fake push service, as PushSubscription.toJSON() sends it. */
+async function subscribe(
+  m: Member,
+  path = `/push/${m.id}-${++counter}`,
+): Promise<{ path: string; keys: BrowserPushKeys }> {
+  const keys = browserPushKeys();
+  const res = await m.browser.post('/api/user.php?push=1', {
+    endpoint: `${pushService.origin}${path}`,
+    expirationTime: null,
+    keys: keys.json,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { path, keys };
+}
+
+const subscriptionsOf = (m: Member) =>
+  server.services.db
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'p256dh', 'auth'])
+    .where('user_id', '=', m.id)
+    .orderBy('id')
+    .execute();
+
+const write = (from: Member, to: Member, text = 'Hello there') =>
+  from.browser.post('/api/message.php', { profile_id: to.id, text });
+
+const pushesTo = (path: string) => pushService.received.filter((p) => p.path === path);
+
+describe('push subscriptions (POST /api/user.php?push=1)', () => {
+  it('settings.php carries the VAPID public key; without keys configured it is null', async () => {
+    const res = await server.client().get<{ settings: { push_public_key: string | null } }>('/api/settings.php');
+    expect(res.body.settings.push_public_key).toBe(VAPID.publicKey);
+    expect(loadConfig({}).pushPublicKey).toBeNull();
+    expect(loadConfig({ VAPID_PUBLIC_KEY: VAPID.publicKey }).pushPublicKey).toBeNull();
+  });
+
+  it('serves the service worker at /sw-push.js on every brand host, as JavaScript the CSP lets register', async () => {
+    for (const host of ['alpha.test', 'beta.test']) {
+      const res = await server.client(host).get<string>('/sw-push.js');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.body)).toContain("addEventListener('push'");
+      expect(String(res.body)).toContain('setAppBadge');
+      expect(res.headers['content-security-policy'] ?? '').toMatch(/worker-src 'self'/);
+    }
+  });
+
+  it('stores a valid subscription; login at POST /api/user.php without ?push=1 still works', async () => {
+    const anna = await member();
+    const { path, keys } = await subscribe(anna);
+    expect(await subscriptionsOf(anna)).toEqual([
+      { endpoint: `${pushService.origin}${path}`, p256dh: keys.json.p256dh, auth: keys.json.auth },
+    ]);
+    const login = await server
+      .client()
+      .post('/api/user.php', { email: 'nobody@example.com', password: 'wrong-password' });
+    expect(login.status).toBe(401);
+  });
+
+  it('refuses subscriptions that are not a browser push subscription', async () => {
+    const anna = await member();
+    const keys = browserPushKeys().json;
+    const bad = [
+      {},
+      { endpoint: `${pushService.origin}/push/x` },
+      { endpoint: `${pushService.origin}/push/x`, keys: { p256dh: keys.p256dh } },
+      { endpoint: `${pushService.origin}/push/x`, keys: { ...keys, auth: 'short' } },
+      // 87 base64url characters, but not a point on P-256.
+      { endpoint: `${pushService.origin}/push/x`, keys: { ...keys, p256dh: `B${'A'.repeat(86)}` } },
+      { endpoint: 'not a url', keys },
+      { endpoint: 'http://push.example.com/send/1', keys },
+      { endpoint: 'https://10.0.0.7/send/1', keys },
+      { endpoint: 'https://user:pw@push.example.com/send/1', keys },
+      { endpoint: 'ftp://push.example.com/send/1', keys },
+    ];
+    for (const body of bad) {
+      const res = await anna.browser.post<{ error: string; message: string }>('/api/user.php?push=1', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.error).toBe('validation_failed');
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    expect(await subscriptionsOf(anna)).toEqual([]);
+    const visitor = await server
+      .client()
+      .post('/api/user.php?push=1', { endpoint: 'https://push.example.com/1', keys });
+    expect(visitor.status).toBe(403);
+  });
+
+  it('keeps several browsers per member; the same endpoint subscribing again updates it; DELETE forgets one', async () => {
+    const [anna, ben] = [await member(), await member()];
+    const first = await subscribe(anna, '/push/shared-browser');
+    await subscribe(anna);
+    expect(await subscriptionsOf(anna)).toHaveLength(2);
+    // New keys from the same browser: still two rows, with the new keys.
+    const again = await subscribe(anna, first.path);
+    const rows = await subscriptionsOf(anna);
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.endpoint.endsWith(first.path))!.p256dh).toBe(again.keys.json.p256dh);
+    // Ben logs in on that browser and subscribes: it notifies Ben now, never Anna.
+    await subscribe(ben, first.path);
+    expect(await subscriptionsOf(anna)).toHaveLength(1);
+    expect(await subscriptionsOf(ben)).toHaveLength(1);
+
+    const endpoint = `${pushService.origin}${first.path}`;
+    expect((await anna.browser.request('DELETE', '/api/user.php?push=1', { body: { endpoint } })).status).toBe(404);
+    expect((await ben.browser.request('DELETE', '/api/user.php?push=1', { body: { endpoint } })).status).toBe(200);
+    expect(await subscriptionsOf(ben)).toEqual([]);
+  });
+});
+
+describe('pushes', () => {
+  it('pushes a new message, encrypted for the browser, in its language, with the screen to open and the unread count', async () => {
+    const [alice, bob] = [await member(), await member('nl')];
+    const { path, keys } = await subscribe(bob);
+    expect((await write(alice, bob, 'A secret text')).status).toBe(201);
+    await runner.runDue();
+
+    const [push, ...more] = pushesTo(path);
+    expect(more).toEqual([]);
+    expect(push!.headers['content-encoding']).toBe('aes128gcm');
+    expect(push!.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${VAPID.publicKey}$`),
+    );
+    expect(push!.headers.ttl).toBeDefined();
+    // Only the browser's keys read it: the body is not the plaintext, and decrypts with them.
+    expect(push!.body.toString('latin1')).not.toContain(alice.name);
+    expect(() => decryptPush(push!.body, browserPushKeys())).toThrow();
+    const payload = JSON.parse(decryptPush(push!.body, keys)) as PushPayload;
+    expect(payload).toEqual({
+      kind: 'message',
+      title: `${alice.name} heeft je geschreven`,
+      body: 'Open Alpha Dates om het bericht te lezen en te antwoorden.',
+      url: `/members/${alice.id}/chat`,
+      tag: `chat-${alice.id}`,
+      unread: 1,
+    });
+    expect(JSON.stringify(payload)).not.toContain('A secret text');
+  });
+
+  it('pushes likes and matches', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const { path, keys } = await subscribe(bob);
+    const alicePush = await subscribe(alice);
+    await alice.browser.post('/api/like.php', { profile_id: bob.id });
+    await runner.runDue();
+    const like = JSON.parse(decryptPush(pushesTo(path)[0]!.body, keys)) as PushPayload;
+    expect(like).toMatchObject({ kind: 'like', title: `${alice.name} likes you`, url: '/likes' });
+
+    await bob.browser.post('/api/like.php', { profile_id: alice.id });
+    await runner.runDue();
+    const match = JSON.parse(decryptPush(pushesTo(alicePush.path)[0]!.body, alicePush.keys)) as PushPayload;
+    expect(match).toMatchObject({
+      kind: 'match',
+      title: `It's a match with ${bob.name}!`,
+      url: `/members/${bob.id}/chat`,
+    });
+  });
+
+  it('deletes subscriptions the push service calls gone (404, 410) and retries other failures later', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const gone = await subscribe(bob);
+    const expired = await subscribe(bob);
+    const flaky = await subscribe(bob);
+    const fine = await subscribe(bob);
+    pushService.answer(gone.path, 410);
+    pushService.answer(expired.path, 404);
+    pushService.answer(flaky.path, 503);
+    await write(alice, bob);
+    await runner.runDue();
+    for (const s of [gone, expired, flaky, fine]) expect(pushesTo(s.path)).toHaveLength(1);
+    expect((await subscriptionsOf(bob)).map((r) => r.endpoint)).toEqual(
+      [flaky, fine].map((s) => `${pushService.origin}${s.path}`),
+    );
+
+    // The failed browser alone is tried again after the back-off, not before.
+    pushService.answer(flaky.path, 201);
+    await runner.runDue();
+    expect(pushesTo(flaky.path)).toHaveLength(1);
+    server.advance(PUSH_RETRY_BASE_MS);
+    await runner.runDue();
+    expect(pushesTo(flaky.path)).toHaveLength(2);
+    expect(pushesTo(fine.path)).toHaveLength(1);
+    const retry = JSON.parse(decryptPush(pushesTo(flaky.path)[1]!.body, flaky.keys)) as PushPayload;
+    expect(retry.kind).toBe('message');
+  });
+
+  it('pushes nothing while the member has a tab open', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const { path } = await subscribe(bob);
+    const tab = await openEventStream(bob.browser);
+    try {
+      await write(alice, bob);
+      await tab.next('message');
+      const queued = await server.services.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', '=', PUSH_JOB)
+        .where('unique_key', 'like', `%:${bob.id}:${alice.id}`)
+        .execute();
+      expect(queued).toHaveLength(1);
+      await runner.runDue();
+      expect(pushesTo(path)).toEqual([]);
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('pushes nothing of a type the member turned off', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const { path } = await subscribe(bob);
+    const off = await bob.browser.put('/api/notifications.php', {
+      preferences: { new_conversations: false, like: false },
+    });
+    expect(off.status).toBe(200);
+    await write(alice, bob);
+    await alice.browser.post('/api/like.php', { profile_id: bob.id });
+    await runner.runDue();
+    expect(pushesTo(path)).toEqual([]);
+    // Still on: new messages in the conversation now under way.
+    await write(alice, bob, 'Second');
+    await runner.runDue();
+    expect(pushesTo(path)).toHaveLength(1);
+  });
+
+  it('queues no push job for a member without a subscription', async () => {
+    const [alice, bob] = [await member(), await member()];
+    await write(alice, bob);
+    const jobs = await server.services.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', '=', PUSH_JOB)
+      .where('unique_key', 'like', `%:${bob.id}:%`)
+      .execute();
+    expect(jobs).toEqual([]);
+  });
+});
