@@ -12,5 +12,7 @@ declare module 'astro' {
     'client:early'?: boolean | 'touch';
     /** Hydrate once a member is known to be logged in (`logged-in` on <body>); never for visitors. */
     'client:member'?: boolean;
+    /** Hydrate only in the installed app (standalone display mode, or iOS's `navigator.standalone`). */
+    'client:installed'?: boolean;
   }
 }

@@ -11,21 +11,18 @@ import type { ClientDirective } from 'astro';
 const member: ClientDirective = (load, _options, _island) => {
   const body = document.body;
   const isMember = () => body.classList.contains('logged-in');
-  let observer: MutationObserver | undefined;
-
-  const hydrate = () => {
-    observer?.disconnect();
-    void load()
-      .then((run) => run())
-      .catch(() => undefined);
-  };
+  // A chunk that fails to load rejects unhandled, as with Astro's own directives: the page's chunk
+  // reload (src/scripts/chunk-reload.ts) takes it from there.
+  const hydrate = () => void load().then((run) => run());
 
   if (isMember()) {
     hydrate();
     return;
   }
-  observer = new MutationObserver(() => {
-    if (isMember()) hydrate();
+  const observer = new MutationObserver(() => {
+    if (!isMember()) return;
+    observer.disconnect();
+    hydrate();
   });
   observer.observe(body, { attributes: true, attributeFilter: ['class'] });
 };
