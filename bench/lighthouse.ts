@@ -73,7 +73,17 @@ function findingsOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lh
   return findings;
 }
 
+/** One Lighthouse run; a run whose trace recording failed (NO_NAVSTART and the like) is tried once more. */
 async function measure(url: string, port: number, cookie: string | null): Promise<Scores> {
+  try {
+    return await measureOnce(url, port, cookie);
+  } catch (error) {
+    console.log(`  note: ${(error as Error).message.split('\n')[0]}; trying once more`);
+    return measureOnce(url, port, cookie);
+  }
+}
+
+async function measureOnce(url: string, port: number, cookie: string | null): Promise<Scores> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
