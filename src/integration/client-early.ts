@@ -15,10 +15,14 @@ const PRESSABLE = 'button, input[type="submit"], input[type="button"], input[typ
  *   post the form to the page without the API) and marked with `data-early-action`; the island presses
  *   it again once hydrated. Only the last press is kept.
  *
- * Links inside the island keep working as links. Astro inlines this file into every page that uses the
+ * Links inside the island keep working as links. With `client:early="touch"` the island waits for the
+ * member's first touch and does not hydrate when idle: for islands of visitor pages (the language
+ * switcher) whose framework code must not load before anyone uses them.
+ *
+ * Astro inlines this file into every page that uses the
  * directive: keep its imports to small, dependency-free modules.
  */
-const early: ClientDirective = (load, _options, island) => {
+const early: ClientDirective = (load, options, island) => {
   let started = false;
 
   const start = () => {
@@ -63,6 +67,7 @@ const early: ClientDirective = (load, _options, island) => {
   island.addEventListener('input', onInput, true);
   island.addEventListener('change', onInput, true);
   for (const type of ['focusin', 'pointerdown', 'keydown']) island.addEventListener(type, start, true);
+  if (options.value === 'touch') return;
   if ('requestIdleCallback' in window) window.requestIdleCallback(start);
   else setTimeout(start, 200);
 

@@ -19,12 +19,17 @@ export interface DatekitIntegrationOptions {
 const INTERACTION_DIRECTIVE = fileURLToPath(new URL('./client-interaction.ts', import.meta.url));
 /** Entrypoint of `client:early`, likewise. */
 const EARLY_DIRECTIVE = fileURLToPath(new URL('./client-early.ts', import.meta.url));
+/** Entrypoint of `client:member`, likewise. */
+const MEMBER_DIRECTIVE = fileURLToPath(new URL('./client-member.ts', import.meta.url));
+/** Entrypoint of `client:installed`, likewise. */
+const INSTALLED_DIRECTIVE = fileURLToPath(new URL('./client-installed.ts', import.meta.url));
 
 /**
  * Connects the brand pipeline to Astro: every page reads the brands from `virtual:datekit/brands`.
  * Adds the `client:interaction` directive (hydrate on the first signup call to action) and
- * `client:early` (hydrate when idle or touched, keeping what the member did before); both are typed in
- * `client-directives.d.ts`.
+ * `client:early` (hydrate when idle or touched, keeping what the member did before) and `client:member`
+ * (hydrate only for a logged-in member) and `client:installed` (only in the installed app); all are
+ * typed in `client-directives.d.ts`.
  */
 export function datekit(options: DatekitIntegrationOptions = {}): AstroIntegration {
   return {
@@ -36,6 +41,8 @@ export function datekit(options: DatekitIntegrationOptions = {}): AstroIntegrati
         updateConfig({ vite: { plugins: [vitePluginDatekit(brands, niches)] } });
         addClientDirective({ name: 'interaction', entrypoint: INTERACTION_DIRECTIVE });
         addClientDirective({ name: 'early', entrypoint: EARLY_DIRECTIVE });
+        addClientDirective({ name: 'member', entrypoint: MEMBER_DIRECTIVE });
+        addClientDirective({ name: 'installed', entrypoint: INSTALLED_DIRECTIVE });
       },
     },
   };

@@ -1,7 +1,7 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { skipEntryWarning } from './entry-warning.ts';
 import { E2E_BASE_URL } from './e2e-env.ts';
-import { CLIENT_HEADER, islandHydrated, logIn, signUpAndActivate } from './session.ts';
+import { CLIENT_HEADER, logIn, signUpAndActivate } from './session.ts';
 
 // The adults-only entry warning has its own tests (visitor.spec.ts); here the visitor has passed it.
 test.beforeEach(({ context }) => skipEntryWarning(context));
@@ -232,7 +232,7 @@ test.describe('visitors', () => {
     );
     const signup = invitation.getByRole('link', { name: 'Sign up for free' });
     await expect(signup).toHaveAttribute('data-signup-cta');
-    await islandHydrated(page, 'SignupModal');
+    // The modal's island loads on this first click (client:interaction) and opens itself.
     await signup.click();
     await expect(page.getByTestId('signup-modal')).toBeVisible();
     await expect(page).toHaveURL(/\/members\?min_age=30$/);

@@ -12,12 +12,14 @@ async function entryWarningDecision(page: Page): Promise<string> {
   return (await dialog.getAttribute('data-decision'))!;
 }
 
-/** The signup modal's island has hydrated (Astro drops `ssr` from its island then). */
-async function signupModalReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const island = document.querySelector('astro-island[component-url*="SignupModal"]');
-    return island !== null && !island.hasAttribute('ssr');
-  });
+/**
+ * The signup modal's island waits for the first call to action (`client:interaction`: a visitor's page
+ * loads no framework code before), and has not loaded yet: the click below loads it and opens it.
+ */
+async function signupModalWaiting(page: Page): Promise<void> {
+  const island = page.locator('astro-island[component-url*="SignupModal"]');
+  await expect(island).toHaveAttribute('client', 'interaction');
+  await expect(island).toHaveAttribute('ssr', '');
 }
 
 /** A call-to-action as landers and hero sections carry it: a plain link to /signup that opens the modal. */
@@ -113,7 +115,7 @@ test.describe('signup modal', () => {
     });
 
     await page.goto('/');
-    await signupModalReady(page);
+    await signupModalWaiting(page);
     await addSignupCta(page, '/signup?network=e2e&sub2=modal');
     await page.getByTestId('test-cta').click();
     const modal = page.getByTestId('signup-modal');
@@ -141,7 +143,7 @@ test.describe('signup modal', () => {
 
   test('closes on Escape when nothing is pending', async ({ page }) => {
     await page.goto('/');
-    await signupModalReady(page);
+    await signupModalWaiting(page);
     await addSignupCta(page, '/signup');
     await page.getByTestId('test-cta').click();
     const modal = page.getByTestId('signup-modal');
@@ -154,7 +156,7 @@ test.describe('signup modal', () => {
     // A 204 answer keeps the browser on the page, so the modal's own reaction to the link is visible.
     await page.route('**/login', (route) => route.fulfill({ status: 204 }));
     await page.goto('/');
-    await signupModalReady(page);
+    await signupModalWaiting(page);
     await addSignupCta(page, '/signup');
     await page.getByTestId('test-cta').click();
     const modal = page.getByTestId('signup-modal');
