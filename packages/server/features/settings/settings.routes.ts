@@ -8,7 +8,14 @@ import {
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { AnswerCache } from '../../http/serialized-answer.ts';
 import { toCompanyJson, toSettingsJson } from './settings-json.ts';
+
+/**
+ * The answer depends only on the app's config, the brand and the visitor's country (one of at most
+ * 26² codes): each is serialised once, the first time it is asked for.
+ */
+const answers = new AnswerCache<z.output<typeof settingsResponseSchema>>();
 
 /** Headers a trusted edge proxy sets with the visitor's country. */
 const GEOIP_HEADERS = ['cf-ipcountry', 'x-country-code', 'x-geoip-country'];
@@ -37,12 +44,14 @@ export const getSettings = defineRoute({
         maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
       });
     }
-    const settings = toSettingsJson(brand, {
-      geoipCountry,
-      cdnPrefix: services.config.cdnPrefix,
-      pushPublicKey: services.config.pushPublicKey,
-    });
-    return { settings, domain_language: brand.domain_language };
+    return answers.get(reply, services, `${brand.domain} ${geoipCountry ?? ''}`, () => ({
+      settings: toSettingsJson(brand, {
+        geoipCountry,
+        cdnPrefix: services.config.cdnPrefix,
+        pushPublicKey: services.config.pushPublicKey,
+      }),
+      domain_language: brand.domain_language,
+    }));
   },
 });
 
