@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   companyInfoResponseSchema,
@@ -16,6 +17,22 @@ import { toCompanyJson, toSettingsJson } from './settings-json.ts';
  * 26² codes): each is serialised once, the first time it is asked for.
  */
 const answers = new AnswerCache<z.output<typeof settingsResponseSchema>>();
+
+/** The Set-Cookie value for each language, serialised once. */
+const languageCookies = new Map<string, string>();
+
+function languageCookie(app: FastifyInstance, locale: string): string {
+  let value = languageCookies.get(locale);
+  if (!value) {
+    value = app.serializeCookie(LANGUAGE_COOKIE_NAME, locale, {
+      path: '/',
+      sameSite: 'lax',
+      maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
+    });
+    languageCookies.set(locale, value);
+  }
+  return value;
+}
 
 /** Headers a trusted edge proxy sets with the visitor's country. */
 const GEOIP_HEADERS = ['cf-ipcountry', 'x-country-code', 'x-geoip-country'];
@@ -38,11 +55,8 @@ export const getSettings = defineRoute({
     const serving = request.brand!;
     const locale = toLocale(serving.domain_language);
     if (!request.cookies[LANGUAGE_COOKIE_NAME] && locale && serving.languages.includes(locale)) {
-      reply.setCookie(LANGUAGE_COOKIE_NAME, locale, {
-        path: '/',
-        sameSite: 'lax',
-        maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
-      });
+      // Appended to, not replaced by, any cookie set through reply.setCookie (@fastify/cookie merges).
+      reply.header('set-cookie', languageCookie(request.server, locale));
     }
     return answers.get(reply, services, `${brand.domain} ${geoipCountry ?? ''}`, () => ({
       settings: toSettingsJson(brand, {
