@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyServerOptions,
-  RawRequestDefaultExpression,
-} from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 
 /** What never reaches a log line: credentials in headers, bodies and error details. */

@@ -90,7 +90,8 @@ export function registerRateLimits(app: FastifyInstance, services: Services): vo
   app.addHook('onRoute', (route) => {
     const rule = route.config?.limit;
     if (!rule) return;
-    const hook: onRequestHookHandler = (request, reply, done) => void enforce(request, reply, rule).then(() => done(), done);
+    const hook: onRequestHookHandler = (request, reply, done) =>
+      void enforce(request, reply, rule).then(() => done(), done);
     route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), hook];
   });
 }
