@@ -149,12 +149,13 @@ export function createApp(
     return site.serveError(request, reply, request.brand, text);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: an async one would cost a promise on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     request.brand = services.brands.forHost(request.headers.host);
-    if (request.brand || isAnyHostRoute(request)) return;
+    if (request.brand || isAnyHostRoute(request)) return done();
     // An unknown host is not ours to answer for: a plain 404, never a crash or another brand's page.
-    if (request.url.startsWith('/api/')) throw new ApiError('unknown_host');
-    return reply.code(404).type('text/plain; charset=utf-8').send('Unknown site');
+    if (request.url.startsWith('/api/')) return done(new ApiError('unknown_host'));
+    reply.code(404).type('text/plain; charset=utf-8').send('Unknown site');
   });
 
   for (const route of API_ROUTES) mountRoute(app, services, route, { checkResponses: options.checkResponses });

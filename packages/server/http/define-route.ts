@@ -8,6 +8,7 @@ import type { Services } from '../services.ts';
 import { idempotencyClaim, runIdempotent } from './idempotency.ts';
 import { isCrossSiteWrite } from './origin.ts';
 import { checkAnswer, serializerSchema } from './response-schema.ts';
+import { SerializedAnswer } from './serialized-answer.ts';
 import { checkErrorDocumented } from './route-errors.ts';
 import { zodIssuesToFields } from './validation.ts';
 import { requestLocale } from './request-context.ts';
@@ -68,8 +69,13 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
    * IDEMPOTENCY_STALE_MS, and the handler runs again.
    */
   idempotent?: boolean | 'own-commits';
-  /** Answers the response body, or nothing when it already replied (a redirect). */
-  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.output<R> | undefined>;
+  /**
+   * Answers the response body, or nothing when it already replied (a redirect). A SerializedAnswer
+   * (from an AnswerCache) is sent as the bytes the response schema made of it once.
+   */
+  handler: (
+    ctx: RouteContext<z.output<B>, z.output<Q>, A>,
+  ) => Promise<z.output<R> | SerializedAnswer<z.output<R>> | undefined>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -139,7 +145,11 @@ export function mountRoute(
         const answer = await runIdempotent(
           services,
           claim,
-          async (scoped) => ({ status, body: await spec.handler({ ...context, services: scoped }) }),
+          async (scoped) => {
+            const result = await spec.handler({ ...context, services: scoped });
+            // The stored answer is the value; a replay serialises it again.
+            return { status, body: result instanceof SerializedAnswer ? result.value : result };
+          },
           { transaction: spec.idempotent !== 'own-commits' },
         );
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
@@ -148,9 +158,15 @@ export function mountRoute(
           checkAnswer(`${spec.method} ${spec.url}`, spec.response, answer.body);
         return answer.body;
       }
+      // The status is set first so that a handler's reply.serialize (AnswerCache) uses this status's schema.
+      reply.code(status);
       const result = await spec.handler(context);
       if (reply.sent) return reply;
-      reply.code(status);
+      if (result instanceof SerializedAnswer) {
+        if (options.checkResponses && spec.response)
+          checkAnswer(`${spec.method} ${spec.url}`, spec.response, result.value);
+        return reply.type('application/json; charset=utf-8').send(result.json);
+      }
       const answer = result ?? {};
       if (options.checkResponses && spec.response) checkAnswer(`${spec.method} ${spec.url}`, spec.response, answer);
       return answer;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 
 /** What never reaches a log line: credentials in headers, bodies and error details. */
@@ -67,7 +67,7 @@ export function prettyStream(out: NodeJS.WritableStream = process.stdout): Writa
 export function loggerOptions(
   config: ServerConfig,
   stream?: NodeJS.WritableStream,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'childLoggerFactory'> {
   const destination = stream ?? (config.logFormat === 'pretty' ? prettyStream() : undefined);
   return {
     logger: {
@@ -85,7 +85,76 @@ export function loggerOptions(
     },
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     genReqId: (_req: RawRequestDefaultExpression) => randomUUID(),
+    childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger as PinoLogger, bindings, options),
   };
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+/** Fastify's logger here is pino, which answers this; Fastify's own type leaves it out. */
+type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/**
+ * A request's logger (`request.log`), carrying its id, that makes pino's child logger only when the
+ * request writes its first record. Making the child serialises its bindings through the redaction
+ * rules, on every request; at the default level most requests write nothing, so most never pay it.
+ */
+class RequestLogger {
+  private made: PinoLogger | undefined;
+
+  constructor(
+    private readonly parent: PinoLogger,
+    private readonly bindings: Record<string, unknown>,
+    private readonly options: { level?: string },
+  ) {
+    // A route with a level of its own decides with the child's level from the start.
+    if (options.level) this.made = this.real;
+  }
+
+  private get real(): PinoLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options) as PinoLogger);
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real.level = level;
+  }
+
+  private write(level: Level, args: unknown[]): void {
+    // The parent's level decides until the request has a child (which could have its own level).
+    const logger = this.made ?? (this.parent.isLevelEnabled(level) ? this.real : null);
+    (logger?.[level] as ((...a: unknown[]) => void) | undefined)?.apply(logger, args);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: Record<string, unknown>, options?: object): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return (this.made ?? this.parent).isLevelEnabled(level);
+  }
 }
 
 /** Every answer names its request id, so a member's report or a proxy log leads to the server's log lines. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from '../errors/api-error.ts';
 import { SESSION_COOKIE } from '../http/request-context.ts';
@@ -86,10 +86,12 @@ export function registerRateLimits(app: FastifyInstance, services: Services): vo
     reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
     throw new ApiError('rate_limited');
   }
-  // Most routes have no limit: they pass without a promise.
-  app.addHook('onRequest', (request, reply, done) => {
-    const rule = request.routeOptions.config?.limit;
-    if (!rule) return done();
-    enforce(request, reply, rule).then(() => done(), done);
+  // Only routes with a limit get the hook: the others pass without it.
+  app.addHook('onRoute', (route) => {
+    const rule = route.config?.limit;
+    if (!rule) return;
+    const hook: onRequestHookHandler = (request, reply, done) =>
+      void enforce(request, reply, rule).then(() => done(), done);
+    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), hook];
   });
 }

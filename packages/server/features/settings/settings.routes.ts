@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   companyInfoResponseSchema,
@@ -8,7 +9,30 @@ import {
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { AnswerCache } from '../../http/serialized-answer.ts';
 import { toCompanyJson, toSettingsJson } from './settings-json.ts';
+
+/**
+ * The answer depends only on the app's config, the brand and the visitor's country (one of at most
+ * 26² codes): each is serialised once, the first time it is asked for.
+ */
+const answers = new AnswerCache<z.output<typeof settingsResponseSchema>>();
+
+/** The Set-Cookie value for each language, serialised once. */
+const languageCookies = new Map<string, string>();
+
+function languageCookie(app: FastifyInstance, locale: string): string {
+  let value = languageCookies.get(locale);
+  if (!value) {
+    value = app.serializeCookie(LANGUAGE_COOKIE_NAME, locale, {
+      path: '/',
+      sameSite: 'lax',
+      maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
+    });
+    languageCookies.set(locale, value);
+  }
+  return value;
+}
 
 /** Headers a trusted edge proxy sets with the visitor's country. */
 const GEOIP_HEADERS = ['cf-ipcountry', 'x-country-code', 'x-geoip-country'];
@@ -31,18 +55,17 @@ export const getSettings = defineRoute({
     const serving = request.brand!;
     const locale = toLocale(serving.domain_language);
     if (!request.cookies[LANGUAGE_COOKIE_NAME] && locale && serving.languages.includes(locale)) {
-      reply.setCookie(LANGUAGE_COOKIE_NAME, locale, {
-        path: '/',
-        sameSite: 'lax',
-        maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
-      });
+      // Appended to, not replaced by, any cookie set through reply.setCookie (@fastify/cookie merges).
+      reply.header('set-cookie', languageCookie(request.server, locale));
     }
-    const settings = toSettingsJson(brand, {
-      geoipCountry,
-      cdnPrefix: services.config.cdnPrefix,
-      pushPublicKey: services.config.pushPublicKey,
-    });
-    return { settings, domain_language: brand.domain_language };
+    return answers.get(reply, services, `${brand.domain} ${geoipCountry ?? ''}`, () => ({
+      settings: toSettingsJson(brand, {
+        geoipCountry,
+        cdnPrefix: services.config.cdnPrefix,
+        pushPublicKey: services.config.pushPublicKey,
+      }),
+      domain_language: brand.domain_language,
+    }));
   },
 });
 
