@@ -42,7 +42,11 @@ const scratch = path.join(ROOT, 'node_modules', '.cache', `datekit-build-scale-$
 const brandsDir = path.join(scratch, 'brands');
 const distDir = path.join(scratch, 'dist');
 
-const load = () => `load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+const load = () =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 /** A brand file made from a demo brand: own domain, name, colour, niche; assets stay in brands/assets/. */
 function makeBrand(i: number, base: (typeof BASES)[number], source: Record<string, unknown>): Record<string, unknown> {
@@ -150,7 +154,8 @@ try {
   await writeFile(file, stringify(brand));
   const one = await build(`one brand changed (${changed})`);
   const rebuiltBrands = one.brands.filter((b) => b.rendered > 0).map((b) => b.domain);
-  if (rebuiltBrands.join() !== changed) throw new Error(`expected only ${changed} rebuilt, got ${rebuiltBrands.join()}`);
+  if (rebuiltBrands.join() !== changed)
+    throw new Error(`expected only ${changed} rebuilt, got ${rebuiltBrands.join()}`);
 
   const none = await build('nothing changed');
   if (none.rebuilt !== 0) throw new Error(`nothing changed, yet ${none.rebuilt} language versions were rebuilt`);

@@ -25,9 +25,12 @@ export function siteConfig(options: SiteConfigOptions = {}): AstroUserConfig {
     // Styles are inlined: a small page renders without waiting for a stylesheet request.
     build: { format: 'directory', assets: '_astro', inlineStylesheets: 'always' },
     devToolbar: { enabled: false },
-    integrations: [react(), datekit({
+    integrations: [
+      react(),
+      datekit({
         ...(options.brands ? { brands: options.brands } : {}),
         ...(options.scope ? { scope: options.scope } : {}),
-      }),],
+      }),
+    ],
   };
 }

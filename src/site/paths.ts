@@ -19,9 +19,11 @@ export function rendersLanguage(brand: Brand, lang: string): boolean {
 /** One static path per brand and visible language: the `getStaticPaths` of every page. */
 export function brandLanguagePaths() {
   return brands.flatMap((brand) =>
-    brand.languages.filter((lang) => rendersLanguage(brand, lang)).map((lang) => ({
-      params: { domain: brand.domain, lang },
-      props: { brand, lang } satisfies PageProps,
-    })),
+    brand.languages
+      .filter((lang) => rendersLanguage(brand, lang))
+      .map((lang) => ({
+        params: { domain: brand.domain, lang },
+        props: { brand, lang } satisfies PageProps,
+      })),
   );
 }

@@ -21,7 +21,9 @@ function accentOf(niche: NicheSlug, fallback: string): string {
 function brandLanguages(filter: (landers: readonly string[]) => boolean) {
   return brands
     .filter((brand) => filter(brand.landers))
-    .flatMap((brand) => brand.languages.filter((lang) => rendersLanguage(brand, lang)).map((lang) => ({ brand, lang })));
+    .flatMap((brand) =>
+      brand.languages.filter((lang) => rendersLanguage(brand, lang)).map((lang) => ({ brand, lang })),
+    );
 }
 
 /**

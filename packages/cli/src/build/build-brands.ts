@@ -32,6 +32,8 @@ export interface BuildBrandsOptions {
   force?: boolean;
   /** Worker processes that render at the same time; by default one per core for large builds. */
   workers?: number;
+  /** Render in child processes even when one share does: keeps Astro out of this process (tests). */
+  isolate?: boolean;
   logLevel?: AstroBuildOptions['logLevel'];
   keepCompiler?: boolean;
   onEvent?: (event: BuildEvent) => void;
@@ -117,7 +119,7 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
               outDir: outDirs[i]!,
               ...(options.logLevel ? { logLevel: options.logLevel } : {}),
             };
-            return shares.length === 1
+            return shares.length === 1 && !options.isolate
               ? renderShare(job, { ...(options.keepCompiler ? { keepCompiler: true } : {}) })
               : renderShareInWorker(job);
           }),
@@ -161,7 +163,10 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
       await installAssets(staging, distDir, options.complete && plan.skip.size === 0);
     }
     if (options.complete) await removeStaleBrands(distDir, options.brands);
-    await writeBuildState(distDir, nextState({ state, brands: options.brands, builds, inputs, complete: options.complete }));
+    await writeBuildState(
+      distDir,
+      nextState({ state, brands: options.brands, builds, inputs, complete: options.complete }),
+    );
 
     return {
       brands: builds,
@@ -248,7 +253,9 @@ async function installBrand(options: {
 
 /** A brand none of whose inputs changed: its output stays as the last build left it. */
 async function keptBrand(distDir: string, brand: Brand, state: BuildState): Promise<BrandBuild> {
-  const manifest = JSON.parse(await readFile(path.join(distDir, brand.domain, 'routes.json'), 'utf8')) as RoutesManifest;
+  const manifest = JSON.parse(
+    await readFile(path.join(distDir, brand.domain, 'routes.json'), 'utf8'),
+  ) as RoutesManifest;
   const languages = brand.languages.map((lang) => ({
     lang,
     pages: state.languages[languageKey(brand.domain, lang)]?.pages ?? 0,
@@ -324,4 +331,3 @@ function stagingParent(distDir: string): string {
   const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
   return inside ? distDir : path.join(ROOT, 'node_modules', '.cache', 'datekit-build');
 }
-

@@ -87,7 +87,8 @@ export async function buildSites(options: BuildSitesOptions = {}): Promise<Build
         break;
       case 'rendered':
         clearBar();
-        if (event.pages > 0) log(`Rendered ${event.pages} pages in ${event.seconds.toFixed(1)} s; installing into dist/:`);
+        if (event.pages > 0)
+          log(`Rendered ${event.pages} pages in ${event.seconds.toFixed(1)} s; installing into dist/:`);
         break;
       case 'brand':
         log(brandLine(event.build, width));

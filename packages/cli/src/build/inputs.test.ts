@@ -59,7 +59,7 @@ describe('build inputs', () => {
     expect(changed(before, after)).toEqual({ 'a.example/en': ['brand'], 'a.example/de': ['brand'] });
   });
 
-  it("a changed logo file changes the brand that shows it", async () => {
+  it('a changed logo file changes the brand that shows it', async () => {
     const before = await hashInputs(brands(), dirs);
     await put('assets/b.example.svg', '<svg><path/></svg>');
     expect(changed(before, await hashInputs(brands(), dirs))).toEqual({
