@@ -105,8 +105,12 @@ async function loadScratchBrands() {
   return brands;
 }
 
-async function build(label: string): Promise<BuildResult> {
+/** A build's result, with an estimate of its seconds on an idle machine (see `idleSeconds`). */
+type Measured = BuildResult & { idleSeconds: number };
+
+async function build(label: string): Promise<Measured> {
   const brands = await loadScratchBrands();
+  const cpuBefore = process.cpuUsage();
   const result = await buildBrands({
     brands,
     complete: true,
@@ -116,11 +120,20 @@ async function build(label: string): Promise<BuildResult> {
   });
   const rate = result.seconds > 0 ? result.pages / result.seconds : 0;
   const mb = (result.maxRss / 1024 / 1024).toFixed(0);
+  // CPU seconds do not grow with other work on the machine, wall seconds do. On an idle machine the
+  // build would take about its workers' CPU time split between them, plus this process's own (hashing,
+  // installing into dist/, which follow the rendering).
+  const usage = process.cpuUsage(cpuBefore);
+  const mainCpu = (usage.user + usage.system) / 1e6;
+  const idleSeconds = (result.workers > 0 ? result.renderCpuSeconds / result.workers : 0) + mainCpu;
+  const perCpu = result.renderCpuSeconds > 0 ? result.pages / result.renderCpuSeconds : 0;
   console.log(
     `${label.padEnd(28)} ${result.seconds.toFixed(2).padStart(7)} s  ${String(result.pages).padStart(6)} pages rendered  ${rate.toFixed(1).padStart(6)} pages/s  ` +
-      `${result.rebuilt} rebuilt / ${result.skipped} kept language versions  ${result.workers} workers  peak ${mb} MB per worker  (${load()})`,
+      `${result.rebuilt} rebuilt / ${result.skipped} kept  ${result.workers} workers  peak ${mb} MB per worker  ` +
+      `render CPU ${result.renderCpuSeconds.toFixed(0)} s (${perCpu.toFixed(0)} pages per CPU second), this process ${mainCpu.toFixed(1)} s CPU, ` +
+      `≈ ${idleSeconds.toFixed(1)} s on an idle machine  (${load()})`,
   );
-  return result;
+  return { ...result, idleSeconds };
 }
 
 /** Every file under `dir` with its content, for comparing two builds. */
@@ -143,7 +156,7 @@ try {
   );
   console.log(`scratch: ${path.relative(ROOT, scratch)}\n`);
 
-  const cold = await build('cold build, every brand');
+  const cold: Measured = await build('cold build, every brand');
   if (cold.rebuilt !== languages) throw new Error(`the cold build rebuilt ${cold.rebuilt} of ${languages}`);
 
   // One brand file changes: its colour. Only its four language versions may be rendered.
@@ -179,7 +192,8 @@ try {
 
   console.log(
     `\nbuild-scale: cold ${(cold.pages / cold.seconds).toFixed(0)} pages/s (${cold.pages} pages in ${cold.seconds.toFixed(1)} s; goal ≥ 200), ` +
-      `one brand changed ${one.seconds.toFixed(1)} s, nothing changed ${none.seconds.toFixed(2)} s`,
+      `one brand changed ${one.seconds.toFixed(1)} s, nothing changed ${none.seconds.toFixed(2)} s; ` +
+      `on an idle machine about ${(cold.pages / cold.idleSeconds).toFixed(0)} pages/s cold, ${one.idleSeconds.toFixed(1)} s for one brand (from CPU time)`,
   );
 } finally {
   if (KEEP) console.log(`kept ${scratch}`);

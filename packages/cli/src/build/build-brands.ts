@@ -64,6 +64,8 @@ export interface BuildResult {
   workers: number;
   /** Peak resident memory of the processes that rendered, in bytes. */
   maxRss: number;
+  /** CPU seconds the rendering processes spent, summed. */
+  renderCpuSeconds: number;
 }
 
 export type BuildEvent =
@@ -176,6 +178,7 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
       skipped: plan.skip.size,
       workers: shares.length,
       maxRss: Math.max(0, ...rendered.map((share) => share.maxRss)),
+      renderCpuSeconds: rendered.reduce((sum, share) => sum + share.cpuSeconds, 0),
     };
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -18,11 +18,14 @@ export interface ShareResult {
   seconds: number;
   /** Peak resident memory of the process that rendered the share, in bytes. */
   maxRss: number;
+  /** CPU time the share cost (user and system): the figure a busy machine does not distort. */
+  cpuSeconds: number;
 }
 
 /** Renders a share and finishes its language directories, in this process. */
 export async function renderShare(job: ShareJob, options: { keepCompiler?: boolean } = {}): Promise<ShareResult> {
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await runAstroBuild({
     brands: job.brands,
     scope: job.scope,
@@ -36,7 +39,12 @@ export async function renderShare(job: ShareJob, options: { keepCompiler?: boole
     languages,
     seconds: (performance.now() - started) / 1000,
     maxRss: process.resourceUsage().maxRSS * 1024,
+    cpuSeconds: cpuTotal(process.cpuUsage(cpuBefore)),
   };
+}
+
+function cpuTotal(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1e6;
 }
 
 const WORKER = fileURLToPath(new URL('./astro-worker.ts', import.meta.url));
