@@ -125,7 +125,8 @@ async function build(label: string): Promise<Measured> {
   // installing into dist/, which follow the rendering).
   const usage = process.cpuUsage(cpuBefore);
   const mainCpu = (usage.user + usage.system) / 1e6;
-  const idleSeconds = (result.workers > 0 ? result.renderCpuSeconds / result.workers : 0) + mainCpu;
+  // One share renders in this process: its CPU time is already in this process's.
+  const idleSeconds = (result.workers > 1 ? result.renderCpuSeconds / result.workers : 0) + mainCpu;
   const perCpu = result.renderCpuSeconds > 0 ? result.pages / result.renderCpuSeconds : 0;
   console.log(
     `${label.padEnd(28)} ${result.seconds.toFixed(2).padStart(7)} s  ${String(result.pages).padStart(6)} pages rendered  ${rate.toFixed(1).padStart(6)} pages/s  ` +

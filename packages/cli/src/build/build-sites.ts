@@ -80,7 +80,7 @@ export async function buildSites(options: BuildSitesOptions = {}): Promise<Build
         if (stream) {
           stream.write(`\r\x1b[2K  ${progressBar(event.pages, event.expected)}`);
           barShown = true;
-        } else if (performance.now() - lastPlainLine >= 5000) {
+        } else if (performance.now() - lastPlainLine >= 9000) {
           lastPlainLine = performance.now();
           log(`  … ${event.pages} of about ${Math.max(event.pages, event.expected)} pages rendered`);
         }
