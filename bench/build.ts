@@ -19,7 +19,8 @@ if (problems.length > 0) {
 
 // Inside the project, so that Astro's staging directory and the output share a file system.
 const distDir = path.join(ROOT, 'node_modules', '.cache', `datekit-bench-${process.pid}`);
-const quietly = { distDir, logLevel: 'error' as const, keepCompiler: true };
+// force: every run renders everything (an unchanged brand would otherwise be skipped); one process, as before.
+const quietly = { distDir, logLevel: 'error' as const, keepCompiler: true, force: true, workers: 1 };
 const rate = (pages: number, seconds: number) => `${(pages / seconds).toFixed(1).padStart(6)} pages/s`;
 const secs = (seconds: number) => `${seconds.toFixed(2).padStart(6)} s`;
 const width = Math.max(...brands.map((b) => b.domain.length), 'all brands'.length);

@@ -4,6 +4,7 @@ import {
   islandBundle,
   registerUiBundle,
   withFallback,
+  inlineJson,
   type InlineI18n,
   type UiBundle,
 } from '../../packages/runtime/i18n/index.ts';
@@ -48,4 +49,19 @@ export function inlineI18n(lang: Locale): InlineI18n {
     inlined.set(lang, value);
   }
   return value;
+}
+
+const inlinedJson = new Map<Locale, string>();
+
+/**
+ * `inlineI18n(lang)` as the text of the page's JSON script: the same on every page of a language, so
+ * it is serialized once per language instead of once per page (tens of kilobytes each time).
+ */
+export function inlineI18nJson(lang: Locale): string {
+  let json = inlinedJson.get(lang);
+  if (json === undefined) {
+    json = inlineJson(inlineI18n(lang));
+    inlinedJson.set(lang, json);
+  }
+  return json;
 }

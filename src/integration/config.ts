@@ -6,6 +6,8 @@ import { datekit } from './index.ts';
 export interface SiteConfigOptions {
   /** Brands to build; omitted, the integration loads every file in `brands/`. */
   brands?: readonly Brand[];
+  /** Only these language versions (`<domain>/<lang>`) are rendered; every one when omitted. */
+  scope?: readonly string[];
 }
 
 /**
@@ -23,6 +25,12 @@ export function siteConfig(options: SiteConfigOptions = {}): AstroUserConfig {
     // Styles are inlined: a small page renders without waiting for a stylesheet request.
     build: { format: 'directory', assets: '_astro', inlineStylesheets: 'always' },
     devToolbar: { enabled: false },
-    integrations: [react(), datekit(options.brands ? { brands: options.brands } : {})],
+    integrations: [
+      react(),
+      datekit({
+        ...(options.brands ? { brands: options.brands } : {}),
+        ...(options.scope ? { scope: options.scope } : {}),
+      }),
+    ],
   };
 }

@@ -13,6 +13,8 @@ export interface DatekitIntegrationOptions {
   brands?: readonly Brand[];
   /** The niches; without them the integration loads `niches/` itself. */
   niches?: readonly Niche[];
+  /** Only these language versions (`<domain>/<lang>`) are rendered; every one when omitted. */
+  scope?: readonly string[];
 }
 
 /** Entrypoint of `client:interaction`, as a path: Astro hands it to esbuild as an import specifier. */
@@ -38,7 +40,7 @@ export function datekit(options: DatekitIntegrationOptions = {}): AstroIntegrati
       'astro:config:setup': async ({ command, updateConfig, addClientDirective, logger }) => {
         const brands = options.brands ?? (await loadBrandsFromDisk(command, logger));
         const niches = options.niches ?? (await loadNichesFromDisk(command, logger));
-        updateConfig({ vite: { plugins: [vitePluginDatekit(brands, niches)] } });
+        updateConfig({ vite: { plugins: [vitePluginDatekit(brands, niches, options.scope ?? null)] } });
         addClientDirective({ name: 'interaction', entrypoint: INTERACTION_DIRECTIVE });
         addClientDirective({ name: 'early', entrypoint: EARLY_DIRECTIVE });
         addClientDirective({ name: 'member', entrypoint: MEMBER_DIRECTIVE });

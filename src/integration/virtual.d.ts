@@ -6,6 +6,15 @@ declare module 'virtual:datekit/brands' {
   export default brands;
 }
 
+declare module 'virtual:datekit/scope' {
+  /**
+   * The language versions to render, as `<domain>/<lang>`; null renders every language of every brand.
+   * `datekit build` renders only those whose inputs changed, and splits them between worker processes.
+   */
+  const scope: readonly string[] | null;
+  export default scope;
+}
+
 declare module 'virtual:datekit/niches' {
   import type { Niche } from '@datekit/cli';
 

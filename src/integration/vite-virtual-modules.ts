@@ -8,6 +8,7 @@ type VitePlugin = NonNullable<ViteUserConfig['plugins']>[number];
 export const VIRTUAL_MODULES = {
   brands: 'virtual:datekit/brands',
   niches: 'virtual:datekit/niches',
+  scope: 'virtual:datekit/scope',
 } as const;
 
 const resolved = (id: string) => `\0${id}`;
@@ -17,11 +18,16 @@ const resolved = (id: string) => `\0${id}`;
  * (`import brands from 'virtual:datekit/brands'`) instead of reading globals or the environment.
  * Only the server-side render imports them; no brand data reaches the browser bundles.
  */
-export function vitePluginDatekit(brands: readonly Brand[], niches: readonly Niche[] = []): VitePlugin {
+export function vitePluginDatekit(
+  brands: readonly Brand[],
+  niches: readonly Niche[] = [],
+  scope: readonly string[] | null = null,
+): VitePlugin {
   const json = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
   const modules: Record<string, string> = {
     [VIRTUAL_MODULES.brands]: json(brands),
     [VIRTUAL_MODULES.niches]: json(niches),
+    [VIRTUAL_MODULES.scope]: json(scope),
   };
   const byResolvedId = new Map(Object.entries(modules).map(([id, code]) => [resolved(id), code]));
 

@@ -1,4 +1,5 @@
 import brands from 'virtual:datekit/brands';
+import scope from 'virtual:datekit/scope';
 import type { Locale } from '../../packages/runtime/data/locales.ts';
 import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
 
@@ -8,12 +9,21 @@ export interface PageProps {
   lang: Locale;
 }
 
+const inScope = scope ? new Set(scope) : null;
+
+/** Whether this build renders `brand` in `lang` (`datekit build` may render only some language versions). */
+export function rendersLanguage(brand: Brand, lang: string): boolean {
+  return !inScope || inScope.has(`${brand.domain}/${lang}`);
+}
+
 /** One static path per brand and visible language: the `getStaticPaths` of every page. */
 export function brandLanguagePaths() {
   return brands.flatMap((brand) =>
-    brand.languages.map((lang) => ({
-      params: { domain: brand.domain, lang },
-      props: { brand, lang } satisfies PageProps,
-    })),
+    brand.languages
+      .filter((lang) => rendersLanguage(brand, lang))
+      .map((lang) => ({
+        params: { domain: brand.domain, lang },
+        props: { brand, lang } satisfies PageProps,
+      })),
   );
 }

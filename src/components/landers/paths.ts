@@ -3,7 +3,7 @@ import niches from 'virtual:datekit/niches';
 import type { NicheSlug } from '../../../packages/runtime/data/niches.ts';
 import { landerSlugPages, publishesLander } from '../../../packages/runtime/rules/lander-pages.ts';
 import { shellParam } from '../../../packages/runtime/rules/route-shells.ts';
-import type { PageProps } from '../../site/paths.ts';
+import { rendersLanguage, type PageProps } from '../../site/paths.ts';
 
 /** What every lander and member landing page receives. */
 export interface LanderPageProps extends PageProps {
@@ -21,7 +21,9 @@ function accentOf(niche: NicheSlug, fallback: string): string {
 function brandLanguages(filter: (landers: readonly string[]) => boolean) {
   return brands
     .filter((brand) => filter(brand.landers))
-    .flatMap((brand) => brand.languages.map((lang) => ({ brand, lang })));
+    .flatMap((brand) =>
+      brand.languages.filter((lang) => rendersLanguage(brand, lang)).map((lang) => ({ brand, lang })),
+    );
 }
 
 /**

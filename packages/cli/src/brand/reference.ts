@@ -34,8 +34,28 @@ export async function renderBrandReference(): Promise<string> {
     '',
   );
   for (const key of Object.keys(niche.properties ?? {})) lines.push(...fieldDoc(key, niche, 3));
+  lines.push(...BUILD_SECTION);
   return prettierMarkdown(lines.join('\n'));
 }
+
+/** How `datekit build` turns brand files into sites, and what makes it rebuild a brand. */
+const BUILD_SECTION = [
+  '## Building the sites',
+  '',
+  '`datekit build` renders every brand in each of its `languages` into `dist/<domain>/<lang>/`. It shows a progress bar on a terminal (plain lines in CI or a log) and ends with the pages, seconds and pages per second of each brand.',
+  '',
+  'Builds are incremental. Each language version of a brand (`<domain>/<lang>`) is built from these inputs, each hashed:',
+  '',
+  '- **brand**: the brand file as validated (a comment or a spelled-out default changes nothing) and the files of `brands/assets/` it names, such as its `logo`;',
+  '- **locale**: `locales/<lang>/` and `locales/en/` (which fills the keys a language lacks), and which locale folders exist;',
+  '- **niches**: every file in `niches/` (landers publish a page per niche, so every brand shows them all);',
+  '- **source**: the site (`src/`), `packages/runtime/`, the build and brand code of `packages/cli/`, the Astro and TypeScript configuration, `package.json` and `package-lock.json` (package versions) and the Node version. Tests are not inputs.',
+  '',
+  '`dist/.datekit-build.json` records the hashes each language version was last built from. A build renders only the language versions whose inputs changed (or whose output is gone from `dist/`), and keeps the others as they are: editing one brand file rebuilds that brand alone, a change in `locales/de/` rebuilds the German version of each brand, and a change in shared source rebuilds everything. When nothing changed, Astro does not run at all. A rebuilt brand is the same, file for file, as after a full build.',
+  '',
+  'Large builds are split between worker processes, one per core (each renders a share of the language versions with its own Astro run); `--workers <n>` sets their number. To rebuild everything whatever the hashes say, run `datekit build --force` (or delete `dist/`).',
+  '',
+];
 
 /** The README's operator view: one table row per top-level field, linking to the full reference. */
 export async function renderReadmeBlock(): Promise<string> {

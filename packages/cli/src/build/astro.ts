@@ -4,6 +4,8 @@ import { ROOT } from '../paths.ts';
 export interface AstroBuildOptions {
   brands: readonly Brand[];
   outDir: string;
+  /** Only these language versions (`<domain>/<lang>`); every language of every brand when omitted. */
+  scope?: readonly string[];
   /** Astro's own log: `warn` keeps it to problems, `info` lists every page. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Keep Astro's compiler loaded for another build in this process (the bench builds several times). */
@@ -30,7 +32,7 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
   try {
     await build(
       {
-        ...siteConfig({ brands: options.brands }),
+        ...siteConfig({ brands: options.brands, ...(options.scope ? { scope: options.scope } : {}) }),
         root: ROOT,
         configFile: false,
         outDir: options.outDir,

@@ -1,6 +1,7 @@
 import { formatProblem, loadBrands, type BrandProblem } from '../brand/load.ts';
 import { buildBrands, type BuildEvent, type BuildResult } from './build-brands.ts';
-import { brandLine, summaryLine } from './report.ts';
+import { describeReasons } from './build-state.ts';
+import { brandLine, progressBar, summaryLine } from './report.ts';
 
 export type { BuildResult } from './build-brands.ts';
 
@@ -16,6 +17,15 @@ export interface BuildSitesOptions {
   warn?: (line: string) => void;
   /** Keep Astro's compiler loaded for another build in this process. */
   keepCompiler?: boolean;
+  /** Rebuild every language version, even those whose inputs did not change. */
+  force?: boolean;
+  /** Worker processes that render at the same time (default: one per core for large builds). */
+  workers?: number;
+  /**
+   * Where a progress bar is drawn (a terminal); without one, progress is logged as plain lines every
+   * few seconds (CI, pipes, files).
+   */
+  progressStream?: NodeJS.WriteStream | null;
 }
 
 /** The brand files have problems; nothing was built. `message` lists them as `file:line:column`. */
@@ -44,20 +54,47 @@ export async function buildSites(options: BuildSitesOptions = {}): Promise<Build
   if (brands.length === 0) throw new Error('No brand files in brands/: nothing to build.');
 
   const width = Math.max(...brands.map((b) => b.domain.length));
+  const stream =
+    options.progressStream === undefined
+      ? process.stdout.isTTY && !process.env.CI
+        ? process.stdout
+        : null
+      : options.progressStream;
+  let barShown = false;
+  let lastPlainLine = 0;
+  const clearBar = () => {
+    if (barShown && stream) stream.write('\r\x1b[2K');
+    barShown = false;
+  };
   const onEvent = (event: BuildEvent) => {
     switch (event.type) {
       case 'start':
         log(
-          `Building ${event.brands} ${event.brands === 1 ? 'brand' : 'brands'} in ${event.languages} language versions with Astro…`,
+          `Building ${event.brands} ${event.brands === 1 ? 'brand' : 'brands'} in ${event.languages} language versions…`,
         );
         break;
+      case 'plan':
+        log(planLine(event));
+        break;
+      case 'progress':
+        if (stream) {
+          stream.write(`\r\x1b[2K  ${progressBar(event.pages, event.expected)}`);
+          barShown = true;
+        } else if (performance.now() - lastPlainLine >= 9000) {
+          lastPlainLine = performance.now();
+          log(`  … ${event.pages} of about ${Math.max(event.pages, event.expected)} pages rendered`);
+        }
+        break;
       case 'rendered':
-        log(`Rendered in ${event.seconds.toFixed(1)} s; installing into dist/:`);
+        clearBar();
+        if (event.pages > 0)
+          log(`Rendered ${event.pages} pages in ${event.seconds.toFixed(1)} s; installing into dist/:`);
         break;
       case 'brand':
         log(brandLine(event.build, width));
         break;
       case 'warning':
+        clearBar();
         warn(`  ! ${event.message}`);
         break;
     }
@@ -70,7 +107,24 @@ export async function buildSites(options: BuildSitesOptions = {}): Promise<Build
     onEvent,
     ...(options.distDir ? { distDir: options.distDir } : {}),
     ...(options.keepCompiler ? { keepCompiler: true } : {}),
+    ...(options.force ? { force: true } : {}),
+    ...(options.workers ? { workers: options.workers } : {}),
   });
   log(summaryLine(result));
   return result;
+}
+
+/** `3 of 8 language versions changed (localhost/en: brand changed; …); rendering in 2 processes` */
+function planLine(event: Extract<BuildEvent, { type: 'plan' }>): string {
+  if (event.rebuild === 0) return `Nothing changed since the last build: ${event.skip} language versions kept.`;
+  const reasons = [...event.reasons].map(([key, why]) => `${key}: ${describeReasons(why)}`);
+  const shown = reasons.length > 4 ? [...reasons.slice(0, 3), `${reasons.length - 3} more`] : reasons;
+  const what =
+    event.skip === 0
+      ? `all ${event.rebuild} language versions to build`
+      : `${event.rebuild} of ${event.rebuild + event.skip} language versions changed`;
+  return `${what} (${shown.join('; ')}); rendering in ${event.workers} ${event.workers === 1 ? 'process' : 'processes'} with Astro…`.replace(
+    /^./,
+    (c) => c.toUpperCase(),
+  );
 }

@@ -1,0 +1,202 @@
+/**
+ * Build speed at scale: 50 brands × 4 languages made from the demo brands (other domains, names,
+ * colours and niches), written to a scratch directory (never brands/ or dist/). Measures, as
+ * `datekit build` runs them:
+ *   1. a cold build of every brand (pages per second; goal ≥ 200),
+ *   2. a rebuild after one brand file changed (seconds; only that brand is rendered),
+ *   3. a rebuild with nothing changed (seconds; no Astro run at all).
+ * Prints the machine's load average beside each figure: other work on the machine slows every figure.
+ * Usage: npx tsx bench/build-scale.ts [--brands 50] [--workers N] [--verify] [--keep]
+ *   --verify  also builds the changed brand cold and compares it file by file with the rebuilt one.
+ *   --keep    leaves the scratch directory (brands, dist) for a look.
+ */
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parse, stringify } from 'yaml';
+import { formatProblem, loadBrands } from '../packages/cli/src/brand/load.ts';
+import { buildBrands, type BuildResult } from '../packages/cli/src/build/build-brands.ts';
+import { BRANDS_DIR, ROOT } from '../packages/cli/src/paths.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const BRAND_COUNT = Number(option('brands') ?? 50);
+const WORKERS = option('workers') ? Number(option('workers')) : undefined;
+const VERIFY = args.includes('--verify');
+const KEEP = args.includes('--keep');
+
+/** Each demo brand with four languages its countries may show. */
+const BASES: { file: string; languages: string[] }[] = [
+  { file: 'localhost.yaml', languages: ['en', 'nl', 'de', 'fr'] },
+  { file: 'flirtnord.dk.yaml', languages: ['da', 'en', 'sv', 'nb'] },
+  { file: 'reifeliebe.de.yaml', languages: ['de', 'fr', 'it', 'en'] },
+];
+const NICHES = ['default', 'she', 'milf', 'gay', 'bbw', 'bdsm', 'gilf'];
+const WORDS = ['Amber', 'Nova', 'Lumen', 'Harbor', 'Velvet', 'Cedar', 'Coral', 'Ember', 'Fjord', 'Meadow'];
+
+// Inside the project: Astro's output must lie under the root, and renames stay on one file system.
+const scratch = path.join(ROOT, 'node_modules', '.cache', `datekit-build-scale-${process.pid}`);
+const brandsDir = path.join(scratch, 'brands');
+const distDir = path.join(scratch, 'dist');
+
+const load = () =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+
+/** A brand file made from a demo brand: own domain, name, colour, niche; assets stay in brands/assets/. */
+function makeBrand(i: number, base: (typeof BASES)[number], source: Record<string, unknown>): Record<string, unknown> {
+  const name = `${WORDS[i % WORDS.length]} ${WORDS[Math.floor(i / WORDS.length) % WORDS.length]} ${i}`;
+  const domain = `scale${String(i).padStart(2, '0')}.example`;
+  const hue = (i * 37) % 360;
+  return {
+    ...source,
+    name,
+    domain,
+    aliases: [],
+    index_title: `${name} – dating at scale`,
+    description: `${name} is brand ${i} of the datekit build-scale bench.`,
+    languages: base.languages,
+    niche: NICHES[i % NICHES.length],
+    theme: { ...(source.theme as object), primary: hslToHex(hue, 70, 42) },
+    company: { ...(source.company as object), tradenames: [name] },
+  };
+}
+
+function hslToHex(h: number, s: number, l: number): string {
+  const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const c = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
+}
+
+async function writeBrands(): Promise<string[]> {
+  await mkdir(brandsDir, { recursive: true });
+  // The logos the brands name are checked beside their files; the site reads them from brands/assets/.
+  await cp(path.join(BRANDS_DIR, 'assets'), path.join(brandsDir, 'assets'), { recursive: true });
+  const sources = await Promise.all(
+    BASES.map(async (b) => parse(await readFile(path.join(BRANDS_DIR, b.file), 'utf8')) as Record<string, unknown>),
+  );
+  const domains: string[] = [];
+  for (let i = 0; i < BRAND_COUNT; i++) {
+    const base = BASES[i % BASES.length]!;
+    const brand = makeBrand(i, base, sources[i % BASES.length]!);
+    await writeFile(path.join(brandsDir, `${brand.domain as string}.yaml`), stringify(brand));
+    domains.push(brand.domain as string);
+  }
+  return domains;
+}
+
+async function loadScratchBrands() {
+  const { brands, problems } = await loadBrands({ dir: brandsDir });
+  if (problems.length > 0) {
+    for (const problem of problems.slice(0, 20)) console.error(formatProblem(problem));
+    process.exit(1);
+  }
+  return brands;
+}
+
+/** A build's result, with an estimate of its seconds on an idle machine (see `idleSeconds`). */
+type Measured = BuildResult & { idleSeconds: number };
+
+async function build(label: string): Promise<Measured> {
+  const brands = await loadScratchBrands();
+  const cpuBefore = process.cpuUsage();
+  const result = await buildBrands({
+    brands,
+    complete: true,
+    distDir,
+    logLevel: 'error',
+    ...(WORKERS ? { workers: WORKERS } : {}),
+  });
+  const rate = result.seconds > 0 ? result.pages / result.seconds : 0;
+  const mb = (result.maxRss / 1024 / 1024).toFixed(0);
+  // CPU seconds do not grow with other work on the machine, wall seconds do. On an idle machine the
+  // build would take about its workers' CPU time split between them, plus this process's own (hashing,
+  // installing into dist/, which follow the rendering).
+  const usage = process.cpuUsage(cpuBefore);
+  const mainCpu = (usage.user + usage.system) / 1e6;
+  // One share renders in this process: its CPU time is already in this process's.
+  const idleSeconds = (result.workers > 1 ? result.renderCpuSeconds / result.workers : 0) + mainCpu;
+  const perCpu = result.renderCpuSeconds > 0 ? result.pages / result.renderCpuSeconds : 0;
+  console.log(
+    `${label.padEnd(28)} ${result.seconds.toFixed(2).padStart(7)} s  ${String(result.pages).padStart(6)} pages rendered  ${rate.toFixed(1).padStart(6)} pages/s  ` +
+      `${result.rebuilt} rebuilt / ${result.skipped} kept  ${result.workers} workers  peak ${mb} MB per worker  ` +
+      `render CPU ${result.renderCpuSeconds.toFixed(0)} s (${perCpu.toFixed(0)} pages per CPU second), this process ${mainCpu.toFixed(1)} s CPU, ` +
+      `≈ ${idleSeconds.toFixed(1)} s on an idle machine  (${load()})`,
+  );
+  return { ...result, idleSeconds };
+}
+
+/** Every file under `dir` with its content, for comparing two builds. */
+async function snapshot(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(dir, file), await readFile(file));
+  }
+  return files;
+}
+
+try {
+  const domains = await writeBrands();
+  const brands = await loadScratchBrands();
+  const languages = brands.reduce((sum, b) => sum + b.languages.length, 0);
+  console.log(
+    `datekit build-scale bench: ${brands.length} brands, ${languages} language versions; Node ${process.version}, ${os.availableParallelism()} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB`,
+  );
+  console.log(`scratch: ${path.relative(ROOT, scratch)}\n`);
+
+  const cold: Measured = await build('cold build, every brand');
+  if (cold.rebuilt !== languages) throw new Error(`the cold build rebuilt ${cold.rebuilt} of ${languages}`);
+
+  // One brand file changes: its colour. Only its four language versions may be rendered.
+  const changed = domains[Math.floor(domains.length / 2)]!;
+  const file = path.join(brandsDir, `${changed}.yaml`);
+  const brand = parse(await readFile(file, 'utf8')) as { theme: { primary: string } };
+  brand.theme.primary = '#123456';
+  await writeFile(file, stringify(brand));
+  const one = await build(`one brand changed (${changed})`);
+  const rebuiltBrands = one.brands.filter((b) => b.rendered > 0).map((b) => b.domain);
+  if (rebuiltBrands.join() !== changed)
+    throw new Error(`expected only ${changed} rebuilt, got ${rebuiltBrands.join()}`);
+
+  const none = await build('nothing changed');
+  if (none.rebuilt !== 0) throw new Error(`nothing changed, yet ${none.rebuilt} language versions were rebuilt`);
+
+  if (VERIFY) {
+    const incremental = await snapshot(path.join(distDir, changed));
+    const coldDir = path.join(scratch, 'verify');
+    const only = (await loadScratchBrands()).filter((b) => b.domain === changed);
+    await buildBrands({ brands: only, complete: true, distDir: coldDir, logLevel: 'error', workers: 1 });
+    const reference = await snapshot(path.join(coldDir, changed));
+    const differing = [...new Set([...incremental.keys(), ...reference.keys()])].filter(
+      (f) => !incremental.get(f)?.equals(reference.get(f) ?? Buffer.alloc(0)),
+    );
+    console.log(
+      differing.length === 0
+        ? `verify: ${changed} rebuilt alone is identical to a cold build of it (${reference.size} files)`
+        : `verify: ${differing.length} files differ, such as ${differing.slice(0, 5).join(', ')}`,
+    );
+    if (differing.length) process.exitCode = 1;
+  }
+
+  console.log(
+    `\nbuild-scale: cold ${(cold.pages / cold.seconds).toFixed(0)} pages/s (${cold.pages} pages in ${cold.seconds.toFixed(1)} s; goal ≥ 200), ` +
+      `one brand changed ${one.seconds.toFixed(1)} s, nothing changed ${none.seconds.toFixed(2)} s; ` +
+      `on an idle machine about ${(cold.pages / cold.idleSeconds).toFixed(0)} pages/s cold, ${one.idleSeconds.toFixed(1)} s for one brand (from CPU time)`,
+  );
+} finally {
+  if (KEEP) console.log(`kept ${scratch}`);
+  else await rm(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,83 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Brand } from '@datekit/runtime';
+import { ROOT } from '../paths.ts';
+import { runAstroBuild, type AstroBuildOptions } from './astro.ts';
+import { finishLanguage, languageDir, type FinishedLanguage } from './finish-language.ts';
+
+/** One process's part of a build: some language versions, rendered by one Astro run into `outDir`. */
+export interface ShareJob {
+  brands: readonly Brand[];
+  scope: readonly string[];
+  outDir: string;
+  logLevel?: AstroBuildOptions['logLevel'];
+}
+
+export interface ShareResult {
+  languages: Record<string, FinishedLanguage>;
+  seconds: number;
+  /** Peak resident memory of the process that rendered the share, in bytes. */
+  maxRss: number;
+  /** CPU time the share cost (user and system): the figure a busy machine does not distort. */
+  cpuSeconds: number;
+}
+
+/** Renders a share and finishes its language directories, in this process. */
+export async function renderShare(job: ShareJob, options: { keepCompiler?: boolean } = {}): Promise<ShareResult> {
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  await runAstroBuild({
+    brands: job.brands,
+    scope: job.scope,
+    outDir: job.outDir,
+    ...(job.logLevel ? { logLevel: job.logLevel } : {}),
+    ...(options.keepCompiler ? { keepCompiler: true } : {}),
+  });
+  const languages: Record<string, FinishedLanguage> = {};
+  for (const key of job.scope) languages[key] = await finishLanguage(languageDir(job.outDir, key));
+  return {
+    languages,
+    seconds: (performance.now() - started) / 1000,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    cpuSeconds: cpuTotal(process.cpuUsage(cpuBefore)),
+  };
+}
+
+function cpuTotal(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1e6;
+}
+
+const WORKER = fileURLToPath(new URL('./astro-worker.ts', import.meta.url));
+
+/**
+ * Renders a share in a child process: Astro's render is synchronous JavaScript on one thread, so two
+ * processes rendering half the pages each use both cores. Each child loads Astro and bundles the site
+ * itself; that costs a few seconds, which is why small builds stay in one process.
+ */
+export function renderShareInWorker(job: ShareJob): Promise<ShareResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(WORKER, [], {
+      cwd: ROOT,
+      execArgv: ['--import', 'tsx'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    let settled = false;
+    child.on('message', (message: { result?: ShareResult; error?: string }) => {
+      settled = true;
+      if (message.result) resolve(message.result);
+      else reject(new Error(message.error ?? 'the build worker failed'));
+      child.disconnect();
+    });
+    child.on('error', (error) => {
+      if (!settled) reject(error);
+      settled = true;
+    });
+    child.on('exit', (code, signal) => {
+      if (!settled) reject(new Error(`the build worker stopped (${signal ?? `exit code ${code}`}) before it finished`));
+      settled = true;
+    });
+    child.send(job);
+  });
+}
