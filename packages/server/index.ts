@@ -21,3 +21,12 @@ export { listJobs } from './jobs/queue.ts';
 export { createDiscountCode, disableDiscountCode, listDiscountCodes } from './features/discounts/manage-codes.ts';
 export { refundPayment } from './features/payments/refund-payment.ts';
 export { createSandboxProvider } from './features/payments/sandbox-provider.ts';
+export {
+  createOperator,
+  disableOperator,
+  hasOwner,
+  listOperators,
+  MIN_OPERATOR_PASSWORD,
+  type CreatedOperator,
+} from './features/operator/operators.ts';
+export { OPERATOR_ROLES, PERMISSIONS, type Permission } from './features/operator/permissions.ts';
