@@ -40,12 +40,13 @@ export interface OperatorRouteSpec<
   access: A;
   body?: B;
   query?: Q;
-  response: R;
+  /** The JSON answer's schema; a route without one replies itself (an image) and answers undefined. */
+  response?: R;
   status?: number;
   /** Error codes the handler itself may answer (besides those of access, validation and the client header). */
   errors?: readonly ErrorCode[];
   rateLimit?: RateLimitRule;
-  handler: (ctx: OperatorRouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.output<R>>;
+  handler: (ctx: OperatorRouteContext<z.output<B>, z.output<Q>, A>) => Promise<z.output<R> | undefined>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -89,7 +90,7 @@ export function mountOperatorRoute(
     method: spec.method,
     url: spec.url,
     ...(spec.rateLimit ? { config: { limit: spec.rateLimit } } : {}),
-    schema: { response: { [status]: serializerSchema(spec.response) } },
+    ...(spec.response ? { schema: { response: { [status]: serializerSchema(spec.response) } } } : {}),
     ...(options.checkResponses
       ? {
           errorHandler: (error: Error) => {
@@ -111,8 +112,9 @@ export function mountOperatorRoute(
       const query = parseWith(spec.query, request.query);
       const locale = requestLocale(request, null);
       const answer = await spec.handler({ request, reply, services, locale, operator, body, query });
+      if (reply.sent) return reply;
       reply.code(status);
-      if (options.checkResponses) checkAnswer(`${spec.method} ${spec.url}`, spec.response, answer);
+      if (options.checkResponses && spec.response) checkAnswer(`${spec.method} ${spec.url}`, spec.response, answer);
       return answer;
     },
   });
