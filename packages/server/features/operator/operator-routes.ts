@@ -1,5 +1,6 @@
 import { operatorAuditRoutes } from './audit.routes.ts';
 import { operatorAuthRoutes } from './auth.routes.ts';
+import { operatorMemberRoutes } from './members.routes.ts';
 import { operatorPhotoRoutes } from './photos.routes.ts';
 import type { AnyOperatorRoute } from './define-operator-route.ts';
 
@@ -8,4 +9,5 @@ export const OPERATOR_ROUTES: readonly AnyOperatorRoute[] = [
   ...operatorAuthRoutes,
   ...operatorAuditRoutes,
   ...operatorPhotoRoutes,
+  ...operatorMemberRoutes,
 ];
