@@ -1,6 +1,8 @@
 import { operatorAuditRoutes } from './audit.routes.ts';
 import { operatorAuthRoutes } from './auth.routes.ts';
+import { operatorCodeRoutes } from './codes.routes.ts';
 import { operatorMemberRoutes } from './members.routes.ts';
+import { operatorPaymentRoutes } from './payments.routes.ts';
 import { operatorPhotoRoutes } from './photos.routes.ts';
 import type { AnyOperatorRoute } from './define-operator-route.ts';
 
@@ -10,4 +12,6 @@ export const OPERATOR_ROUTES: readonly AnyOperatorRoute[] = [
   ...operatorAuditRoutes,
   ...operatorPhotoRoutes,
   ...operatorMemberRoutes,
+  ...operatorPaymentRoutes,
+  ...operatorCodeRoutes,
 ];
