@@ -27,3 +27,11 @@ describe('the role table', () => {
     expect(documentedTable()).toEqual(code);
   });
 });
+
+describe('the audit log', () => {
+  it('has no route that changes or removes its rows', async () => {
+    const { OPERATOR_ROUTES } = await import('./operator-routes.ts');
+    const auditWrites = OPERATOR_ROUTES.filter((route) => route.url.includes('audit') && route.method !== 'GET');
+    expect(auditWrites).toEqual([]);
+  });
+});
