@@ -59,6 +59,8 @@ export interface ServerConfig {
   presenceWindowMs: number;
   /** Pause of the job runner between polls of an empty queue (JOB_POLL_MS, default 5000). */
   jobPollMs: number;
+  /** The operator console's host (OPERATOR_HOST, `operator.localhost` by default); no brand is served there. */
+  operatorHost: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     notificationBatchMs: positive(env.NOTIFICATION_BATCH_SECONDS, 900) * 1000,
     presenceWindowMs: positive(env.PRESENCE_WINDOW_SECONDS, 60) * 1000,
     jobPollMs: positive(env.JOB_POLL_MS, 5000),
+    operatorHost: (env.OPERATOR_HOST || 'operator.localhost').toLowerCase(),
   };
 }
 

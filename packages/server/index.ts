@@ -22,3 +22,12 @@ export { createDiscountCode, disableDiscountCode, listDiscountCodes } from './fe
 export { refundPayment } from './features/payments/refund-payment.ts';
 export { createSandboxProvider } from './features/payments/sandbox-provider.ts';
 export { generateVapidKeys, withDemoVapidKeys } from './push/vapid.ts';
+export {
+  createOperator,
+  disableOperator,
+  hasOwner,
+  listOperators,
+  MIN_OPERATOR_PASSWORD,
+  type CreatedOperator,
+} from './features/operator/operators.ts';
+export { OPERATOR_ROLES, PERMISSIONS, type Permission } from './features/operator/permissions.ts';

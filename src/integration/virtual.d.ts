@@ -8,7 +8,8 @@ declare module 'virtual:datekit/brands' {
 
 declare module 'virtual:datekit/scope' {
   /**
-   * The language versions to render, as `<domain>/<lang>`; null renders every language of every brand.
+   * The language versions to render, as `<domain>/<lang>` (and `_operator` for the operator console);
+   * null renders every language of every brand and the console.
    * `datekit build` renders only those whose inputs changed, and splits them between worker processes.
    */
   const scope: readonly string[] | null;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Brand, ROUTES } from '@datekit/runtime';
 import { DIST_DIR, LOCALES_DIR, ROOT } from '../paths.ts';
 import type { AstroBuildOptions } from './astro.ts';
+import { installOperatorSite } from './operator-site.ts';
 import {
   type BuildState,
   type BuiltLanguage,
@@ -118,6 +119,7 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
             const job = {
               brands: options.brands,
               scope,
+              ...(i === 0 ? { operator: true } : {}),
               outDir: outDirs[i]!,
               ...(options.logLevel ? { logLevel: options.logLevel } : {}),
             };
@@ -164,6 +166,8 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
       // Kept brands' pages may use files this build did not write: replace only after rebuilding all.
       await installAssets(staging, distDir, options.complete && plan.skip.size === 0);
     }
+    // The console renders with the first share; a build that renders nothing keeps the installed one.
+    if (shares.length > 0) await installOperatorSite(path.join(staging, 'share-0'), distDir);
     if (options.complete) await removeStaleBrands(distDir, options.brands);
     await writeBuildState(
       distDir,

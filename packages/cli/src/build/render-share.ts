@@ -3,12 +3,15 @@ import { fileURLToPath } from 'node:url';
 import type { Brand } from '@datekit/runtime';
 import { ROOT } from '../paths.ts';
 import { runAstroBuild, type AstroBuildOptions } from './astro.ts';
+import { OPERATOR_SCOPE } from './operator-site.ts';
 import { finishLanguage, languageDir, type FinishedLanguage } from './finish-language.ts';
 
 /** One process's part of a build: some language versions, rendered by one Astro run into `outDir`. */
 export interface ShareJob {
   brands: readonly Brand[];
   scope: readonly string[];
+  /** Also render the operator console (`src/pages/operator/`): one share of a build does. */
+  operator?: boolean;
   outDir: string;
   logLevel?: AstroBuildOptions['logLevel'];
 }
@@ -28,7 +31,7 @@ export async function renderShare(job: ShareJob, options: { keepCompiler?: boole
   const cpuBefore = process.cpuUsage();
   await runAstroBuild({
     brands: job.brands,
-    scope: job.scope,
+    scope: job.operator ? [...job.scope, OPERATOR_SCOPE] : job.scope,
     outDir: job.outDir,
     ...(job.logLevel ? { logLevel: job.logLevel } : {}),
     ...(options.keepCompiler ? { keepCompiler: true } : {}),
