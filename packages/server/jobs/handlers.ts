@@ -8,6 +8,7 @@ import {
   type LikeMailJob,
   type MessageMailJob,
 } from '../features/notifications/mail-notifications.ts';
+import { LIFT_SUSPENSION_JOB, runLiftSuspensionJob } from '../features/reports/sanctions.ts';
 import type { Services } from '../services.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
 
@@ -22,6 +23,9 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
     },
     [LIKE_MAIL_JOB]: async (payload) => {
       await runLikeMailJob(services, payload as LikeMailJob);
+    },
+    [LIFT_SUSPENSION_JOB]: async (payload) => {
+      await runLiftSuspensionJob(services, (payload as { userId: number }).userId);
     },
   };
 }
