@@ -68,7 +68,8 @@ export async function decideReport(services: Services, input: Decision): Promise
         .where('id', '=', input.photoId ?? -1)
         .where('profile_id', '=', reportedId!)
         .executeTakeFirst();
-      if (!photo) throw new ApiError('validation_failed', {}, { fields: { photo_id: 'a photo of the reported member' } });
+      if (!photo)
+        throw new ApiError('validation_failed', {}, { fields: { photo_id: 'a photo of the reported member' } });
     }
     if (input.decision === 'ban') await sanctionMember(trx, { memberId: reportedId!, sanction: 'ban', now });
     if (input.decision === 'suspend')
