@@ -21,3 +21,5 @@ export { listJobs } from './jobs/queue.ts';
 export { createDiscountCode, disableDiscountCode, listDiscountCodes } from './features/discounts/manage-codes.ts';
 export { refundPayment } from './features/payments/refund-payment.ts';
 export { createSandboxProvider } from './features/payments/sandbox-provider.ts';
+export { openReports, type OpenReport } from './features/reports/report-queue.ts';
+export { banMember, decideReport, unbanMember, type Decision } from './features/reports/decide-report.ts';

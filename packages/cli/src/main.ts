@@ -10,6 +10,7 @@ import { registerDocs } from './commands/docs.ts';
 import { registerJobs } from './commands/jobs.ts';
 import { registerNewLander } from './commands/new-lander.ts';
 import { registerPhotos } from './commands/photos.ts';
+import { registerReports } from './commands/reports.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerValidate } from './commands/validate.ts';
 
@@ -26,6 +27,7 @@ registerDb(program);
 registerDbBackup(program);
 registerServe(program);
 registerPhotos(program);
+registerReports(program);
 registerNewLander(program);
 registerCredits(program);
 registerPayments(program);
