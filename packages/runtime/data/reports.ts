@@ -22,7 +22,7 @@ export const DECISION_GROUNDS = [
   'terms_spam',
   'terms_minors',
   'illegal_content',
-  'terms_other',
+  'terms_general',
 ] as const;
 export type DecisionGround = (typeof DECISION_GROUNDS)[number];
 

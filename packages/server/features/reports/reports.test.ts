@@ -244,7 +244,7 @@ describe('decisions and bans', () => {
     const member = await activeMember();
     const laptop = server.client();
     await laptop.post('/api/user.php', { email: member.email, password: validSignup().password });
-    await banMember(server.services, { memberId: member.id, ground: 'terms_other', facts: 'Repeated breaches.' });
+    await banMember(server.services, { memberId: member.id, ground: 'terms_general', facts: 'Repeated breaches.' });
     expect((await member.browser.get('/api/likes.php')).body.error).toBe('account_banned');
     expect((await laptop.get('/api/user.php')).body.error).toBe('account_banned');
   });
@@ -279,7 +279,7 @@ describe('decisions and bans', () => {
     await decideReport(server.services, {
       reportId: first.body.report_id,
       decision: 'no_action',
-      ground: 'terms_other',
+      ground: 'terms_general',
       facts: 'The photos are the member’s own.',
       decidedBy: null,
     });
@@ -291,7 +291,7 @@ describe('decisions and bans', () => {
       decideReport(server.services, {
         reportId: first.body.report_id,
         decision: 'ban',
-        ground: 'terms_other',
+        ground: 'terms_general',
         facts: 'x',
         decidedBy: null,
       }),
