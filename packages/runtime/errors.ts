@@ -57,6 +57,8 @@ export const ERRORS = {
   directdebit_mandate_required: { status: 409 },
   stored_payment_failed: { status: 402 },
   not_found: { status: 404 },
+  operator_forbidden: { status: 403 },
+  operator_code_invalid: { status: 401 },
   unknown_host: { status: 404 },
   internal: { status: 500 },
 } as const satisfies Record<string, { status: number }>;

@@ -34,6 +34,10 @@ import { buildOpenApi, withServer } from './http/openapi.ts';
 import { requestOrigin } from './http/origin.ts';
 import type { Services } from './services.ts';
 import { SiteHandler } from './site/site-handler.ts';
+import { OperatorSite } from './site/operator-site.ts';
+import { mountOperatorRoute } from './features/operator/define-operator-route.ts';
+import { isOperatorApi, isOperatorHost } from './features/operator/operator-host.ts';
+import { OPERATOR_ROUTES } from './features/operator/operator-routes.ts';
 import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
 import { serveMedia } from './media/media-route.ts';
 import { isAnyHostRoute } from './ops/any-host.ts';
@@ -94,6 +98,7 @@ export function createApp(
     onConstructorPoisoning: 'remove',
   });
   const site = new SiteHandler(services.config.distDir, services.brands.all());
+  const operatorSite = new OperatorSite(services.config.distDir);
 
   void app.register(cookie);
   registerRequestIdHeader(app);
@@ -147,6 +152,15 @@ export function createApp(
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    // The operator console's host serves the console and /api/operator/ only; brand hosts never serve
+    // /api/operator/ (404, as for any path that does not exist there).
+    if (isOperatorHost(request, services.config)) {
+      request.brand = null;
+      if (request.url.startsWith('/api/') && !isOperatorApi(request.url) && !isAnyHostRoute(request))
+        throw new ApiError('unknown_host');
+      return;
+    }
+    if (isOperatorApi(request.url)) throw new ApiError('not_found');
     request.brand = services.brands.forHost(request.headers.host);
     if (request.brand || isAnyHostRoute(request)) return;
     // An unknown host is not ours to answer for: a plain 404, never a crash or another brand's page.
@@ -155,13 +169,20 @@ export function createApp(
   });
 
   for (const route of API_ROUTES) mountRoute(app, services, route, { checkResponses: options.checkResponses });
+  for (const route of OPERATOR_ROUTES)
+    mountOperatorRoute(app, services, route, { checkResponses: options.checkResponses });
   const openApi = buildOpenApi(API_ROUTES);
   app.get('/api/openapi.json', async (request) => withServer(openApi, requestOrigin(request)));
-  app.get('/media/*', async (request, reply) => serveMedia(services, request, reply));
+  app.get('/media/*', async (request, reply) => {
+    // Members' media follow the photo rules of a brand; the console shows photos through its own API.
+    if (!request.brand) throw new ApiError('not_found');
+    return serveMedia(services, request, reply);
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/')) throw new ApiError('not_found');
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError('not_found');
+    if (!request.brand && isOperatorHost(request, services.config)) return operatorSite.serve(request, reply);
     return site.serve(request, reply, request.brand!);
   });
 

@@ -45,6 +45,8 @@ export interface ServerConfig {
   mollieApiEndpoint: string | undefined;
   /** The shared secret the mail provider's bounce and complaint webhook presents (MAIL_WEBHOOK_SECRET); unset: refused. */
   mailWebhookSecret: string | undefined;
+  /** The operator console's host (OPERATOR_HOST, `operator.localhost` by default); no brand is served there. */
+  operatorHost: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -78,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mollieApiKey: env.MOLLIE_API_KEY || undefined,
     mollieApiEndpoint: env.MOLLIE_API_URL || undefined,
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
+    operatorHost: (env.OPERATOR_HOST || 'operator.localhost').toLowerCase(),
   };
 }

@@ -21,5 +21,14 @@ export { listJobs } from './jobs/queue.ts';
 export { createDiscountCode, disableDiscountCode, listDiscountCodes } from './features/discounts/manage-codes.ts';
 export { refundPayment } from './features/payments/refund-payment.ts';
 export { createSandboxProvider } from './features/payments/sandbox-provider.ts';
+export {
+  createOperator,
+  disableOperator,
+  hasOwner,
+  listOperators,
+  MIN_OPERATOR_PASSWORD,
+  type CreatedOperator,
+} from './features/operator/operators.ts';
+export { OPERATOR_ROLES, PERMISSIONS, type Permission } from './features/operator/permissions.ts';
 export { openReports, type OpenReport } from './features/reports/report-queue.ts';
 export { banMember, decideReport, unbanMember, type Decision } from './features/reports/decide-report.ts';

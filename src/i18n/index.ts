@@ -40,12 +40,25 @@ export function translator(lang: Locale) {
 
 const inlined = new Map<Locale, InlineI18n>();
 
-/** What a page inlines for its islands: the language's strings without the build-only page copy. */
+/** Keys of the operator console (`locales/<lang>/operator.json`): shipped to its pages only. */
+const OPERATOR_PREFIX = 'op.';
+
+function pick(bundle: UiBundle, keep: (key: string) => boolean): UiBundle {
+  return Object.fromEntries(Object.entries(bundle).filter(([key]) => keep(key)));
+}
+
+/** What a brand page inlines for its islands: the language's strings without the build-only page copy and the console's. */
 export function inlineI18n(lang: Locale): InlineI18n {
   let value = inlined.get(lang);
   if (!value) {
-    value = { lng: lang, ui: islandBundle(bundles.get(lang) ?? fallback) };
+    const island = islandBundle(bundles.get(lang) ?? fallback);
+    value = { lng: lang, ui: pick(island, (key) => !key.startsWith(OPERATOR_PREFIX)) };
     inlined.set(lang, value);
   }
   return value;
+}
+
+/** What an operator console page inlines: the console's strings only. */
+export function inlineOperatorI18n(lang: Locale): InlineI18n {
+  return { lng: lang, ui: pick(bundles.get(lang) ?? fallback, (key) => key.startsWith(OPERATOR_PREFIX)) };
 }

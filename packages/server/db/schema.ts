@@ -358,6 +358,52 @@ export interface DiscountCodesTable {
   created_at: number;
 }
 
+export type OperatorRole = 'owner' | 'moderator' | 'support' | 'finance';
+
+/** Staff of the installation (the operator console), apart from members. */
+export interface OperatorsTable {
+  id: Generated<number>;
+  email: string;
+  role: OperatorRole;
+  password_hash: string;
+  totp_secret: string;
+  totp_enrolled_at: number | null;
+  totp_last_step: number | null;
+  challenge_hash: string | null;
+  challenge_expires_at: number | null;
+  status: 'active' | 'disabled';
+  created_at: number;
+  last_login_at: number | null;
+}
+
+export interface OperatorSessionsTable {
+  token_hash: string;
+  operator_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Who did what to whom, when and why. Rows are only ever inserted. */
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  operator_email: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  reason: string | null;
+  details: string | null;
+  created_at: number;
+}
+
+export interface OperatorNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  operator_id: number;
+  body: string;
+  created_at: number;
+}
+
 /** A notice about a member or content (DSA art. 16), from a member, a visitor or the complaints form. */
 export interface ReportsTable {
   id: Generated<number>;
@@ -410,5 +456,9 @@ export interface Database {
   sandbox_payments: SandboxPaymentsTable;
   discount_codes: DiscountCodesTable;
   debit_mandates: DebitMandatesTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_audit: OperatorAuditTable;
+  operator_notes: OperatorNotesTable;
   reports: ReportsTable;
 }

@@ -81,7 +81,7 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, R extends 
   return spec;
 }
 
-function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> {
+export function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> {
   if (!schema) return undefined as z.output<S>;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new ApiError('validation_failed', {}, { fields: zodIssuesToFields(result.error) });

@@ -31,6 +31,12 @@ export function builtScriptHashes(distDir: string, brands: readonly Brand[]): st
       inlineScriptHashes(html).forEach((hash) => hashes.add(hash));
     }
   }
+  // The operator console (dist/_operator) is built by the same run and served by the same process.
+  const operatorFile = path.join(distDir, '_operator', INLINE_SCRIPTS_FILE);
+  if (fs.existsSync(operatorFile)) {
+    const { script_hashes } = JSON.parse(fs.readFileSync(operatorFile, 'utf8')) as InlineScripts;
+    script_hashes.forEach((hash) => hashes.add(hash));
+  }
   return [...hashes].sort();
 }
 

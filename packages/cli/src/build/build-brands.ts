@@ -7,6 +7,7 @@ import { runAstroBuild, type AstroBuildOptions } from './astro.ts';
 import { buildRoutesManifest, type RoutesManifest } from './manifest.ts';
 import { writeInlineScriptHashes } from './inline-scripts.ts';
 import { precompress } from './precompress.ts';
+import { installOperatorSite } from './operator-site.ts';
 import {
   ASSETS_DIR,
   builtBrandDirectories,
@@ -79,6 +80,7 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
       builds.push(result);
       emit({ type: 'brand', build: result });
     }
+    await installOperatorSite(staging, distDir);
     await precompress(path.join(staging, ASSETS_DIR));
     await installAssets(staging, distDir, options.complete);
     if (options.complete) await removeStaleBrands(distDir, options.brands);

@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
-import { DEMO_ACCOUNT, loadConfig, seedDemoMembers } from '@datekit/server';
+import { createOperator, DEMO_ACCOUNT, hasOwner, loadConfig, seedDemoMembers } from '@datekit/server';
+import { operatorLoginLines } from './operators.ts';
 import { buildSites } from '../build/build-sites.ts';
 import { migrate, openServices } from '../server-context.ts';
 import { startServer } from './serve.ts';
 
 const DEMO_BRAND = 'localhost';
+const DEMO_OWNER_EMAIL = 'owner@operator.localhost';
 
 /**
  * `npm start`: build the demo brand, migrate and seed the embedded database, then serve on :4321.
@@ -26,7 +28,16 @@ export function registerDemo(program: Command): void {
       console.log('Seeding the demo members…');
       const seeded = await seedDemoMembers(services, brand);
       if (!seeded.skipped) console.log(`Seeded ${seeded.created} fictional demo members.`);
+      // The operator console needs an owner to sign in with; created once, its login printed once.
+      const owner = (await hasOwner(services))
+        ? null
+        : await createOperator(services, { email: DEMO_OWNER_EMAIL, role: 'owner' });
       await startServer({ services });
+      const consoleUrl = `http://${services.config.operatorHost}:${services.config.port}`;
+      if (owner)
+        for (const line of ['', `Operator console: ${consoleUrl}`, ...operatorLoginLines(owner, true)])
+          console.log(line);
+      else console.log(`\nOperator console: ${consoleUrl}  (owner created at the first start: datekit operators list)`);
       console.log(
         `\nDemo ready: http://localhost:${services.config.port}  (log in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password})`,
       );

@@ -15,6 +15,7 @@ import * as account from './20261124_0020_account.ts';
 import * as jobs from './20261124_0021_jobs.ts';
 import * as mailNotifications from './20261124_0030_mail_notifications.ts';
 import * as directDebit from './20261124_0040_direct_debit.ts';
+import * as operators from './20261125_0140_operators.ts';
 import * as reportsBans from './20261125_0150_reports_bans.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
@@ -35,5 +36,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124_0021_jobs': jobs,
   '20261124_0030_mail_notifications': mailNotifications,
   '20261124_0040_direct_debit': directDebit,
+  '20261125_0140_operators': operators,
   '20261125_0150_reports_bans': reportsBans,
 };

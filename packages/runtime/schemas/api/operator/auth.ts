@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const OPERATOR_ROLE_NAMES = ['owner', 'moderator', 'support', 'finance'] as const;
+
+/** Step one of the operator login. */
+export const operatorLoginRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+
+/** No session yet: the challenge goes with the TOTP code; `enrolment` only at the very first login. */
+export const operatorLoginResponseSchema = z.object({
+  challenge: z.string(),
+  enrolment: z
+    .object({
+      otpauth_url: z.string(),
+      /** An SVG data URL of the QR code of `otpauth_url`. */
+      qr_code: z.string(),
+      /** The same secret as text, for apps that cannot scan. */
+      secret: z.string(),
+    })
+    .nullable(),
+});
+
+/** Step two: the challenge and the 6-digit code of the authenticator app. */
+export const operatorCodeRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  challenge: z.string().min(1).max(100),
+  code: z.string().trim().min(1).max(10),
+});
+
+export const operatorSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(OPERATOR_ROLE_NAMES),
+  /** What the role may do (the console shows only what it may use). */
+  permissions: z.array(z.string()),
+});
+
+export const operatorMeResponseSchema = z.object({ operator: operatorSchema.nullable() });
+
+export type OperatorLoginResponse = z.infer<typeof operatorLoginResponseSchema>;
+export type OperatorMeResponse = z.infer<typeof operatorMeResponseSchema>;
+export type OperatorJson = z.infer<typeof operatorSchema>;

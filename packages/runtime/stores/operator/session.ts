@@ -1,0 +1,35 @@
+import { atom } from 'nanostores';
+import type { OkResponse } from '../../schemas/api/ok.ts';
+import type { OperatorJson, OperatorLoginResponse, OperatorMeResponse } from '../../schemas/api/operator/auth.ts';
+import { api, isBrowser } from '../api.ts';
+
+/** The signed-in operator: undefined while loading, null when signed out. */
+export const $operator = atom<OperatorJson | null | undefined>(undefined);
+
+export async function loadOperator(): Promise<OperatorJson | null> {
+  if (!isBrowser()) return null;
+  const { operator } = await api().get<OperatorMeResponse>('/api/operator/me');
+  $operator.set(operator);
+  return operator;
+}
+
+/** Step one: the password; answers the challenge (and, the first time, the QR code to enrol). */
+export function operatorPasswordStep(email: string, password: string): Promise<OperatorLoginResponse> {
+  return api().post<OperatorLoginResponse>('/api/operator/login', { email, password }, { retries: 0 });
+}
+
+/** Step two: the TOTP code; the server sets the session cookie. */
+export async function operatorCodeStep(email: string, challenge: string, code: string): Promise<void> {
+  await api().post<OkResponse>('/api/operator/login/code', { email, challenge, code }, { retries: 0 });
+  await loadOperator();
+}
+
+export async function operatorLogout(): Promise<void> {
+  await api().post<OkResponse>('/api/operator/logout');
+  $operator.set(null);
+}
+
+/** Whether the signed-in operator's role has a permission of the server's role table. */
+export function operatorMay(operator: OperatorJson | null | undefined, permission: string): boolean {
+  return Boolean(operator?.permissions.includes(permission));
+}

@@ -1,0 +1,75 @@
+import {
+  okResponseSchema,
+  operatorCodeRequestSchema,
+  operatorLoginRequestSchema,
+  operatorLoginResponseSchema,
+  operatorMeResponseSchema,
+} from '@datekit/runtime';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
+import { defineOperatorRoute } from './define-operator-route.ts';
+import { checkOperatorCode, checkOperatorPassword } from './operator-login.ts';
+import { endOperatorSession, loadCurrentOperator, startOperatorSession } from './operator-sessions.ts';
+import { permissionsOf } from './permissions.ts';
+
+export const operatorLogin = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/login',
+  summary: 'Operator login, step one: e-mail and password. Answers a challenge for the TOTP step, never a session.',
+  access: 'public',
+  rateLimit: RATE_LIMITS.login,
+  errors: ['login_failed', 'login_blocked'],
+  body: operatorLoginRequestSchema,
+  response: operatorLoginResponseSchema,
+  handler: async ({ body, services }) => checkOperatorPassword(services, body.email, body.password),
+});
+
+export const operatorLoginCode = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/login/code',
+  summary: 'Operator login, step two: the TOTP code. A valid code starts a 12-hour session (host-only cookie).',
+  access: 'public',
+  rateLimit: RATE_LIMITS.login,
+  errors: ['operator_code_invalid', 'login_blocked'],
+  body: operatorCodeRequestSchema,
+  response: okResponseSchema,
+  handler: async ({ body, services, reply }) => {
+    const id = await checkOperatorCode(services, body.email, body.challenge, body.code);
+    await startOperatorSession(services, reply, id);
+    return { ok: true as const };
+  },
+});
+
+export const operatorMe = defineOperatorRoute({
+  method: 'GET',
+  url: '/api/operator/me',
+  summary: 'The signed-in operator with the permissions of their role, or null.',
+  access: 'public',
+  response: operatorMeResponseSchema,
+  handler: async ({ services, request }) => {
+    const operator = await loadCurrentOperator(services, request);
+    if (!operator) return { operator: null };
+    return {
+      operator: {
+        id: operator.id,
+        email: operator.email,
+        role: operator.role,
+        permissions: permissionsOf(operator.role),
+      },
+    };
+  },
+});
+
+export const operatorLogout = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/logout',
+  summary: 'Ends the operator session.',
+  access: 'public',
+  response: okResponseSchema,
+  handler: async ({ services, request, reply }) => {
+    const operator = await loadCurrentOperator(services, request);
+    await endOperatorSession(services, reply, operator?.sessionTokenHash);
+    return { ok: true as const };
+  },
+});
+
+export const operatorAuthRoutes = [operatorLogin, operatorLoginCode, operatorMe, operatorLogout];

@@ -1,0 +1,11 @@
+import { operatorAuditRoutes } from './audit.routes.ts';
+import { operatorAuthRoutes } from './auth.routes.ts';
+import { operatorPhotoRoutes } from './photos.routes.ts';
+import type { AnyOperatorRoute } from './define-operator-route.ts';
+
+/** Every route of the operator API (/api/operator/), served on the operator host only. Add new ones here. */
+export const OPERATOR_ROUTES: readonly AnyOperatorRoute[] = [
+  ...operatorAuthRoutes,
+  ...operatorAuditRoutes,
+  ...operatorPhotoRoutes,
+];

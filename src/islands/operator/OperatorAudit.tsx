@@ -1,0 +1,100 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  $auditEntries,
+  $auditNext,
+  loadAudit,
+  type AuditFilter,
+} from '../../../packages/runtime/stores/operator/audit.ts';
+import { UiProvider } from '../ui.tsx';
+import { opErrorText } from './op-errors.ts';
+
+/** The audit log for owners: read-only, newest first, filtered by action or operator. */
+export default function OperatorAudit({ lang }: { lang: string }) {
+  return (
+    <UiProvider lang={lang}>
+      <Audit lang={lang} />
+    </UiProvider>
+  );
+}
+
+function Audit({ lang }: { lang: string }) {
+  const { t } = useTranslation();
+  const entries = useStore($auditEntries);
+  const next = useStore($auditNext);
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    loadAudit(filter).catch((failure: unknown) => setError(opErrorText(failure, t)));
+  }, [filter, t]);
+
+  function onFilter(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const action = String(data.get('action') ?? '').trim();
+    const operator = String(data.get('operator') ?? '').trim();
+    setFilter({ ...(action ? { action } : {}), ...(operator ? { operator } : {}) });
+  }
+
+  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'medium' });
+  return (
+    <>
+      <p className="op-muted">{t('op.audit.intro')}</p>
+      <form className="op-filters" onSubmit={onFilter}>
+        <label>
+          {t('op.audit.filter_action')}
+          <input name="action" placeholder="credits.grant" />
+        </label>
+        <label>
+          {t('op.audit.filter_operator')}
+          <input name="operator" type="email" />
+        </label>
+        <button className="op-button secondary" type="submit">
+          {t('op.audit.filter')}
+        </button>
+      </form>
+      {error && (
+        <p className="op-error" role="alert">
+          {error}
+        </p>
+      )}
+      {entries.length === 0 ? (
+        <p>{t('op.audit.empty')}</p>
+      ) : (
+        <table className="op-table" data-testid="op-audit">
+          <thead>
+            <tr>
+              <th>{t('op.audit.when')}</th>
+              <th>{t('op.audit.who')}</th>
+              <th>{t('op.audit.action')}</th>
+              <th>{t('op.audit.target')}</th>
+              <th>{t('op.audit.reason')}</th>
+              <th>{t('op.audit.details')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{time.format(new Date(entry.created_at))}</td>
+                <td>{entry.operator_email}</td>
+                <td>{entry.action}</td>
+                <td>{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : ''}</td>
+                <td>{entry.reason}</td>
+                <td>
+                  <code>{entry.details}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {next !== null && (
+        <button className="op-button secondary" type="button" onClick={() => void loadAudit(filter, true)}>
+          {t('op.audit.more')}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCALE_NAMES, LOCALES } from '../../../packages/runtime/data/locales.ts';
+import { LANGUAGE_COOKIE_NAME } from '../../../packages/runtime/rules/constants.ts';
+import {
+  $operator,
+  loadOperator,
+  operatorLogout,
+  operatorMay,
+} from '../../../packages/runtime/stores/operator/session.ts';
+import { UiProvider } from '../ui.tsx';
+
+/** The console's pages and the permission each needs (the server checks again on every call). */
+const LINKS = [
+  { href: '/', label: 'op.nav.home', permission: null },
+  { href: '/photos', label: 'op.nav.photos', permission: 'photos.moderate' },
+  { href: '/members', label: 'op.nav.members', permission: 'members.read' },
+  { href: '/payments', label: 'op.nav.payments', permission: 'payments.read' },
+  { href: '/codes', label: 'op.nav.codes', permission: 'discounts.read' },
+  { href: '/audit', label: 'op.nav.audit', permission: 'audit.read' },
+] as const;
+
+export default function OperatorNav({ lang }: { lang: string }) {
+  return (
+    <UiProvider lang={lang}>
+      <Nav lang={lang} />
+    </UiProvider>
+  );
+}
+
+function Nav({ lang }: { lang: string }) {
+  const { t } = useTranslation();
+  const operator = useStore($operator);
+  useEffect(() => {
+    loadOperator()
+      .then((me) => {
+        if (!me) window.location.assign('/login');
+      })
+      .catch(() => undefined);
+  }, []);
+  const here = typeof window === 'undefined' ? '' : window.location.pathname.replace(/\/$/, '') || '/';
+
+  function setLanguage(value: string) {
+    document.cookie = `${LANGUAGE_COOKIE_NAME}=${value}; path=/; max-age=31536000; samesite=lax`;
+    window.location.reload();
+  }
+
+  return (
+    <nav className="op-nav" aria-label={t('op.title')}>
+      <strong>{t('op.title')}</strong>
+      {LINKS.filter((link) => link.permission === null || operatorMay(operator, link.permission)).map((link) => (
+        <a key={link.href} href={link.href} aria-current={here === link.href ? 'page' : undefined}>
+          {t(link.label)}
+        </a>
+      ))}
+      <span className="op-nav-end">
+        {operator && (
+          <span data-testid="op-whoami">
+            {operator.email} · {t(`op.role.${operator.role}`)}
+          </span>
+        )}
+        <label>
+          <select value={lang} onChange={(e) => setLanguage(e.target.value)} aria-label={t('op.nav.language')}>
+            {LOCALES.map((code) => (
+              <option key={code} value={code}>
+                {LOCALE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => void operatorLogout().then(() => window.location.assign('/login'))}>
+          {t('op.nav.logout')}
+        </button>
+      </span>
+    </nav>
+  );
+}
