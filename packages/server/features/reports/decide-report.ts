@@ -44,6 +44,22 @@ const DAY = 86_400_000;
  * (art. 16(5)) in theirs. Mails go after the commit: a failed mail never undoes a decision.
  */
 export async function decideReport(services: Services, input: Decision): Promise<DecisionResult> {
+  const applied = await applyDecision(services, input);
+  await applied.notify(services);
+  return applied.result;
+}
+
+/** A decision carried out and recorded; `notify` sends its mails (call it after the commit). */
+export interface AppliedDecision {
+  result: DecisionResult;
+  notify: (services: Services) => Promise<void>;
+}
+
+/**
+ * The database part of `decideReport`, in one transaction (which joins the caller's, such as the
+ * console's audited one); the mails wait for `notify`, so none goes out for a decision rolled back.
+ */
+export async function applyDecision(services: Services, input: Decision): Promise<AppliedDecision> {
   const now = services.now();
   const facts = input.facts.trim();
   if (!facts) throw new ApiError('validation_failed', {}, { fields: { facts: 'required' } });
@@ -99,12 +115,14 @@ export async function decideReport(services: Services, input: Decision): Promise
   // Files go after the commit (removePhoto deletes the row in its own transaction, then the files).
   if (photo) await removePhoto(services, photo);
 
-  await sendDecisionMails(services, { ...input, facts, until, report, closed });
   return {
-    reportId: report.id,
-    decision: input.decision,
-    reportedId: report.reported_id,
-    alsoClosed: closed.map((r) => r.id).filter((id) => id !== report.id),
+    result: {
+      reportId: report.id,
+      decision: input.decision,
+      reportedId: report.reported_id,
+      alsoClosed: closed.map((r) => r.id).filter((id) => id !== report.id),
+    },
+    notify: (outer) => sendDecisionMails(outer, { ...input, facts, until, report, closed }),
   };
 }
 
@@ -193,6 +211,15 @@ export async function banMember(
   services: Services,
   input: { memberId: number; ground: DecisionGround; facts: string },
 ): Promise<void> {
+  const notify = await applyBan(services, input);
+  await notify(services);
+}
+
+/** The database part of `banMember` (joins the caller's transaction); answers the mail to send after the commit. */
+export async function applyBan(
+  services: Services,
+  input: { memberId: number; ground: DecisionGround; facts: string },
+): Promise<(services: Services) => Promise<void>> {
   const facts = input.facts.trim();
   if (!facts) throw new ApiError('validation_failed', {}, { fields: { facts: 'required' } });
   const member = await services.db
@@ -205,25 +232,27 @@ export async function banMember(
   await services.db.transaction().execute(async (trx) => {
     await sanctionMember(trx, { memberId: member.id, sanction: 'ban', now: services.now() });
   });
-  const brand = services.brands.all().find((b) => b.domain === member.brand);
-  if (!brand || member.erased_at !== null) return;
-  await services.mailer
-    .send(
-      statementOfReasonsMail({
-        brand,
-        locale: toLocale(member.language) ?? toLocale(brand.domain_language) ?? 'en',
-        translate: services.translate,
-        from: brandSender(brand, services.config.mailFrom),
-        to: member.email,
-        name: member.name,
-        decision: 'ban',
-        ground: input.ground,
-        facts,
-        reference: member.id,
-        complaintsUrl: `https://${brand.domain}/complaints`,
-      }),
-    )
-    .catch((error: unknown) => console.error('statement of reasons mail failed:', error));
+  return async (outer) => {
+    const brand = outer.brands.all().find((b) => b.domain === member.brand);
+    if (!brand || member.erased_at !== null) return;
+    await outer.mailer
+      .send(
+        statementOfReasonsMail({
+          brand,
+          locale: toLocale(member.language) ?? toLocale(brand.domain_language) ?? 'en',
+          translate: outer.translate,
+          from: brandSender(brand, outer.config.mailFrom),
+          to: member.email,
+          name: member.name,
+          decision: 'ban',
+          ground: input.ground,
+          facts,
+          reference: member.id,
+          complaintsUrl: `https://${brand.domain}/complaints`,
+        }),
+      )
+      .catch((error: unknown) => console.error('statement of reasons mail failed:', error));
+  };
 }
 
 /** Lifts a member's ban or suspension; false when there was none. */
