@@ -1,10 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_VAR_DIR, ROOT } from './e2e-env.ts';
+import { generateSync } from 'otplib';
+import { E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { waitForMail } from './outbox.ts';
 import { islandHydrated, logIn, PASSWORD, signUpAndActivate } from './session.ts';
+
+/** The operator console of the e2e server (OPERATOR_HOST's default; Chromium resolves *.localhost). */
+const OPERATOR_URL = `http://operator.localhost:${E2E_PORT}`;
+const MODERATOR_PASSWORD = 'a moderator password for e2e';
 
 test.beforeEach(({ context }) => skipEntryWarning(context));
 
@@ -17,7 +22,7 @@ function datekit(...args: string[]): string {
   });
 }
 
-test('a member reports a profile; once the moderator bans it, the banned member sees the ban page', async ({
+test('a member reports a profile; the moderator bans it in the console; the banned member sees the ban page', async ({
   page,
   browser,
 }) => {
@@ -42,14 +47,42 @@ test('a member reports a profile; once the moderator bans it, the banned member 
   const reference = /Reference number (\d+)/.exec((await sent.textContent()) ?? '')![1]!;
   expect(await waitForMail(reporter.email, 10_000, /We received your report/)).toContain(reference);
 
-  // The moderator decides it: a ban, with a statement of reasons to the member.
+  // A moderator signs in to the console (password, then TOTP) and bans the member from the queue.
   expect(datekit('reports', 'list', '--brand', 'localhost')).toContain(`member ${offender.id} (Spammy)`);
-  datekit(
-    'reports',
-    'decide',
-    reference,
-    ...['--decision', 'ban', '--ground', 'terms_spam', '--facts', 'Advertising links sent to many members.'],
+  const moderatorEmail = `moderator-${Date.now()}@example.com`;
+  const added = datekit(
+    'operators',
+    'add',
+    '--email',
+    moderatorEmail,
+    '--role',
+    'moderator',
+    '--password',
+    MODERATOR_PASSWORD,
   );
+  const secret = /TOTP secret: (\S+)/.exec(added)![1]!;
+  const consoleContext = await browser.newContext({ baseURL: OPERATOR_URL });
+  const consolePage = await consoleContext.newPage();
+  await consolePage.goto('/login');
+  await islandHydrated(consolePage, 'OperatorLogin');
+  const login = consolePage.getByTestId('op-login-form');
+  await login.locator('input[name="email"]').fill(moderatorEmail);
+  await login.locator('input[name="password"]').fill(MODERATOR_PASSWORD);
+  await login.locator('button[type="submit"]').click();
+  const codeForm = consolePage.getByTestId('op-code-form');
+  await codeForm.locator('input[name="code"]').fill(generateSync({ secret }));
+  await Promise.all([consolePage.waitForURL(`${OPERATOR_URL}/`), codeForm.locator('button[type="submit"]').click()]);
+  await consolePage.goto('/reports');
+  const card = consolePage.locator(`[data-testid="op-report"][data-report-id="${reference}"]`);
+  await expect(card).toContainText('Spammy');
+  await card.getByLabel('Decision').selectOption('ban');
+  await card
+    .getByLabel('Facts and circumstances (the member reads this)')
+    .fill('Advertising links sent to many members.');
+  await card.getByTestId('op-report-decide').click();
+  await expect(consolePage.getByTestId('op-report-status')).toHaveText(`Report ${reference} decided.`);
+  await expect(card).toHaveCount(0);
+  await consoleContext.close();
   const statement = await waitForMail(offender.email, 10_000, /A decision about your account/);
   expect(statement.replace(/=\r?\n/g, '')).toContain('Advertising links sent to many members.');
 
