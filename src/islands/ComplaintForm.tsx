@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_SUBJECT_MAX, REPORT_TEXT_MAX } from '../../packages/runtime/data/reports.ts';
 import { pathFor } from '../../packages/runtime/routes.ts';
@@ -31,11 +31,14 @@ function ComplaintFormContent() {
   const [reference, setReference] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [textError, setTextError] = useState<string | undefined>();
-  const [subject, setSubject] = useState('');
+  const form = useRef<HTMLFormElement>(null);
 
+  // Filled in once after hydration (the prerendered page knows no query string).
   useEffect(() => {
     const id = Number(new URLSearchParams(window.location.search).get('member'));
-    if (Number.isInteger(id) && id > 0) setSubject(`${window.location.origin}${pathFor('members-id', { id })}`);
+    const subject = form.current?.elements.namedItem('subject');
+    if (Number.isInteger(id) && id > 0 && subject instanceof HTMLInputElement && !subject.value)
+      subject.value = `${window.location.origin}${pathFor('members-id', { id })}`;
   }, []);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -74,6 +77,7 @@ function ComplaintFormContent() {
   const fields = fieldErrors(error);
   return (
     <form
+      ref={form}
       className="stack-form"
       method="post"
       noValidate
@@ -106,8 +110,6 @@ function ComplaintFormContent() {
         label={t('complaint.subject')}
         required
         maxLength={REPORT_SUBJECT_MAX}
-        value={subject}
-        onChange={(event) => setSubject(event.currentTarget.value)}
         error={fields.subject}
       />
       <div className={textError || fields.text ? 'field has-error' : 'field'}>

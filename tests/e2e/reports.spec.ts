@@ -26,6 +26,8 @@ test('a member reports a profile; the moderator bans it in the console; the bann
   page,
   browser,
 }) => {
+  // Two members, a report, a console sign-in and a ban: more steps than the default minute allows on a busy machine.
+  test.setTimeout(180_000);
   // The member to be reported is logged in on a device of their own.
   const offenderContext = await browser.newContext();
   await skipEntryWarning(offenderContext);
