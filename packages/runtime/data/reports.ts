@@ -4,7 +4,14 @@
  */
 
 /** Why a member or a visitor reports; labels are `reports:reason.<reason>`. */
-export const REPORT_REASONS = ['fake_profile', 'harassment', 'spam_scam', 'underage', 'illegal_content', 'other'] as const;
+export const REPORT_REASONS = [
+  'fake_profile',
+  'harassment',
+  'spam_scam',
+  'underage',
+  'illegal_content',
+  'other',
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** Where the reported content was seen. A complaint comes from the /complaints form. */
