@@ -59,6 +59,8 @@ export const ERRORS = {
   not_found: { status: 404 },
   operator_forbidden: { status: 403 },
   operator_code_invalid: { status: 401 },
+  credits_below_zero: { status: 422 },
+  refund_not_possible: { status: 409 },
   unknown_host: { status: 404 },
   internal: { status: 500 },
 } as const satisfies Record<string, { status: number }>;

@@ -51,6 +51,8 @@ export * from './schemas/api/ok.ts';
 export * from './schemas/api/operator/audit.ts';
 export * from './schemas/api/operator/auth.ts';
 export * from './schemas/api/operator/photos.ts';
+export * from './schemas/api/operator/members.ts';
+export * from './schemas/api/operator/payments.ts';
 export * from './schemas/api/operator/reports.ts';
 export * from './data/operator.ts';
 export * from './schemas/api/payments.ts';

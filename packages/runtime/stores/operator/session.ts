@@ -6,10 +6,14 @@ import { api, isBrowser } from '../api.ts';
 /** The signed-in operator: undefined while loading, null when signed out. */
 export const $operator = atom<OperatorJson | null | undefined>(undefined);
 
+/** The installation's brand domains, for the brand filters. */
+export const $operatorBrands = atom<string[]>([]);
+
 export async function loadOperator(): Promise<OperatorJson | null> {
   if (!isBrowser()) return null;
-  const { operator } = await api().get<OperatorMeResponse>('/api/operator/me');
+  const { operator, brands } = await api().get<OperatorMeResponse>('/api/operator/me');
   $operator.set(operator);
+  $operatorBrands.set(brands);
   return operator;
 }
 

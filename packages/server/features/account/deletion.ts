@@ -22,7 +22,8 @@ export const eraseJobKey = (userId: number) => `${ERASE_JOB}:${userId}`;
  */
 export async function requestDeletion(
   services: Services,
-  input: { member: CurrentMember; brand: Brand; locale: Locale; request: FastifyRequest },
+  /** `origin`: the brand site's, for the reactivation link, when the request came from elsewhere (the operator console). */
+  input: { member: CurrentMember; brand: Brand; locale: Locale; request: FastifyRequest; origin?: string },
 ): Promise<{ eraseAt: number }> {
   const { member, brand } = input;
   const now = services.now();
@@ -44,7 +45,7 @@ export async function requestDeletion(
         from: brandSender(brand, services.config.mailFrom),
         to: member.email,
         name: member.name,
-        link: `${requestOrigin(input.request)}/api/account-reactivate.php?token=${encodeURIComponent(token)}`,
+        link: `${input.origin ?? requestOrigin(input.request)}/api/account-reactivate.php?token=${encodeURIComponent(token)}`,
         params: { days: DELETION_GRACE_DAYS },
       }),
     )

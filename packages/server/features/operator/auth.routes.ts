@@ -47,7 +47,7 @@ export const operatorMe = defineOperatorRoute({
   response: operatorMeResponseSchema,
   handler: async ({ services, request }) => {
     const operator = await loadCurrentOperator(services, request);
-    if (!operator) return { operator: null };
+    if (!operator) return { operator: null, brands: [] };
     return {
       operator: {
         id: operator.id,
@@ -55,6 +55,7 @@ export const operatorMe = defineOperatorRoute({
         role: operator.role,
         permissions: permissionsOf(operator.role),
       },
+      brands: services.brands.all().map((brand) => brand.domain),
     };
   },
 });

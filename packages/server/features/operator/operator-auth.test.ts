@@ -50,7 +50,7 @@ describe('operator login', () => {
     expect(step.body.enrolment?.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(step.body.enrolment?.otpauth_url).toMatch(/^otpauth:\/\/totp\//);
     expect(browser.cookies.has('dk_operator')).toBe(false);
-    expect((await browser.get('/api/operator/me')).body).toEqual({ operator: null });
+    expect((await browser.get('/api/operator/me')).body).toEqual({ operator: null, brands: [] });
     const audit = await browser.get('/api/operator/audit');
     expect(audit.status).toBe(403);
     expect(audit.body.error).toBe('authentication_required');

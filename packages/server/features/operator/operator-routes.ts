@@ -1,5 +1,8 @@
 import { operatorAuditRoutes } from './audit.routes.ts';
 import { operatorAuthRoutes } from './auth.routes.ts';
+import { operatorCodeRoutes } from './codes.routes.ts';
+import { operatorMemberRoutes } from './members.routes.ts';
+import { operatorPaymentRoutes } from './payments.routes.ts';
 import { operatorPhotoRoutes } from './photos.routes.ts';
 import { operatorReportRoutes } from './reports.routes.ts';
 import type { AnyOperatorRoute } from './define-operator-route.ts';
@@ -9,5 +12,8 @@ export const OPERATOR_ROUTES: readonly AnyOperatorRoute[] = [
   ...operatorAuthRoutes,
   ...operatorAuditRoutes,
   ...operatorPhotoRoutes,
+  ...operatorMemberRoutes,
+  ...operatorPaymentRoutes,
+  ...operatorCodeRoutes,
   ...operatorReportRoutes,
 ];

@@ -16,8 +16,9 @@ export async function activeMember(
     '/api/signup.php',
     validSignup({ email, ...overrides }),
   );
+  if (res.status !== 201) throw new Error(`signup failed: ${res.text}`);
   await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
-  return { id: res.body.user.profile.id, email, browser };
+  return { id: res.body.user.profile.id, email: (overrides.email as string | undefined) ?? email, browser };
 }
 
 /** Uploads a photo as the member; it waits in inspection. Answers its id. */

@@ -37,7 +37,11 @@ export const operatorSchema = z.object({
   permissions: z.array(z.string()),
 });
 
-export const operatorMeResponseSchema = z.object({ operator: operatorSchema.nullable() });
+export const operatorMeResponseSchema = z.object({
+  operator: operatorSchema.nullable(),
+  /** The installation's brand domains (empty when signed out), for the console's brand filters. */
+  brands: z.array(z.string()),
+});
 
 export type OperatorLoginResponse = z.infer<typeof operatorLoginResponseSchema>;
 export type OperatorMeResponse = z.infer<typeof operatorMeResponseSchema>;

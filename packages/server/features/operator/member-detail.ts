@@ -1,0 +1,118 @@
+import type { Services } from '../../services.ts';
+import { balanceOf } from '../credits/ledger.ts';
+import { memberState } from './member-search.ts';
+
+const LIST_LIMIT = 100;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Everything the member page shows, in a fixed number of queries (one per list). */
+export async function memberDetail(services: Services, id: number, showPhotos: boolean) {
+  const db = services.db;
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('profiles as p', 'p.id', 'u.id')
+    .select([
+      'u.id',
+      'u.brand',
+      'u.email',
+      'u.status',
+      'u.language',
+      'u.paid_user',
+      'u.created_at',
+      'u.activated_at',
+      'u.deletion_requested_at',
+      'u.erased_at',
+      'u.network',
+      'u.ref',
+      'u.sub1',
+      'u.sub2',
+      'u.sub3',
+      'p.name',
+      'p.gender',
+      'p.birth_date',
+      'p.country',
+      'p.city',
+      'p.about',
+      'p.status as profile_status',
+      'p.invisible',
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [photos, sessions, ledger, payments, notes, balance] = await Promise.all([
+    db.selectFrom('photos').select(['id', 'status', 'is_main']).where('profile_id', '=', id).orderBy('id').execute(),
+    db
+      .selectFrom('sessions')
+      .select(['created_at', 'expires_at'])
+      .where('user_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .limit(LIST_LIMIT)
+      .execute(),
+    db
+      .selectFrom('credit_ledger')
+      .select(['id', 'amount', 'reason', 'note', 'created_at'])
+      .where('user_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(LIST_LIMIT)
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(['id', 'amount_cents', 'currency', 'credits', 'method', 'status', 'created_at'])
+      .where('user_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(LIST_LIMIT)
+      .execute(),
+    db
+      .selectFrom('operator_notes as n')
+      .innerJoin('operators as o', 'o.id', 'n.operator_id')
+      .select(['n.id', 'o.email', 'n.body', 'n.created_at'])
+      .where('n.user_id', '=', id)
+      .orderBy('n.id', 'desc')
+      .execute(),
+    balanceOf(db, id),
+  ]);
+  const tracking = [row.network, row.ref, row.sub1, row.sub2, row.sub3].some(Boolean)
+    ? [row.network, row.ref, row.sub1, row.sub2, row.sub3].map((v) => v ?? '').join(' / ')
+    : null;
+  return {
+    member: {
+      id: row.id,
+      brand: row.brand,
+      email: row.email,
+      name: row.name,
+      status: memberState(row),
+      created_at: iso(row.created_at)!,
+      language: row.language,
+      paid_user: Boolean(row.paid_user),
+      activated_at: iso(row.activated_at),
+      deletion_requested_at: iso(row.deletion_requested_at),
+      gender: row.gender,
+      birth_date: row.birth_date,
+      country: row.country,
+      city: row.city,
+      about: row.about,
+      profile_status: row.profile_status,
+      invisible: Boolean(row.invisible),
+      tracking,
+      balance,
+    },
+    photos: photos.map((p) => ({
+      id: p.id,
+      status: p.status,
+      is_main: Boolean(p.is_main),
+      url: showPhotos ? `/api/operator/photos/${p.id}/file` : null,
+    })),
+    sign_ins: sessions.map((s) => ({ at: iso(s.created_at)!, expires_at: iso(s.expires_at)! })),
+    ledger: ledger.map((l) => ({ id: l.id, amount: l.amount, reason: l.reason, note: l.note, at: iso(l.created_at)! })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      amount_cents: p.amount_cents,
+      currency: p.currency,
+      credits: p.credits,
+      method: p.method,
+      status: p.status,
+      at: iso(p.created_at)!,
+    })),
+    notes: notes.map((n) => ({ id: n.id, operator_email: n.email, body: n.body, at: iso(n.created_at)! })),
+  };
+}

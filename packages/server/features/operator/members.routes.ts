@@ -1,0 +1,205 @@
+import {
+  memberCreditsRequestSchema,
+  memberCreditsResponseSchema,
+  memberDeleteRequestSchema,
+  memberNoteRequestSchema,
+  okResponseSchema,
+  operatorMemberResponseSchema,
+  operatorMemberSearchResponseSchema,
+  operatorMemberSearchSchema,
+  toLocale,
+} from '@datekit/runtime';
+import { z } from 'zod';
+import { ApiError } from '../../errors/api-error.ts';
+import { requestDeletion } from '../account/deletion.ts';
+import { grantCredits } from '../credits/grant.ts';
+import { createActivationToken, sendActivationMail } from '../signup/activation.ts';
+import { loadMemberById } from '../users/current-member.ts';
+import { audited } from './audited.ts';
+import { brandOrigin } from './brand-origin.ts';
+import { defineOperatorRoute } from './define-operator-route.ts';
+import { memberDetail } from './member-detail.ts';
+import { memberState, searchMembers } from './member-search.ts';
+import { mayDo } from './permissions.ts';
+
+const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+function memberId(params: unknown): number {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw new ApiError('not_found');
+  return parsed.data.id;
+}
+
+export const operatorMemberSearch = defineOperatorRoute({
+  method: 'GET',
+  url: '/api/operator/members',
+  summary: 'Members of every brand by e-mail, name or id, brand and state; newest first, at most 50.',
+  access: 'members.read',
+  query: operatorMemberSearchSchema,
+  response: operatorMemberSearchResponseSchema,
+  handler: async ({ services, query }) => {
+    const rows = await searchMembers(services.db, query);
+    return {
+      members: rows.map((r) => ({
+        id: r.id,
+        brand: r.brand,
+        email: r.email,
+        name: r.name,
+        status: memberState(r),
+        created_at: new Date(r.created_at).toISOString(),
+      })),
+    };
+  },
+});
+
+export const operatorMember = defineOperatorRoute({
+  method: 'GET',
+  url: '/api/operator/members/:id',
+  summary: 'A member: profile, photos, status, sign-ins, ledger, payments and staff notes.',
+  access: 'members.read',
+  errors: ['not_found'],
+  response: operatorMemberResponseSchema,
+  handler: async ({ services, operator, request }) => {
+    const detail = await memberDetail(services, memberId(request.params), mayDo(operator.role, 'members.photos'));
+    if (!detail) throw new ApiError('not_found');
+    return detail;
+  },
+});
+
+export const operatorMemberNote = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/members/:id/notes',
+  summary: 'Add a staff note to a member (seen by staff only).',
+  access: 'members.notes',
+  errors: ['not_found'],
+  body: memberNoteRequestSchema,
+  response: okResponseSchema,
+  handler: async ({ services, operator, request, body }) => {
+    const id = memberId(request.params);
+    if (!(await loadMemberById(services, id))) throw new ApiError('not_found');
+    await audited(services, operator, { action: 'member.note', targetType: 'member', targetId: id }, async (scoped) => {
+      await scoped.db
+        .insertInto('operator_notes')
+        .values({ user_id: id, operator_id: operator.id, body: body.body, created_at: services.now() })
+        .execute();
+    });
+    return { ok: true as const };
+  },
+});
+
+export const operatorMemberCredits = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/members/:id/credits',
+  summary: "Grant (or, negative, take back) credits with a reason: the credits CLI's ledger row, never below zero.",
+  access: 'members.credits',
+  errors: ['not_found', 'credits_below_zero'],
+  body: memberCreditsRequestSchema,
+  response: memberCreditsResponseSchema,
+  handler: async ({ services, operator, request, body }) => {
+    const member = await loadMemberById(services, memberId(request.params));
+    if (!member) throw new ApiError('not_found');
+    const { balance } = await audited(
+      services,
+      operator,
+      {
+        action: 'credits.grant',
+        targetType: 'member',
+        targetId: member.id,
+        reason: body.reason,
+        details: { amount: body.amount },
+      },
+      (scoped) =>
+        grantCredits(scoped, {
+          brand: member.brand,
+          email: member.email,
+          amount: body.amount,
+          operator: operator.email,
+          reason: body.reason,
+        }).catch((error: unknown) => {
+          // grantCredits refuses in words for the CLI; the amount is already valid, so only the balance is left.
+          throw error instanceof ApiError ? error : new ApiError('credits_below_zero');
+        }),
+    );
+    return { balance };
+  },
+});
+
+export const operatorMemberActivation = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/members/:id/activation',
+  summary: 'Send the activation mail again to a member who has not confirmed yet.',
+  access: 'members.activation',
+  errors: ['not_found', 'already_activated'],
+  response: okResponseSchema,
+  handler: async ({ services, operator, request }) => {
+    const member = await loadMemberById(services, memberId(request.params));
+    const brand = member && services.brands.get(member.brand);
+    if (!member || !brand) throw new ApiError('not_found');
+    if (member.status === 'active') throw new ApiError('already_activated');
+    const token = await audited(
+      services,
+      operator,
+      { action: 'member.activation_mail', targetType: 'member', targetId: member.id },
+      (scoped) => createActivationToken(scoped.db, member.id, services.now()),
+    );
+    await sendActivationMail(services, {
+      brand,
+      origin: brandOrigin(services.config, brand),
+      locale: toLocale(member.language) ?? brand.default_language,
+      to: member.email,
+      name: member.name,
+      token,
+    });
+    return { ok: true as const };
+  },
+});
+
+export const operatorMemberDelete = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/members/:id/delete',
+  summary:
+    "Delete a member's account as if they had asked: hidden at once, sessions end, erased after the grace period.",
+  access: 'members.delete',
+  errors: ['not_found'],
+  body: memberDeleteRequestSchema,
+  response: okResponseSchema,
+  handler: async ({ services, operator, request, body }) => {
+    const member = await loadMemberById(services, memberId(request.params));
+    const brand = member && services.brands.get(member.brand);
+    const pending = await services.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', member?.id ?? 0)
+      .where('deletion_requested_at', 'is', null)
+      .executeTakeFirst();
+    if (!member || !brand || !pending) throw new ApiError('not_found');
+    await audited(
+      services,
+      operator,
+      { action: 'member.delete', targetType: 'member', targetId: member.id, reason: body.reason },
+      (scoped) =>
+        requestDeletion(scoped, {
+          member: { ...member, sessionTokenHash: '' },
+          brand,
+          locale: toLocale(member.language) ?? brand.default_language,
+          request,
+          origin: brandOrigin(services.config, brand),
+        }),
+    );
+    return { ok: true as const };
+  },
+});
+
+export const operatorMemberRoutes = [
+  operatorMemberSearch,
+  operatorMember,
+  operatorMemberNote,
+  operatorMemberCredits,
+  operatorMemberActivation,
+  operatorMemberDelete,
+];

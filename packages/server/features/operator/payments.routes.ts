@@ -1,0 +1,131 @@
+import {
+  operatorPaymentsQuerySchema,
+  operatorPaymentsResponseSchema,
+  paymentRefundRequestSchema,
+  paymentRefundResponseSchema,
+} from '@datekit/runtime';
+import { z } from 'zod';
+import { ApiError } from '../../errors/api-error.ts';
+import { refundPayment } from '../payments/refund-payment.ts';
+import { recordAudit } from './audit.ts';
+import { defineOperatorRoute } from './define-operator-route.ts';
+
+const DAY_MS = 86_400_000;
+const PAGE = 200;
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+export const operatorPayments = defineOperatorRoute({
+  method: 'GET',
+  url: '/api/operator/payments',
+  summary: 'Payments of every brand by brand, method, status and day (UTC), newest first; chargebacks included.',
+  access: 'payments.read',
+  query: operatorPaymentsQuerySchema,
+  response: operatorPaymentsResponseSchema,
+  handler: async ({ services, query }) => {
+    const rows = await services.db
+      .selectFrom('payments as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select([
+        'p.id',
+        'p.user_id',
+        'u.email',
+        'p.brand',
+        'p.method',
+        'p.status',
+        'p.amount_cents',
+        'p.refunded_cents',
+        'p.currency',
+        'p.credits',
+        'p.discount_code',
+        'p.created_at',
+        'p.paid_at',
+      ])
+      .$if(Boolean(query.brand), (q) => q.where('p.brand', '=', query.brand!))
+      .$if(Boolean(query.method), (q) => q.where('p.method', '=', query.method!))
+      .$if(Boolean(query.status), (q) => q.where('p.status', '=', query.status!))
+      .$if(Boolean(query.member_id), (q) => q.where('p.user_id', '=', query.member_id!))
+      .$if(Boolean(query.from), (q) => q.where('p.created_at', '>=', Date.parse(`${query.from}T00:00:00Z`)))
+      .$if(Boolean(query.to), (q) => q.where('p.created_at', '<', Date.parse(`${query.to}T00:00:00Z`) + DAY_MS))
+      .orderBy('p.id', 'desc')
+      .limit(PAGE)
+      .execute();
+    const now = services.now();
+    return {
+      payments: rows.map((r) => {
+        const refundDays = services.brands.get(r.brand)?.refund_days ?? 0;
+        return {
+          id: r.id,
+          member_id: r.user_id,
+          email: r.email,
+          brand: r.brand,
+          method: r.method,
+          status: r.status,
+          amount_cents: r.amount_cents,
+          refunded_cents: r.refunded_cents,
+          currency: r.currency,
+          credits: r.credits,
+          discount_code: r.discount_code,
+          created_at: iso(r.created_at)!,
+          paid_at: iso(r.paid_at),
+          refundable: r.status === 'paid' && r.paid_at !== null && now <= Number(r.paid_at) + refundDays * DAY_MS,
+        };
+      }),
+    };
+  },
+});
+
+const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/**
+ * The refund path of `datekit payments refund` (refundPayment): it calls the payment provider, which
+ * must not happen inside a held database transaction, so refundPayment commits on its own and the
+ * audit row follows its success at once (the one action whose row is not in its transaction).
+ */
+export const operatorRefund = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/payments/:id/refund',
+  summary: "Refund a paid payment's unused credits within the brand's refund_days; the member is mailed.",
+  access: 'payments.refund',
+  errors: ['not_found', 'refund_not_possible'],
+  body: paymentRefundRequestSchema,
+  response: paymentRefundResponseSchema,
+  handler: async ({ services, operator, request, body }) => {
+    const parsed = idParams.safeParse(request.params);
+    const payment = parsed.success
+      ? await services.db
+          .selectFrom('payments')
+          .select(['id', 'user_id'])
+          .where('id', '=', parsed.data.id)
+          .executeTakeFirst()
+      : undefined;
+    if (!payment) throw new ApiError('not_found');
+    let result;
+    try {
+      result = await refundPayment(services, payment.id);
+    } catch (error) {
+      request.log.warn({ err: error, payment: payment.id }, 'refund refused');
+      throw new ApiError('refund_not_possible');
+    }
+    await recordAudit(
+      services.db,
+      operator,
+      {
+        action: 'payment.refund',
+        targetType: 'payment',
+        targetId: payment.id,
+        reason: body.reason,
+        details: { member_id: payment.user_id, credits: result.credits, refunded_cents: result.refundedCents },
+      },
+      services.now(),
+    );
+    return { credits: result.credits, refunded_cents: result.refundedCents, balance: result.balance };
+  },
+});
+
+export const operatorPaymentRoutes = [operatorPayments, operatorRefund];

@@ -1,0 +1,144 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { $codes, createCode, disableCode, loadCodes } from '../../../packages/runtime/stores/operator/payments.ts';
+import { $operator, $operatorBrands, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
+import { UiProvider } from '../ui.tsx';
+import { opErrorText } from './op-errors.ts';
+
+const VALIDITIES = ['once-per-user', 'once', 'unlimited'] as const;
+
+/** A brand's discount codes with their use; create and disable for roles that may. */
+export default function OperatorCodes({ lang }: { lang: string }) {
+  return (
+    <UiProvider lang={lang}>
+      <Codes lang={lang} />
+    </UiProvider>
+  );
+}
+
+function Codes({ lang }: { lang: string }) {
+  const { t } = useTranslation();
+  const codes = useStore($codes);
+  const brands = useStore($operatorBrands);
+  const operator = useStore($operator);
+  const [brand, setBrand] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const current = brand || brands[0] || '';
+
+  useEffect(() => {
+    if (current) loadCodes(current).catch((failure: unknown) => setError(opErrorText(failure, t)));
+  }, [current, t]);
+
+  async function run(action: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(opErrorText(failure, t));
+    }
+  }
+
+  function onCreate(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const expires = String(data.get('expires') ?? '');
+    void run(async () => {
+      await createCode({
+        brand: current,
+        code: String(data.get('code') ?? ''),
+        percent: Number(data.get('percent')),
+        validity: String(data.get('validity')),
+        ...(expires ? { expires } : {}),
+      });
+      form.reset();
+    });
+  }
+
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+  return (
+    <>
+      <label className="op-filters">
+        {t('op.col.brand')}
+        <select value={current} onChange={(e) => setBrand(e.target.value)}>
+          {brands.map((b) => (
+            <option key={b}>{b}</option>
+          ))}
+        </select>
+      </label>
+      {error && (
+        <p className="op-error" role="alert">
+          {error}
+        </p>
+      )}
+      {operatorMay(operator, 'discounts.manage') && (
+        <form className="op-card op-filters" onSubmit={onCreate}>
+          <label>
+            {t('op.codes.code')}
+            <input name="code" required minLength={3} maxLength={40} />
+          </label>
+          <label>
+            {t('op.codes.percent')}
+            <input name="percent" type="number" min={1} max={90} required />
+          </label>
+          <label>
+            {t('op.codes.validity')}
+            <select name="validity">
+              {VALIDITIES.map((v) => (
+                <option key={v} value={v}>
+                  {t(`op.validity.${v}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('op.codes.expires')}
+            <input name="expires" type="date" />
+          </label>
+          <button className="op-button" type="submit">
+            {t('op.codes.create')}
+          </button>
+        </form>
+      )}
+      {codes && (
+        <table className="op-table" data-testid="op-codes">
+          <thead>
+            <tr>
+              <th>{t('op.codes.code')}</th>
+              <th>{t('op.codes.percent')}</th>
+              <th>{t('op.codes.validity')}</th>
+              <th>{t('op.codes.expires')}</th>
+              <th>{t('op.codes.uses')}</th>
+              <th>{t('op.col.status')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {codes.map((c) => (
+              <tr key={c.id}>
+                <td>{c.code}</td>
+                <td>{c.percent} %</td>
+                <td>{t(`op.validity.${c.validity}`)}</td>
+                <td>{c.expires_at ? date.format(new Date(c.expires_at)) : '–'}</td>
+                <td>{c.uses}</td>
+                <td>{t(`op.codes.${c.status}`)}</td>
+                <td>
+                  {c.status === 'active' && operatorMay(operator, 'discounts.manage') && (
+                    <button
+                      className="op-button secondary"
+                      type="button"
+                      onClick={() => void run(() => disableCode(current, c.code))}
+                    >
+                      {t('op.codes.disable')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  $memberDetail,
+  addMemberNote,
+  deleteMember,
+  grantMemberCredits,
+  loadMember,
+  resendMemberActivation,
+} from '../../../packages/runtime/stores/operator/members.ts';
+import { $operator, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
+import { UiProvider } from '../ui.tsx';
+import { opErrorText } from './op-errors.ts';
+
+/** One member (`/member?id=`): what staff need to know, and the actions the role allows. */
+export default function OperatorMember({ lang }: { lang: string }) {
+  return (
+    <UiProvider lang={lang}>
+      <Member lang={lang} />
+    </UiProvider>
+  );
+}
+
+function Member({ lang }: { lang: string }) {
+  const { t } = useTranslation();
+  const detail = useStore($memberDetail);
+  const operator = useStore($operator);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = typeof window === 'undefined' ? 0 : Number(new URLSearchParams(window.location.search).get('id'));
+
+  useEffect(() => {
+    if (id > 0) loadMember(id).catch((failure: unknown) => setError(opErrorText(failure, t)));
+  }, [id, t]);
+
+  async function run(action: () => Promise<unknown>, form?: HTMLFormElement) {
+    setError(null);
+    setMessage(null);
+    try {
+      await action();
+      form?.reset();
+      setMessage(t('op.member.done'));
+    } catch (failure) {
+      setError(opErrorText(failure, t));
+    }
+  }
+
+  function submit(handler: (data: FormData) => Promise<unknown>) {
+    return (event: SubmitEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = event.currentTarget;
+      void run(() => handler(new FormData(form)), form);
+    };
+  }
+
+  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
+  const when = (value: string | null) => (value ? time.format(new Date(value)) : '–');
+  const money = (cents: number, currency: string) =>
+    new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
+  if (!detail) return error ? <p className="op-error">{error}</p> : null;
+  const { member } = detail;
+  return (
+    <div data-testid="op-member">
+      <p role="status">{message}</p>
+      {error && (
+        <p className="op-error" role="alert">
+          {error}
+        </p>
+      )}
+      <section className="op-card">
+        <h2>
+          {member.name} · {member.email} · {member.brand}
+        </h2>
+        <p>
+          {t(`op.state.${member.status}`)} · {t('op.member.balance', { credits: member.balance })} · {member.language} ·{' '}
+          {member.country} {member.city ?? ''} · {member.birth_date} · {t('op.col.date')} {when(member.created_at)}
+        </p>
+        {member.about && <p className="op-muted">{member.about}</p>}
+        {member.tracking && <p className="op-muted">{member.tracking}</p>}
+        <div className="op-filters">
+          {operatorMay(operator, 'members.activation') && member.status === 'not_confirmed' && (
+            <button
+              className="op-button secondary"
+              type="button"
+              onClick={() => void run(() => resendMemberActivation(member.id))}
+            >
+              {t('op.member.resend')}
+            </button>
+          )}
+        </div>
+      </section>
+
+      <section className="op-card">
+        <h2>{t('op.member.photos')}</h2>
+        {detail.photos.map((photo) =>
+          photo.url ? (
+            <img key={photo.id} src={photo.url} alt="" height={160} style={{ marginRight: 8 }} />
+          ) : (
+            <span key={photo.id}>
+              #{photo.id} ({photo.status}){' '}
+            </span>
+          ),
+        )}
+      </section>
+
+      {operatorMay(operator, 'members.credits') && (
+        <section className="op-card">
+          <h2>{t('op.member.credits')}</h2>
+          <form
+            className="op-filters"
+            onSubmit={submit((data) =>
+              grantMemberCredits(member.id, Number(data.get('amount')), String(data.get('reason') ?? '')),
+            )}
+          >
+            <label>
+              {t('op.member.amount')}
+              <input name="amount" type="number" step={1} required />
+            </label>
+            <label>
+              {t('op.member.reason')}
+              <input name="reason" required minLength={3} />
+            </label>
+            <button className="op-button" type="submit">
+              {t('op.member.grant')}
+            </button>
+          </form>
+        </section>
+      )}
+
+      <section className="op-card">
+        <h2>{t('op.member.ledger')}</h2>
+        <table className="op-table">
+          <tbody>
+            {detail.ledger.map((row) => (
+              <tr key={row.id}>
+                <td>{when(row.at)}</td>
+                <td>{row.amount}</td>
+                <td>{row.reason}</td>
+                <td>{row.note}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="op-card">
+        <h2>{t('op.member.payments')}</h2>
+        <table className="op-table">
+          <tbody>
+            {detail.payments.map((p) => (
+              <tr key={p.id}>
+                <td>{p.id}</td>
+                <td>{when(p.at)}</td>
+                <td>{money(p.amount_cents, p.currency)}</td>
+                <td>{p.method}</td>
+                <td>{t(`op.pay.${p.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="op-card">
+        <h2>{t('op.member.sign_ins')}</h2>
+        <ul>
+          {detail.sign_ins.map((s) => (
+            <li key={s.at}>{when(s.at)}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="op-card">
+        <h2>{t('op.member.notes')}</h2>
+        <ul>
+          {detail.notes.map((note) => (
+            <li key={note.id}>
+              {when(note.at)} · {note.operator_email}: {note.body}
+            </li>
+          ))}
+        </ul>
+        {operatorMay(operator, 'members.notes') && (
+          <form
+            className="op-filters"
+            onSubmit={submit((data) => addMemberNote(member.id, String(data.get('body') ?? '')))}
+          >
+            <textarea name="body" required rows={2} cols={50} aria-label={t('op.member.add_note')} />
+            <button className="op-button secondary" type="submit">
+              {t('op.member.add_note')}
+            </button>
+          </form>
+        )}
+      </section>
+
+      {operatorMay(operator, 'members.delete') &&
+        member.status !== 'pending_deletion' &&
+        member.status !== 'erased' && (
+          <section className="op-card">
+            <form
+              className="op-filters"
+              onSubmit={submit((data) =>
+                window.confirm(t('op.member.delete_confirm'))
+                  ? deleteMember(member.id, String(data.get('reason') ?? ''))
+                  : Promise.resolve(),
+              )}
+            >
+              <label>
+                {t('op.member.reason')}
+                <input name="reason" required minLength={3} />
+              </label>
+              <button className="op-button danger" type="submit">
+                {t('op.member.delete')}
+              </button>
+            </form>
+          </section>
+        )}
+    </div>
+  );
+}

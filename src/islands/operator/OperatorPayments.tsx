@@ -1,0 +1,146 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  $payments,
+  loadPayments,
+  refundPayment,
+  type PaymentFilter,
+} from '../../../packages/runtime/stores/operator/payments.ts';
+import { $operator, $operatorBrands, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
+import { UiProvider } from '../ui.tsx';
+import { opErrorText } from './op-errors.ts';
+
+const STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired', 'refunded', 'charged_back'] as const;
+
+/** Payments of every brand, filtered; a refund within refund_days for roles that may. */
+export default function OperatorPayments({ lang }: { lang: string }) {
+  return (
+    <UiProvider lang={lang}>
+      <Payments lang={lang} />
+    </UiProvider>
+  );
+}
+
+function Payments({ lang }: { lang: string }) {
+  const { t } = useTranslation();
+  const payments = useStore($payments);
+  const brands = useStore($operatorBrands);
+  const operator = useStore($operator);
+  const [filter, setFilter] = useState<PaymentFilter>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    loadPayments(filter).catch((failure: unknown) => setError(opErrorText(failure, t)));
+  }, [filter, t]);
+
+  function onFilter(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setFilter(Object.fromEntries([...data].filter(([, v]) => String(v) !== '').map(([k, v]) => [k, String(v)])));
+  }
+
+  async function refund(id: number) {
+    const reason = window.prompt(t('op.payments.refund_reason'));
+    if (!reason) return;
+    setError(null);
+    try {
+      const answer = await refundPayment(id, reason, filter);
+      setMessage(t('op.payments.refunded', { credits: answer.credits }));
+    } catch (failure) {
+      setError(opErrorText(failure, t));
+    }
+  }
+
+  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
+  const select = (name: string, values: readonly string[], label: (v: string) => string) => (
+    <select name={name} defaultValue="">
+      <option value="">{t('op.members.any')}</option>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {label(v)}
+        </option>
+      ))}
+    </select>
+  );
+  return (
+    <>
+      <form className="op-filters" onSubmit={onFilter}>
+        <label>
+          {t('op.col.brand')}
+          {select('brand', brands, (v) => v)}
+        </label>
+        <label>
+          {t('op.payments.method')}
+          <input name="method" placeholder="creditcard" size={12} />
+        </label>
+        <label>
+          {t('op.col.status')}
+          {select('status', STATUSES, (v) => t(`op.pay.${v}`))}
+        </label>
+        <label>
+          {t('op.payments.from')}
+          <input name="from" type="date" />
+        </label>
+        <label>
+          {t('op.payments.to')}
+          <input name="to" type="date" />
+        </label>
+        <button className="op-button secondary" type="submit">
+          {t('op.audit.filter')}
+        </button>
+      </form>
+      <p role="status">{message}</p>
+      {error && (
+        <p className="op-error" role="alert">
+          {error}
+        </p>
+      )}
+      {payments && payments.length === 0 && <p>{t('op.payments.none')}</p>}
+      {payments && payments.length > 0 && (
+        <table className="op-table" data-testid="op-payments">
+          <thead>
+            <tr>
+              <th>{t('op.col.id')}</th>
+              <th>{t('op.col.date')}</th>
+              <th>{t('op.col.email')}</th>
+              <th>{t('op.col.brand')}</th>
+              <th>{t('op.payments.method')}</th>
+              <th>{t('op.payments.amount')}</th>
+              <th>{t('op.col.status')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {payments.map((p) => (
+              <tr key={p.id} data-payment-id={p.id}>
+                <td>{p.id}</td>
+                <td>{time.format(new Date(p.created_at))}</td>
+                <td>
+                  <a href={`/member?id=${p.member_id}`}>{p.email}</a>
+                </td>
+                <td>{p.brand}</td>
+                <td>{p.method}</td>
+                <td>
+                  {new Intl.NumberFormat(lang, { style: 'currency', currency: p.currency }).format(
+                    p.amount_cents / 100,
+                  )}
+                  {p.discount_code ? ` (${p.discount_code})` : ''}
+                </td>
+                <td>{t(`op.pay.${p.status}`)}</td>
+                <td>
+                  {p.refundable && operatorMay(operator, 'payments.refund') && (
+                    <button className="op-button secondary" type="button" onClick={() => void refund(p.id)}>
+                      {t('op.payments.refund')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
