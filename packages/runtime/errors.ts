@@ -16,6 +16,9 @@ export const ERRORS = {
   email_change_invalid: { status: 422 },
   old_password_wrong: { status: 422 },
   account_pending_deletion: { status: 409 },
+  /** The member is banned (or suspended, below): the client runtime shows /pages/ban. */
+  account_banned: { status: 403 },
+  account_suspended: { status: 403 },
   signups_closed: { status: 403 },
   activation_failed: { status: 400 },
   already_activated: { status: 409 },

@@ -21,6 +21,7 @@ import { discountRoutes } from './features/discounts/discounts.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { photoRoutes } from './features/photos/photos.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { reportRoutes } from './features/reports/reports.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { swipeRoutes } from './features/swipe/swipe.routes.ts';
@@ -77,6 +78,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...unsubscribeRoutes,
   ...mailEventRoutes,
   ...pushSubscriptionRoutes,
+  ...reportRoutes,
 ];
 
 /** The only endpoints that take url-encoded form fields. */

@@ -31,3 +31,5 @@ export {
   type CreatedOperator,
 } from './features/operator/operators.ts';
 export { OPERATOR_ROLES, PERMISSIONS, type Permission } from './features/operator/permissions.ts';
+export { openReports, type OpenReport } from './features/reports/report-queue.ts';
+export { banMember, decideReport, unbanMember, type Decision } from './features/reports/decide-report.ts';

@@ -23,6 +23,7 @@ import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
 import { ProfileAvatar, profilePhoto } from './LikesProfileCard.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
+import { ReportButton } from './ReportButton.tsx';
 import './Chat.css';
 
 type Route = 'chats-id' | 'members-id-chat';
@@ -124,6 +125,19 @@ function ConversationView({
         <a className="btn btn-ghost btn-sm" href={pathFor('members-id', { id: data.profile.id })}>
           {t('chatui.view_profile')}
         </a>
+        <ReportButton
+          className="btn btn-ghost btn-sm"
+          target={
+            data.conversationId
+              ? {
+                  memberId: data.profile.id,
+                  name: data.profile.name,
+                  context: 'conversation',
+                  contextId: data.conversationId,
+                }
+              : { memberId: data.profile.id, name: data.profile.name, context: 'profile' }
+          }
+        />
       </header>
       <div className="chat-messages" role="log" aria-live="polite" data-testid="chat-messages">
         {data.hasMore && (

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import { MATCH_EVENT, type MatchEventDetail } from '../../packages/runtime/rules/match-modal.ts';
 import { blockMember, toggleLike, unblockMember, type MemberState } from '../../packages/runtime/stores/member.ts';
-import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { FormError } from './Field.tsx';
 import { HeartIcon, MessagesIcon } from './icons.tsx';
+import { ReportButton } from './ReportButton.tsx';
 
 type Ready = Extract<MemberState, { status: 'ready' }>;
 
@@ -95,9 +95,7 @@ export default function MemberProfileActions({ state }: { state: Ready }) {
         >
           {t('member.block')}
         </button>
-        <a href={`${LINKS.complaints}?member=${id}`} data-testid="member-report">
-          {t('member.report')}
-        </a>
+        <ReportButton target={{ memberId: id, name, context: 'profile' }} label={t('member.report')} />
       </p>
       <dialog
         ref={dialog}

@@ -12,6 +12,7 @@ import { registerNewLander } from './commands/new-lander.ts';
 import { registerOperators } from './commands/operators.ts';
 import { registerPhotos } from './commands/photos.ts';
 import { registerPush } from './commands/push.ts';
+import { registerReports } from './commands/reports.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerValidate } from './commands/validate.ts';
 
@@ -29,6 +30,7 @@ registerDbBackup(program);
 registerServe(program);
 registerPhotos(program);
 registerPush(program);
+registerReports(program);
 registerNewLander(program);
 registerCredits(program);
 registerOperators(program);

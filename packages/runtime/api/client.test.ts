@@ -107,6 +107,16 @@ describe('createApiClient', () => {
     expect(onAuthenticationRequired).toHaveBeenCalledWith(body);
   });
 
+  it('reports a banned or suspended member, so that the client shows the ban page', async () => {
+    for (const error of ['account_banned', 'account_suspended']) {
+      const body = { error, message: 'Banned', banned: true };
+      const onBanned = vi.fn();
+      const { api } = client(fakeFetch(json(403, body)), { onBanned });
+      await expect(api.get('/api/chats.php')).rejects.toMatchObject({ code: error });
+      expect(onBanned).toHaveBeenCalledWith(body);
+    }
+  });
+
   it('does not log out on other 403 answers', async () => {
     const onAuthenticationRequired = vi.fn();
     const { api } = client(fakeFetch(json(403, { error: 'signups_closed', message: 'closed' })), {

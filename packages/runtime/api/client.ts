@@ -56,6 +56,8 @@ export interface ApiClientOptions {
   retries?: number;
   /** Called when the server answers 403 with `authentication_required` (spec §8): the member is logged out. */
   onAuthenticationRequired?: (body: ApiErrorBody) => void;
+  /** Called when the server answers that the member is banned or suspended: the client shows /pages/ban. */
+  onBanned?: (body: ApiErrorBody) => void;
 }
 
 export interface ApiClient {
@@ -65,6 +67,9 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   delete<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
 }
+
+/** The answers of a banned or suspended member's session (which ended with that request). */
+const BANNED_CODES = new Set<string>(['account_banned', 'account_suspended']);
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -117,7 +122,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         await sleep(retryDelay(attempt + 1, random()));
         continue;
       }
-      return readAnswer(response, text, options.onAuthenticationRequired) as T;
+      return readAnswer(response, text, options) as T;
     }
   }
 
@@ -147,7 +152,7 @@ function inProgress(text: string): boolean {
 function readAnswer(
   response: Response,
   text: string,
-  onAuthenticationRequired: ApiClientOptions['onAuthenticationRequired'],
+  { onAuthenticationRequired, onBanned }: Pick<ApiClientOptions, 'onAuthenticationRequired' | 'onBanned'>,
 ) {
   const json = parseJson(text);
   if (response.ok) {
@@ -163,6 +168,7 @@ function readAnswer(
     ? json
     : ({ error: response.status === 404 ? 'not_found' : 'internal', message: response.statusText } as ApiErrorBody);
   if (response.status === 403 && body.authentication_required === true) onAuthenticationRequired?.(body);
+  if (response.status === 403 && BANNED_CODES.has(body.error)) onBanned?.(body);
   throw new ApiRequestError(response.status, body);
 }
 

@@ -28,6 +28,11 @@ export interface UsersTable {
   deletion_requested_at: Generated<number | null>;
   /** Set once the personal data is erased; the row stays only for the payment records the law requires. */
   erased_at: Generated<number | null>;
+  /** A moderator's sanction while it lasts (features/reports/sanctions.ts): the member is out of sight and locked out. */
+  sanction: Generated<'ban' | 'suspension' | null>;
+  sanctioned_at: Generated<number | null>;
+  /** When a suspension ends; null for a ban. */
+  sanction_ends_at: Generated<number | null>;
 }
 
 export interface ProfilesTable {
@@ -453,6 +458,29 @@ export interface OperatorNotesTable {
   created_at: number;
 }
 
+/** A notice about a member or content (DSA art. 16), from a member, a visitor or the complaints form. */
+export interface ReportsTable {
+  id: Generated<number>;
+  brand: string;
+  reporter_id: number | null;
+  reporter_name: string | null;
+  reporter_email: string | null;
+  language: string;
+  reported_id: number | null;
+  context: 'profile' | 'conversation' | 'message' | 'complaint';
+  context_id: number | null;
+  subject: string | null;
+  reason: string;
+  text: string;
+  status: 'open' | 'decided';
+  decision: string | null;
+  decision_ground: string | null;
+  decision_facts: string | null;
+  decided_by: number | null;
+  decided_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -491,4 +519,5 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   operator_audit: OperatorAuditTable;
   operator_notes: OperatorNotesTable;
+  reports: ReportsTable;
 }

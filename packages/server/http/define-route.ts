@@ -131,7 +131,7 @@ export function mountRoute(
       if (needsHeader && !request.headers['x-client-request']) throw new ApiError('client_header_required');
       if (spec.method !== 'GET' && !spec.allowCrossSite && isCrossSiteWrite(request, services.brands))
         throw new ApiError('cross_origin_refused');
-      const member = spec.auth === 'none' ? null : await loadCurrentMember(services, request, brand);
+      const member = spec.auth === 'none' ? null : await loadCurrentMember(services, request, brand, locale);
       if (spec.auth === 'member' && !member) {
         throw new ApiError('authentication_required', {}, { authentication_required: true });
       }

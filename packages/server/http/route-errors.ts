@@ -23,6 +23,11 @@ export function routeErrors(route: AnyRouteSpec): ErrorCode[] {
     codes.add('idempotency_key_in_progress');
   }
   if (route.auth === 'member') codes.add('authentication_required');
+  // A banned or suspended member's session ends on whatever request it makes next.
+  if (route.auth !== 'none') {
+    codes.add('account_banned');
+    codes.add('account_suspended');
+  }
   if (route.body) JSON_BODY.forEach((code) => codes.add(code));
   if (route.body || route.query) codes.add('validation_failed');
   route.errors?.forEach((code) => codes.add(code));

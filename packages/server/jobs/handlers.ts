@@ -11,6 +11,7 @@ import {
 import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from '../features/notifications/digests/unread-reminders.ts';
 import { sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from '../features/notifications/digests/weekly-updates.ts';
 import { PUSH_JOB, runPushJob, type PushJob } from '../push/push-notifications.ts';
+import { LIFT_SUSPENSION_JOB, runLiftSuspensionJob } from '../features/reports/sanctions.ts';
 import type { Services } from '../services.ts';
 import { scheduleNextRun, type RecurringJob } from './recurring.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
@@ -49,6 +50,9 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
     ),
     [PUSH_JOB]: async (payload) => {
       await runPushJob(services, payload as PushJob);
+    },
+    [LIFT_SUSPENSION_JOB]: async (payload) => {
+      await runLiftSuspensionJob(services, (payload as { userId: number }).userId);
     },
   };
 }

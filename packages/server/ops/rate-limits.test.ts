@@ -18,6 +18,8 @@ describe('rate limits', () => {
         'POST /api/account-reactivate.php',
         'POST /api/activation-mail.php',
         'POST /api/chat-photo.php',
+        'POST /api/complaint.php',
+        'POST /api/report.php',
         'POST /api/directdebit.php',
         'POST /api/gift.php',
         'POST /api/like.php',

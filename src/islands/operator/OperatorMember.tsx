@@ -12,6 +12,8 @@ import {
 import { $operator, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
+import { DECISION_GROUNDS, type DecisionGround } from '../../../packages/runtime/data/reports.ts';
+import { banMemberFromConsole, unbanMemberFromConsole } from '../../../packages/runtime/stores/operator/reports.ts';
 
 /** One member (`/member?id=`): what staff need to know, and the actions the role allows. */
 export default function OperatorMember({ lang }: { lang: string }) {
@@ -214,6 +216,54 @@ function Member({ lang }: { lang: string }) {
             </form>
           </section>
         )}
+
+      {operatorMay(operator, 'members.ban') && (
+        <section className="op-card" data-testid="op-member-ban">
+          <h2>{t('op.reports.ban_title')}</h2>
+          <form
+            className="op-filters"
+            onSubmit={submit((data) =>
+              banMemberFromConsole(
+                member.id,
+                String(data.get('ground')) as DecisionGround,
+                String(data.get('facts') ?? ''),
+              ).then(() => loadMember(member.id)),
+            )}
+          >
+            <label>
+              {t('op.reports.ground')}
+              <select name="ground" defaultValue="terms_general">
+                {DECISION_GROUNDS.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`op.reports.ground.${code}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('op.reports.facts')}
+              <input name="facts" required />
+            </label>
+            <button className="op-button danger" type="submit" data-testid="op-member-ban-submit">
+              {t('op.reports.ban')}
+            </button>
+          </form>
+          <form
+            className="op-filters"
+            onSubmit={submit((data) =>
+              unbanMemberFromConsole(member.id, String(data.get('reason') ?? '')).then(() => loadMember(member.id)),
+            )}
+          >
+            <label>
+              {t('op.member.reason')}
+              <input name="reason" required minLength={3} />
+            </label>
+            <button className="op-button" type="submit" data-testid="op-member-unban">
+              {t('op.reports.unban')}
+            </button>
+          </form>
+        </section>
+      )}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { UiProvider } from '../ui.tsx';
 const LINKS = [
   { href: '/', label: 'op.nav.home', permission: null },
   { href: '/photos', label: 'op.nav.photos', permission: 'photos.moderate' },
+  { href: '/reports', label: 'op.nav.reports', permission: 'reports.handle' },
   { href: '/members', label: 'op.nav.members', permission: 'members.read' },
   { href: '/payments', label: 'op.nav.payments', permission: 'payments.read' },
   { href: '/codes', label: 'op.nav.codes', permission: 'discounts.read' },

@@ -19,6 +19,7 @@ import * as storedCards from './20261125_0110_stored_cards.ts';
 import * as pushSubscriptions from './20261125_0120_push_subscriptions.ts';
 import * as digestMails from './20261125_0130_digest_mails.ts';
 import * as operators from './20261125_0140_operators.ts';
+import * as reportsBans from './20261125_0150_reports_bans.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125_0120_push_subscriptions': pushSubscriptions,
   '20261125_0130_digest_mails': digestMails,
   '20261125_0140_operators': operators,
+  '20261125_0150_reports_bans': reportsBans,
 };

@@ -62,7 +62,7 @@ export async function reactivate(services: Services, userId: number): Promise<vo
   await services.db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
-      .select(['status', 'deletion_requested_at', 'erased_at'])
+      .select(['status', 'deletion_requested_at', 'erased_at', 'sanction'])
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user || user.erased_at !== null || user.deletion_requested_at === null)
@@ -71,7 +71,7 @@ export async function reactivate(services: Services, userId: number): Promise<vo
     await trx.updateTable('users').set({ deletion_requested_at: null }).where('id', '=', userId).execute();
     await trx
       .updateTable('profiles')
-      .set({ status: user.status === 'active' ? 'active' : 'disabled' })
+      .set({ status: user.status === 'active' && user.sanction === null ? 'active' : 'disabled' })
       .where('id', '=', userId)
       .execute();
     await trx

@@ -12,6 +12,7 @@ import { defineRoute } from '../../http/define-route.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { toUserJson } from '../users/user-json.ts';
 import { reactivableUntil } from '../account/deletion.ts';
+import { sanctionError } from '../reports/sanctions.ts';
 import { checkCredentials } from './check-credentials.ts';
 import { endSession, startSession } from './sessions.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
@@ -31,11 +32,14 @@ export const login = defineRoute({
   rateLimit: RATE_LIMITS.login,
   summary: 'Log in with e-mail and password. Too many wrong attempts block the login for some minutes.',
   auth: 'none',
-  errors: ['login_failed', 'login_blocked', 'account_pending_deletion'],
+  errors: ['login_failed', 'login_blocked', 'account_pending_deletion', 'account_banned', 'account_suspended'],
   body: loginRequestSchema,
   response: userResponseSchema,
   handler: async ({ body, brand, locale, services, reply }) => {
     const account = await checkCredentials(services, brand, body.email, body.password);
+    // The right password of a banned member leads to the ban page (the client runtime sends them there).
+    const sanctioned = sanctionError(account, locale, services.now());
+    if (sanctioned) throw sanctioned;
     if (account.deletion_requested_at !== null)
       throw pendingDeletion(account.deletion_requested_at, locale, services.now());
     await startSession(services, reply, account.id);

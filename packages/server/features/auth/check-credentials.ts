@@ -8,6 +8,8 @@ import { decoyHash, verifyPassword } from './passwords.ts';
 export interface CheckedAccount {
   id: number;
   deletion_requested_at: number | null;
+  sanction: 'ban' | 'suspension' | null;
+  sanction_ends_at: number | null;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function checkCredentials(
 
   const account = await services.db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'deletion_requested_at'])
+    .select(['id', 'password_hash', 'deletion_requested_at', 'sanction', 'sanction_ends_at'])
     .where('brand', '=', brand.domain)
     .where('email_normalized', '=', normalizeEmail(email))
     .executeTakeFirst();
@@ -38,5 +40,10 @@ export async function checkCredentials(
     throw new ApiError('login_failed');
   }
   await clearFailures(services, key);
-  return { id: account.id, deletion_requested_at: account.deletion_requested_at };
+  return {
+    id: account.id,
+    deletion_requested_at: account.deletion_requested_at,
+    sanction: account.sanction,
+    sanction_ends_at: account.sanction_ends_at,
+  };
 }

@@ -4,6 +4,7 @@ import { operatorCodeRoutes } from './codes.routes.ts';
 import { operatorMemberRoutes } from './members.routes.ts';
 import { operatorPaymentRoutes } from './payments.routes.ts';
 import { operatorPhotoRoutes } from './photos.routes.ts';
+import { operatorReportRoutes } from './reports.routes.ts';
 import type { AnyOperatorRoute } from './define-operator-route.ts';
 
 /** Every route of the operator API (/api/operator/), served on the operator host only. Add new ones here. */
@@ -14,4 +15,5 @@ export const OPERATOR_ROUTES: readonly AnyOperatorRoute[] = [
   ...operatorMemberRoutes,
   ...operatorPaymentRoutes,
   ...operatorCodeRoutes,
+  ...operatorReportRoutes,
 ];

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Brand } from '@datekit/runtime';
+import type { Brand, Locale } from '@datekit/runtime';
 import { SESSION_COOKIE } from '../../http/request-context.ts';
 import type { Services } from '../../services.ts';
+import { sanctionError } from '../reports/sanctions.ts';
 import { selectMembers, type MemberRow } from './member-row.ts';
 
 /** The logged-in member of a request, with the hash of the session they came with. */
@@ -20,22 +21,33 @@ function sessionTokenHash(request: FastifyRequest): string | null {
 
 /**
  * Session -> member in one query. A session counts only on the brand the member signed up on,
- * so a cookie can never carry a member across brands.
+ * so a cookie can never carry a member across brands. The session of a banned or suspended member
+ * ends on this request, which answers `account_banned` / `account_suspended` (the client shows
+ * /pages/ban): each of their devices learns it once, then is a visitor's.
  */
 export async function loadCurrentMember(
   services: Services,
   request: FastifyRequest,
   brand: Brand,
+  locale: Locale = 'en',
 ): Promise<CurrentMember | null> {
   const tokenHash = sessionTokenHash(request);
   if (!tokenHash) return null;
-  const row = await selectMembers(services.db)
+  const found = await selectMembers(services.db)
     .innerJoin('sessions as s', 's.user_id', 'u.id')
+    .select(['u.sanction', 'u.sanction_ends_at'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', services.now())
     .where('u.brand', '=', brand.domain)
     .executeTakeFirst();
-  return row ? { ...row, sessionTokenHash: tokenHash } : null;
+  if (!found) return null;
+  const { sanction, sanction_ends_at, ...row } = found;
+  const sanctioned = sanctionError({ sanction, sanction_ends_at }, locale, services.now());
+  if (sanctioned) {
+    await services.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    throw sanctioned;
+  }
+  return { ...row, sessionTokenHash: tokenHash };
 }
 
 export async function loadMemberById(services: Services, userId: number): Promise<MemberRow | undefined> {
@@ -60,6 +72,8 @@ export async function loadSessionViewer(
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', services.now())
     .where('u.brand', '=', brand.domain)
+    // A banned or suspended member sees media as a visitor would.
+    .where('u.sanction', 'is', null)
     .executeTakeFirst();
   return row ?? null;
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.ts';
 
 /**
  * Public profiles with their main photo, for lists (search, likes, chats, teasers): no account fields,
- * no balance. A member pending deletion is in none of them, whatever else the caller filters on.
+ * no balance. A member pending deletion, banned or suspended is in none of them, whatever else the
+ * caller filters on.
  * Callers add their own `where`, order and limit.
  */
 export function selectProfiles(db: Db) {
@@ -18,7 +19,9 @@ export function selectProfiles(db: Db) {
             .selectFrom('users as gone')
             .select('gone.id')
             .whereRef('gone.id', '=', 'p.id')
-            .where('gone.deletion_requested_at', 'is not', null),
+            .where((gone) =>
+              gone.or([gone('gone.deletion_requested_at', 'is not', null), gone('gone.sanction', 'is not', null)]),
+            ),
         ),
       ),
     )

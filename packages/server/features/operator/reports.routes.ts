@@ -1,0 +1,138 @@
+import {
+  memberBanRequestSchema,
+  memberUnbanRequestSchema,
+  okResponseSchema,
+  operatorReportsQuerySchema,
+  operatorReportsResponseSchema,
+  reportDecisionRequestSchema,
+  reportDecisionResponseSchema,
+} from '@datekit/runtime';
+import { z } from 'zod';
+import { ApiError } from '../../errors/api-error.ts';
+import { applyBan, applyDecision, type AppliedDecision } from '../reports/decide-report.ts';
+import { openReports } from '../reports/report-queue.ts';
+import { liftSanction } from '../reports/sanctions.ts';
+import { audited } from './audited.ts';
+import { defineOperatorRoute } from './define-operator-route.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idOf = (params: unknown) => {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw new ApiError('not_found');
+  return parsed.data.id;
+};
+
+export const operatorReportQueue = defineOperatorRoute({
+  method: 'GET',
+  url: '/api/operator/reports',
+  summary: 'Open reports and complaints, oldest first, with reporter and reported member.',
+  access: 'reports.handle',
+  query: operatorReportsQuerySchema,
+  response: operatorReportsResponseSchema,
+  handler: async ({ services, query }) => {
+    const reports = await openReports(services, query.brand ? { brand: query.brand } : {});
+    return {
+      reports: reports.map((r) => ({
+        id: r.id,
+        brand: r.brand,
+        created_at: new Date(r.createdAt).toISOString(),
+        context: r.context,
+        context_id: r.contextId,
+        reason: r.reason,
+        text: r.text,
+        subject: r.subject,
+        reporter: r.reporter,
+        reported: r.reported,
+        open_about_member: r.openAboutMember,
+      })),
+    };
+  },
+});
+
+export const operatorDecideReport = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/reports/:id/decide',
+  summary:
+    'Decide a report (no action, warn, remove photo, suspend, ban) with a ground and the facts: the member gets a statement of reasons, the reporters the outcome.',
+  access: 'reports.handle',
+  errors: ['not_found'],
+  body: reportDecisionRequestSchema,
+  response: reportDecisionResponseSchema,
+  handler: async ({ services, operator, request, body }) => {
+    const id = idOf(request.params);
+    const applied = await audited<AppliedDecision>(
+      services,
+      operator,
+      (done) => ({
+        action: `report.${body.decision}`,
+        targetType: 'member',
+        targetId: done.result.reportedId ?? id,
+        reason: body.facts,
+        details: { report_id: id, ground: body.ground, also_closed: done.result.alsoClosed },
+      }),
+      (scoped) =>
+        applyDecision(scoped, {
+          reportId: id,
+          decision: body.decision,
+          ground: body.ground,
+          facts: body.facts,
+          decidedBy: operator.id,
+          ...(body.photo_id ? { photoId: body.photo_id } : {}),
+          ...(body.suspend_days ? { suspendDays: body.suspend_days } : {}),
+        }),
+    );
+    await applied.notify(services);
+    return { ok: true as const, also_closed: applied.result.alsoClosed };
+  },
+});
+
+export const operatorBanMember = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/members/:id/ban',
+  summary: 'Ban a member without a report: sessions end, the profile disappears, a statement of reasons goes out.',
+  access: 'members.ban',
+  errors: ['not_found'],
+  body: memberBanRequestSchema,
+  response: okResponseSchema,
+  handler: async ({ services, operator, request, body }) => {
+    const id = idOf(request.params);
+    const notify = await audited(
+      services,
+      operator,
+      {
+        action: 'member.ban',
+        targetType: 'member',
+        targetId: id,
+        reason: body.facts,
+        details: { ground: body.ground },
+      },
+      (scoped) => applyBan(scoped, { memberId: id, ground: body.ground, facts: body.facts }),
+    );
+    await notify(services);
+    return { ok: true as const };
+  },
+});
+
+export const operatorUnbanMember = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/members/:id/unban',
+  summary: 'Lift a ban or suspension: the profile shows again; the member logs in again.',
+  access: 'members.ban',
+  errors: ['not_found'],
+  body: memberUnbanRequestSchema,
+  response: okResponseSchema,
+  handler: async ({ services, operator, request, body }) => {
+    const id = idOf(request.params);
+    await audited(
+      services,
+      operator,
+      { action: 'member.unban', targetType: 'member', targetId: id, reason: body.reason },
+      async (scoped) => {
+        if (!(await scoped.db.transaction().execute((trx) => liftSanction(trx, id)))) throw new ApiError('not_found');
+      },
+    );
+    return { ok: true as const };
+  },
+});
+
+export const operatorReportRoutes = [operatorReportQueue, operatorDecideReport, operatorBanMember, operatorUnbanMember];

@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { generateSync } from 'otplib';
+import { E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
+import { skipEntryWarning } from './entry-warning.ts';
+import { waitForMail } from './outbox.ts';
+import { islandHydrated, logIn, PASSWORD, signUpAndActivate } from './session.ts';
+
+/** The operator console of the e2e server (OPERATOR_HOST's default; Chromium resolves *.localhost). */
+const OPERATOR_URL = `http://operator.localhost:${E2E_PORT}`;
+const MODERATOR_PASSWORD = 'a moderator password for e2e';
+
+test.beforeEach(({ context }) => skipEntryWarning(context));
+
+/** Runs the real `datekit` command on the e2e database, as an operator would. */
+function datekit(...args: string[]): string {
+  return execFileSync(process.execPath, [path.join(ROOT, 'packages/cli/bin/datekit.mjs'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATEKIT_VAR_DIR: E2E_VAR_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+}
+
+test('a member reports a profile; the moderator bans it in the console; the banned member sees the ban page', async ({
+  page,
+  browser,
+}) => {
+  // Two members, a report, a console sign-in and a ban: more steps than the default minute allows on a busy machine.
+  test.setTimeout(180_000);
+  // The member to be reported is logged in on a device of their own.
+  const offenderContext = await browser.newContext();
+  await skipEntryWarning(offenderContext);
+  const offenderPage = await offenderContext.newPage();
+  const offender = await signUpAndActivate(offenderPage.request, 'Spammy');
+  const reporter = await signUpAndActivate(page.request, 'Rita');
+
+  await page.goto(`/members/${offender.id}`);
+  await islandHydrated(page, 'MemberProfile');
+  const profile = page.getByTestId('member-profile');
+  await profile.getByTestId('report-open').click();
+  const dialog = page.getByTestId('report-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Spam or scam').check();
+  await dialog.getByLabel('What happened? (optional)').fill('Sends everyone a link to a paid site.');
+  await dialog.getByTestId('report-submit').click();
+  const sent = dialog.getByTestId('report-sent');
+  await expect(sent).toContainText('Thank you, your report has arrived');
+  const reference = /Reference number (\d+)/.exec((await sent.textContent()) ?? '')![1]!;
+  expect(await waitForMail(reporter.email, 10_000, /We received your report/)).toContain(reference);
+
+  // A moderator signs in to the console (password, then TOTP) and bans the member from the queue.
+  expect(datekit('reports', 'list', '--brand', 'localhost')).toContain(`member ${offender.id} (Spammy)`);
+  const moderatorEmail = `moderator-${Date.now()}@example.com`;
+  const added = datekit(
+    'operators',
+    'add',
+    '--email',
+    moderatorEmail,
+    '--role',
+    'moderator',
+    '--password',
+    MODERATOR_PASSWORD,
+  );
+  const secret = /TOTP secret: (\S+)/.exec(added)![1]!;
+  const consoleContext = await browser.newContext({ baseURL: OPERATOR_URL });
+  const consolePage = await consoleContext.newPage();
+  await consolePage.goto('/login');
+  await islandHydrated(consolePage, 'OperatorLogin');
+  const login = consolePage.getByTestId('op-login-form');
+  await login.locator('input[name="email"]').fill(moderatorEmail);
+  await login.locator('input[name="password"]').fill(MODERATOR_PASSWORD);
+  await login.locator('button[type="submit"]').click();
+  const codeForm = consolePage.getByTestId('op-code-form');
+  await codeForm.locator('input[name="code"]').fill(generateSync({ secret }));
+  await Promise.all([consolePage.waitForURL(`${OPERATOR_URL}/`), codeForm.locator('button[type="submit"]').click()]);
+  await consolePage.goto('/reports');
+  const card = consolePage.locator(`[data-testid="op-report"][data-report-id="${reference}"]`);
+  await expect(card).toContainText('Spammy');
+  await card.getByLabel('Decision').selectOption('ban');
+  await card
+    .getByLabel('Facts and circumstances (the member reads this)')
+    .fill('Advertising links sent to many members.');
+  await card.getByTestId('op-report-decide').click();
+  await expect(consolePage.getByTestId('op-report-status')).toHaveText(`Report ${reference} decided.`);
+  await expect(card).toHaveCount(0);
+  await consoleContext.close();
+  const statement = await waitForMail(offender.email, 10_000, /A decision about your account/);
+  expect(statement.replace(/=\r?\n/g, '')).toContain('Advertising links sent to many members.');
+
+  // The banned member's next request leads to the ban page, and so does logging in again.
+  await offenderPage.goto('/chats');
+  await offenderPage.waitForURL('**/pages/ban');
+  await expect(offenderPage.getByRole('heading', { level: 1 })).toContainText('Access ban');
+  await logIn(offenderPage, { email: offender.email, password: PASSWORD, expectSuccess: false });
+  await offenderPage.waitForURL('**/pages/ban');
+
+  // The profile is gone for the reporter.
+  await page.goto(`/members/${offender.id}`);
+  await expect(page.getByTestId('member-profile')).toHaveCount(0);
+  await offenderContext.close();
+});
+
+test('a visitor sends the complaints form and sees its reference', async ({ page }) => {
+  await page.goto('/complaints');
+  await islandHydrated(page, 'ComplaintForm');
+  const form = page.getByTestId('complaint-form');
+  await form.getByLabel('Your name').fill('Kim');
+  await form.getByLabel('Your e-mail address').fill('kim-complaint@example.com');
+  await form.getByLabel('Subject, or the address (URL) of the page or profile').fill('A profile uses my photos');
+  await form.getByLabel('Your complaint').fill('short');
+  await form.getByRole('button', { name: 'Send complaint' }).click();
+  await expect(form).toContainText('Please describe your complaint in at least 10 characters.');
+  await form.getByLabel('Your complaint').fill('The profile Spammy uses photos of me without my consent.');
+  await form.getByRole('button', { name: 'Send complaint' }).click();
+  await expect(page.getByTestId('complaint-sent')).toContainText('Your complaint has arrived under reference number');
+  await waitForMail('kim-complaint@example.com', 10_000, /We received your report/);
+});
