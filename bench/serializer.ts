@@ -132,8 +132,7 @@ async function drive(seconds: number, rounds: number): Promise<void> {
     `requests as a browser's second visit sends them, with the language cookie (${ready.cookie || 'none set'}): settings.php sends no Set-Cookie`,
   );
   // A short warm-up lets V8 optimise every hot path before anything is counted.
-  for (const target of targets)
-    await autocannon({ url: urls[target], connections, duration: 1, headers });
+  for (const target of targets) await autocannon({ url: urls[target], connections, duration: 1, headers });
 
   const runs: Record<Target, { rps: number; cpuPerRequest: number }[]> = { bare: [], same: [], settings: [] };
   let failed = 0;

@@ -184,7 +184,7 @@ describe('security headers and static files', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('pages, static files and the site\'s 404 carry helmet\'s whole set, worked out once', async () => {
+  it("pages, static files and the site's 404 carry helmet's whole set, worked out once", async () => {
     const expected = helmetHeaders({
       contentSecurityPolicy: false,
       hsts: false,

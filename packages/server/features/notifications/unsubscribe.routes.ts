@@ -99,7 +99,7 @@ export const unsubscribe = defineRoute({
         services.translate(locale, 'mail:unsubscribe.done', { type: typeLabel(services, locale, type) }),
       );
       useDocumentHeaders(reply);
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       await reply.send(page(services, brand, locale, `<p>${done}</p>`));
       return undefined;
     }
