@@ -28,6 +28,11 @@ test.describe('Content-Security-Policy', () => {
     const csp = home!.headers()['content-security-policy'] ?? '';
     expect(csp).toMatch(/script-src 'self' 'sha256-/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    // API answers carry the REST set instead: nothing to render, so nothing may frame or sniff them.
+    const api = (await page.request.get('/api/settings.php')).headers();
+    expect(api['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api['x-content-type-options']).toBe('nosniff');
+    expect(api['cache-control']).toBe('no-store');
 
     // The entry warning is an inline-script-driven modal: it must show and close.
     const warning = page.getByTestId('entry-warning');

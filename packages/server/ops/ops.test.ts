@@ -184,7 +184,7 @@ describe('security headers and static files', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it("every answer carries helmet's whole header set, worked out once: API answers and errors alike", async () => {
+  it("pages, static files and the site's 404 carry helmet's whole set, worked out once", async () => {
     const expected = helmetHeaders({
       contentSecurityPolicy: false,
       hsts: false,
@@ -192,19 +192,51 @@ describe('security headers and static files', () => {
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }).set;
     expect(Object.keys(expected).length).toBeGreaterThan(8);
-    for (const url of ['/api/settings.php', '/api/user.php', '/api/does-not-exist.php', '/api/member.php?id=x']) {
+    for (const url of ['/', ASSET, '/no-such-page', '/media/no-such-file.jpg']) {
       const res = await server.client().get(url);
       for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${name} on ${url}`).toBe(value);
-      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(String(res.headers['content-security-policy']), url).toContain(`script-src 'self' ${INLINE_HASH}`);
     }
   });
 
-  it('production adds HSTS and upgrade-insecure-requests', async () => {
+  it('API answers and API errors carry the REST set: no document CSP, no framing, no sniffing, not stored', async () => {
+    for (const url of ['/api/settings.php', '/api/user.php', '/api/does-not-exist.php', '/api/member.php?id=x']) {
+      const res = await server.client().get(url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      // helmet's document headers are for pages only.
+      for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control'])
+        expect(res.headers[name], `${name} on ${url}`).toBeUndefined();
+    }
+  });
+
+  it('an API route that sets its own Cache-Control keeps it', async () => {
+    const res = await server.client().get('/api/interests.php');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('an HTML page answered under /api/ gets the document set', async () => {
+    const res = await server.client().get('/api/unsubscribe.php?token=unknown', { headers: { accept: 'text/html' } });
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' ${INLINE_HASH}`);
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('production adds HSTS to pages and API answers, and upgrade-insecure-requests to pages', async () => {
     const production = await startTestServer({ env: { NODE_ENV: 'production' } });
     try {
-      const res = await production.client().get('/api/settings.php');
-      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const api = await production.client().get('/api/settings.php');
+      expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const page = await production.client().get('/no-such-page');
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     } finally {
       await production.close();
     }

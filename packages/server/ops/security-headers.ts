@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Brand } from '@datekit/runtime';
 import type { ServerConfig } from '../config.ts';
 import { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from '../site/inline-scripts.ts';
@@ -93,10 +93,50 @@ export function helmetHeaders(options: HelmetOptions): HelmetHeaders {
 }
 
 /**
- * Security headers on every answer, by helmet: the CSP above, HSTS in production, no framing, no MIME
- * sniffing, a strict referrer policy and helmet's other defaults.
+ * The OWASP REST Security Cheat Sheet's set for an API answer (JSON, or the event stream): nothing in
+ * it is ever rendered as a document, so helmet's document headers (a CSP listing script hashes, COOP,
+ * Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, …) would only cost bytes and time on
+ * every call. What is left stops the answer being framed, sniffed into something executable, cached by
+ * a shared cache, or read by another site. `Cache-Control: no-store` is the default only: a route that
+ * sets its own Cache-Control replaces it (Fastify's headers win over the raw response's).
+ */
+export function apiHeaders(config: ServerConfig, referrerPolicy: string): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': referrerPolicy,
+    // The API is only ever called by the site itself, never loaded from a CDN.
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
+    ...(config.production ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_S}; includeSubDomains` } : {}),
+  };
+}
+
+/** An API answer: anything under /api/ (the *.php JSON routes, the event stream, the OpenAPI document). */
+export const isApiUrl = (url: string) => url.startsWith('/api/');
+
+type HeaderEntries = readonly (readonly [string, string])[];
+const documentHeadersByApp = new WeakMap<FastifyInstance, HeaderEntries>();
+
+/**
+ * For the few /api/ routes that answer an HTML page (one-click unsubscribe, the sandbox checkout):
+ * the page gets the document set, as the site's pages do, in place of the API set.
+ */
+export function useDocumentHeaders(reply: FastifyReply): void {
+  const entries = documentHeadersByApp.get(reply.server);
+  if (!entries) return;
+  for (const [name, value] of entries) reply.raw.setHeader(name, value);
+}
+
+/**
+ * Security headers on every answer, both sets worked out once at start-up. Pages, static files,
+ * media and everything else outside /api/ get helmet's whole set: the CSP above, HSTS in production,
+ * no framing, no MIME sniffing, a strict referrer policy and helmet's other defaults. API answers get
+ * the REST set ({@link apiHeaders}).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig, brands: readonly Brand[]): void {
+  const referrerPolicy = 'strict-origin-when-cross-origin';
   const { set, removed } = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -104,13 +144,16 @@ export function registerSecurityHeaders(app: FastifyInstance, config: ServerConf
     },
     hsts: config.production ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    referrerPolicy: { policy: referrerPolicy },
     // Assets fetched from a CDN are a cross-origin load of this server's files.
     crossOriginResourcePolicy: { policy: config.cdnPrefix ? 'cross-origin' : 'same-origin' },
   });
-  const entries = Object.entries(set);
+  const documentEntries = Object.entries(set);
+  const apiEntries = Object.entries(apiHeaders(config, referrerPolicy));
+  documentHeadersByApp.set(app, documentEntries);
   // On the raw response, as helmet itself does, so that streamed and hijacked answers carry them too.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    const entries = isApiUrl(request.url) ? apiEntries : documentEntries;
     for (const [name, value] of entries) reply.raw.setHeader(name, value);
     for (const name of removed) reply.raw.removeHeader(name);
     done();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_TYPES, type Brand, type Locale, type NotificationType } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { useDocumentHeaders } from '../../ops/security-headers.ts';
 import { escapeHtml } from '../../mail/layout.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
@@ -43,6 +44,7 @@ export const unsubscribePage = defineRoute({
   auth: 'none',
   query: tokenQuery,
   handler: async ({ query, brand, locale, services, reply }) => {
+    useDocumentHeaders(reply);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     const found = await findToken(services, brand, query.token).catch((error: unknown) => {
       if (error instanceof ApiError) return null;
@@ -96,6 +98,7 @@ export const unsubscribe = defineRoute({
       const done = escapeHtml(
         services.translate(locale, 'mail:unsubscribe.done', { type: typeLabel(services, locale, type) }),
       );
+      useDocumentHeaders(reply);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       await reply.send(page(services, brand, locale, `<p>${done}</p>`));
       return undefined;

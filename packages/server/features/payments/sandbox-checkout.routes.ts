@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { toLocale } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { useDocumentHeaders } from '../../ops/security-headers.ts';
 import type { Services } from '../../services.ts';
 import { sandboxCheckoutPage } from './sandbox-checkout-page.ts';
 import { createSandboxProvider, SANDBOX_CHECKOUT_PATH, SANDBOX_OUTCOMES } from './sandbox-provider.ts';
@@ -44,6 +45,7 @@ export const sandboxCheckout = defineRoute({
       decided: row.status !== 'open',
       storesCard: row.sequence_type === 'first',
     });
+    useDocumentHeaders(reply);
     await reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     return undefined;
   },

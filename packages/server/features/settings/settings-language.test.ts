@@ -40,4 +40,16 @@ describe('settings.php language cookie', () => {
     await visitor.get('/api/settings.php');
     expect(visitor.cookies.get('lang')).toBe('de');
   });
+
+  it('sends no Set-Cookie once the visitor has a language cookie, and never replaces a chosen one', async () => {
+    const visitor = server.client('alpha.test');
+    const first = await visitor.get('/api/settings.php');
+    expect(first.headers['set-cookie']).toBeDefined();
+    const again = await visitor.get('/api/settings.php');
+    expect(again.headers['set-cookie']).toBeUndefined();
+    const chosen = server.client('alpha.test');
+    chosen.cookies.set('lang', 'nl');
+    expect((await chosen.get('/api/settings.php')).headers['set-cookie']).toBeUndefined();
+    expect(chosen.cookies.get('lang')).toBe('nl');
+  });
 });
