@@ -9,7 +9,9 @@
  * member's session cookie rides along as a header. Exits 1 when a score is below the bar.
  *
  * Usage: npx tsx bench/lighthouse.ts [--url http://localhost:4321] [--runs 3] [--only members]
- *   (the median run counts; --only keeps the pages whose path contains the given text)
+ *   [--details] (the median run counts; --only keeps the pages whose path contains the given text;
+ *   --details prints each run's metrics, largest contentful paint element, long tasks and render-blocking
+ *   requests, to tell a slow machine from a slow page)
  */
 import { createRequire } from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
@@ -55,6 +57,8 @@ interface Scores {
   tbt: number;
   /** Audits that lost points, for the table's last column. */
   findings: string[];
+  /** Metrics and their causes, printed with --details. */
+  details: string[];
 }
 
 /** The audits worth naming: failed accessibility checks and the performance metrics below full marks. */
@@ -71,6 +75,51 @@ function findingsOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lh
     }
   }
   return findings;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+interface DetailItems {
+  items?: Record<string, unknown>[];
+}
+
+/** What made a run slow: the timing metrics, the LCP element and its phases, long tasks, blocking requests. */
+function detailsOf(lhr: Lhr): string[] {
+  const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+  const lines = [
+    `FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, SI ${ms('speed-index')} ms, ` +
+      `TBT ${ms('total-blocking-time')} ms, CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`,
+  ];
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details as DetailItems | undefined;
+  for (const table of (lcp?.items ?? []) as DetailItems[]) {
+    for (const item of table.items ?? []) {
+      const node = item.node as { snippet?: string } | undefined;
+      if (node?.snippet) lines.push(`LCP element: ${node.snippet.slice(0, 140)}`);
+      else if (item.phase) lines.push(`LCP phase ${String(item.phase)}: ${Math.round(Number(item.timing))} ms`);
+    }
+  }
+  const shifts = (lhr.audits['layout-shifts']?.details as DetailItems | undefined)?.items ?? [];
+  for (const shift of shifts.slice(0, 5)) {
+    const node = shift.node as { snippet?: string } | undefined;
+    lines.push(`layout shift ${Number(shift.score).toFixed(3)}: ${node?.snippet?.slice(0, 140) ?? '?'}`);
+  }
+  const tasks = (lhr.audits['long-tasks']?.details as DetailItems | undefined)?.items ?? [];
+  for (const task of tasks.slice(0, 6)) {
+    lines.push(
+      `long task ${Math.round(Number(task.duration))} ms at ${Math.round(Number(task.startTime))} ms: ${String(task.url)}`,
+    );
+  }
+  const blocking = (lhr.audits['render-blocking-resources']?.details as DetailItems | undefined)?.items ?? [];
+  for (const item of blocking)
+    lines.push(`render-blocking: ${String(item.url)} (${Math.round(Number(item.wastedMs))} ms)`);
+  const network = (lhr.audits['network-requests']?.details as DetailItems | undefined)?.items ?? [];
+  const scripts = network.filter((item) => item.resourceType === 'Script' || item.resourceType === 'Fetch');
+  for (const item of scripts) {
+    lines.push(
+      `request ${Math.round(Number(item.networkRequestTime))}-${Math.round(Number(item.networkEndTime))} ms ` +
+        `${Math.round(Number(item.transferSize) / 1024)} KB ${String(item.statusCode)} ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}`,
+    );
+  }
+  return lines;
 }
 
 /** One Lighthouse run; a run whose trace recording failed (NO_NAVSTART and the like) is tried once more. */
@@ -99,6 +148,7 @@ async function measureOnce(url: string, port: number, cookie: string | null): Pr
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     findings: findingsOf(lhr),
+    details: detailsOf(lhr),
   };
 }
 
@@ -116,8 +166,11 @@ async function memberSession(baseUrl: string): Promise<{ cookie: string; memberI
     body: JSON.stringify(DEMO_LOGIN),
   });
   if (!login.ok) throw new Error(`logging in as ${DEMO_LOGIN.email} failed: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
+  // The cookies a first page load would set come along too (the language cookie of GET /api/settings.php):
+  // once the page sets any cookie, Chromium sends its own cookie jar instead of the Cookie header given
+  // to Lighthouse, the session is gone and the page measured would be the login page (issue 13).
+  const settings = await fetch(`${baseUrl}/api/settings.php?host=${new URL(baseUrl).host}`);
+  const cookie = [...login.headers.getSetCookie(), ...settings.headers.getSetCookie()]
     .map((header) => header.split(';')[0]!)
     .join('; ');
   const search = (await (await fetch(`${baseUrl}/api/members.php`, { headers: { Cookie: cookie } })).json()) as {
@@ -130,6 +183,7 @@ async function memberSession(baseUrl: string): Promise<{ cookie: string; memberI
 
 const givenUrl = option('url');
 const only = option('only');
+const showDetails = process.argv.includes('--details');
 // Scores vary from run to run on a busy machine: the median of three is the figure.
 const runs = Math.max(1, Number(option('runs') ?? 3));
 const site: LocalSite = givenUrl
@@ -152,7 +206,18 @@ try {
       continue;
     }
     const measured: Scores[] = [];
-    for (let run = 0; run < runs; run++) measured.push(await measure(url, chrome.port, cookie));
+    for (let run = 0; run < runs; run++) {
+      const scores = await measure(url, chrome.port, cookie);
+      measured.push(scores);
+      if (showDetails) {
+        const user = cookie
+          ? await (await fetch(`${site.baseUrl}/api/user.php`, { headers: { Cookie: cookie } })).text()
+          : '';
+        console.log(
+          `${path} run ${run + 1}: ${scores.performance} ${user.slice(0, 60)}\n  ${scores.details.join('\n  ')}`,
+        );
+      }
+    }
     const scores = median(measured);
     const below = scores.performance < MIN_SCORE || scores.accessibility < MIN_SCORE;
     failed ||= below;

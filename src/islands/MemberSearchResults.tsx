@@ -14,7 +14,7 @@ import { goToPage, loadSearch, type SearchAnswer, type SearchState } from '../..
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import type { FictionalMarking } from './FictionalMark.tsx';
-import ProfileCard from './ProfileCard.tsx';
+import ProfileCard, { EAGER_PICTURES } from './ProfileCard.tsx';
 
 interface Props {
   state: Exclude<SearchState, { status: 'login_required' }>;
@@ -125,9 +125,9 @@ function CardGrid({
 }) {
   return (
     <ul className="search-grid" data-testid={testId}>
-      {profiles.map((profile) => (
+      {profiles.map((profile, index) => (
         <li key={profile.id}>
-          <ProfileCard profile={profile} fictional={fictional} />
+          <ProfileCard profile={profile} fictional={fictional} eager={index < EAGER_PICTURES} />
         </li>
       ))}
     </ul>

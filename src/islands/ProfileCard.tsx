@@ -6,8 +6,15 @@ import { pathFor } from '../../packages/runtime/routes.ts';
 import { FictionalMark, type FictionalMarking } from './FictionalMark.tsx';
 import './ProfileCard.css';
 
-/** A member's picture: the checked main image, else their initials on the brand's gradient (never a stock face). */
-export function ProfilePicture({ profile, size }: { profile: Profile; size: number }) {
+/** How many cards of a results grid load their picture at once: the first rows of a phone's screen. */
+export const EAGER_PICTURES = 4;
+
+/**
+ * A member's picture: the checked main image, else their initials on the brand's gradient (never a stock
+ * face). `eager` for the pictures a phone shows first: a lazy image there is the page's largest
+ * contentful paint, and lazy loading delays it by seconds (issue 13).
+ */
+export function ProfilePicture({ profile, size, eager = false }: { profile: Profile; size: number; eager?: boolean }) {
   const image = shownImage(profile.main_image);
   if (!image) {
     return (
@@ -23,8 +30,9 @@ export function ProfilePicture({ profile, size }: { profile: Profile; size: numb
       alt=""
       width={size}
       height={size}
-      loading="lazy"
-      decoding="async"
+      loading={eager ? 'eager' : 'lazy'}
+      decoding={eager ? 'sync' : 'async'}
+      {...(eager ? { fetchPriority: 'high' as const } : {})}
     />
   );
 }
@@ -33,11 +41,19 @@ export function ProfilePicture({ profile, size }: { profile: Profile; size: numb
  * One member in a list of results: picture, name with the fictional marker, age and city; the whole
  * card links to the profile. Square pictures at a fixed ratio, so loading images move nothing.
  */
-export default function ProfileCard({ profile, fictional }: { profile: Profile; fictional: FictionalMarking }) {
+export default function ProfileCard({
+  profile,
+  fictional,
+  eager = false,
+}: {
+  profile: Profile;
+  fictional: FictionalMarking;
+  eager?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <a className="profile-tile" href={pathFor('members-id', { id: profile.id })} data-testid="profile-card">
-      <ProfilePicture profile={profile} size={320} />
+      <ProfilePicture profile={profile} size={320} eager={eager} />
       <span className="profile-tile-body">
         <span className="profile-tile-name">
           <span className="profile-tile-name-text">{profile.name}</span>

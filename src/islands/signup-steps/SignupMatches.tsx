@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { $signupMatches } from '../../../packages/runtime/stores/signup-steps.ts';
 import { LINKS } from '../../site/links.ts';
-import ProfileCard from '../ProfileCard.tsx';
+import ProfileCard, { EAGER_PICTURES } from '../ProfileCard.tsx';
 import { UiProvider } from '../ui.tsx';
 import './signup-matches.css';
 
@@ -44,9 +44,9 @@ function SignupMatchesContent({ fictionalIcon, fictionalLabel }: Props) {
     <>
       {state.page.profiles.length === 0 ? <p className="matches-note">{t('matches.similar')}</p> : null}
       <ul className="match-grid" data-testid="signup-matches">
-        {profiles.map((profile) => (
+        {profiles.map((profile, index) => (
           <li key={profile.id}>
-            <ProfileCard profile={profile} fictional={fictional} />
+            <ProfileCard profile={profile} fictional={fictional} eager={index < EAGER_PICTURES} />
           </li>
         ))}
       </ul>
