@@ -68,3 +68,4 @@ export * from './stores/new-members.ts';
 export * from './stores/settings.ts';
 export * from './stores/tracking.ts';
 export * from './stores/user.ts';
+export * from './schemas/api/operator/dashboard.ts';

@@ -16,6 +16,7 @@ import * as jobs from './20261124_0021_jobs.ts';
 import * as mailNotifications from './20261124_0030_mail_notifications.ts';
 import * as directDebit from './20261124_0040_direct_debit.ts';
 import * as operators from './20261125_0140_operators.ts';
+import * as dashboardIndexes from './20261125_0160_dashboard_indexes.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124_0030_mail_notifications': mailNotifications,
   '20261124_0040_direct_debit': directDebit,
   '20261125_0140_operators': operators,
+  '20261125_0160_dashboard_indexes': dashboardIndexes,
 };

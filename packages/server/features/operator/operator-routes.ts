@@ -1,6 +1,7 @@
 import { operatorAuditRoutes } from './audit.routes.ts';
 import { operatorAuthRoutes } from './auth.routes.ts';
 import { operatorPhotoRoutes } from './photos.routes.ts';
+import { operatorDashboardRoutes } from './dashboard.routes.ts';
 import type { AnyOperatorRoute } from './define-operator-route.ts';
 
 /** Every route of the operator API (/api/operator/), served on the operator host only. Add new ones here. */
@@ -8,4 +9,5 @@ export const OPERATOR_ROUTES: readonly AnyOperatorRoute[] = [
   ...operatorAuthRoutes,
   ...operatorAuditRoutes,
   ...operatorPhotoRoutes,
+  ...operatorDashboardRoutes,
 ];
