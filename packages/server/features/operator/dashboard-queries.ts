@@ -155,8 +155,9 @@ export async function signupsByTracking(db: Db, range: DashboardRange): Promise<
   const rows = await query
     .groupBy(['network', 'ref', 'sub1', 'sub2', 'sub3'])
     .orderBy(sql`count(*)`, 'desc')
-    .orderBy('network')
-    .orderBy('ref')
+    // coalesce: SQLite sorts nulls first and PostgreSQL last; the same order on both.
+    .orderBy(sql`coalesce(network, '')`)
+    .orderBy(sql`coalesce(ref, '')`)
     .limit(AFFILIATE_ROWS)
     .execute();
   return rows.map(({ n, ...key }) => ({ ...key, signups: num(n) }));
@@ -186,8 +187,8 @@ export async function revenueByTracking(
   const rows = await query
     .groupBy(['u.network', 'u.ref', 'u.sub1', 'u.sub2', 'u.sub3', 'p.currency'])
     .orderBy(sql`sum(p.amount_cents)`, 'desc')
-    .orderBy('u.network')
-    .orderBy('u.ref')
+    .orderBy(sql`coalesce(u.network, '')`)
+    .orderBy(sql`coalesce(u.ref, '')`)
     .limit(AFFILIATE_ROWS)
     .execute();
   return rows.map(({ n, cents, ...key }) => ({ ...key, payments: num(n), revenue_cents: num(cents) }));

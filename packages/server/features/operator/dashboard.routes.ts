@@ -58,6 +58,7 @@ export const dashboardActivity = defineOperatorRoute({
     const affiliates = await signupsByTracking(services.db, range);
     return {
       ...echo,
+      brands: services.brands.all().map((brand) => ({ domain: brand.domain, name: brand.name })),
       days: days.map((day) => ({
         day: isoDay(day),
         signups: signups.get(day) ?? 0,

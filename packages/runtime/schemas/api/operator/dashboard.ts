@@ -36,6 +36,8 @@ export const activityDaySchema = z.object({
 
 export const dashboardActivityResponseSchema = z.object({
   ...range,
+  /** Every brand of the installation (domains), for the brand picker. */
+  brands: z.array(z.object({ domain: z.string(), name: z.string() })),
   /** Every day of the range, oldest first, zeros included. */
   days: z.array(activityDaySchema),
   /** Signups of the range by stored tracking, most first. */
