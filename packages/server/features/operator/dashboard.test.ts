@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardActivityResponse, DashboardRevenueResponse } from '@datekit/runtime';
+import {
+  activityTables,
+  revenueTables,
+  tableCsv,
+  type DashboardActivityResponse,
+  type DashboardRevenueResponse,
+} from '@datekit/runtime';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { signedInOperator, type TestOperator } from './test-operators.ts';
 
@@ -232,5 +238,21 @@ describe('dashboard revenue', () => {
     const res = await support.browser.get(`/api/operator/dashboard/revenue${Q}`);
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('operator_forbidden');
+  });
+});
+
+describe('CSV export (the page builds it from the same answers)', () => {
+  it('writes each table with stable headers, escaped tracking values and cents', async () => {
+    const activity = await finance.browser.get<DashboardActivityResponse>(`/api/operator/dashboard/activity${Q}`);
+    const revenue = await finance.browser.get<DashboardRevenueResponse>(`/api/operator/dashboard/revenue${Q}`);
+    const [members, , byTracking] = activityTables(activity.body);
+    expect(tableCsv(members!)).toBe(
+      '\uFEFFday,signups,activations\r\n2026-11-02,4,1\r\n2026-11-03,0,2\r\n2026-11-04,1,1\r\n',
+    );
+    expect(tableCsv(byTracking!)).toContain('\r\nother,"x, ""quoted""",,,,1\r\n');
+    const money = revenueTables(revenue.body).find((table) => table.id === 'revenue')!;
+    expect(tableCsv(money)).toBe(
+      '\uFEFFday,revenue_cents_DKK,revenue_cents_EUR\r\n2026-11-02,0,0\r\n2026-11-03,2500,1995\r\n2026-11-04,0,2990\r\n',
+    );
   });
 });
