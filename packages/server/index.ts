@@ -30,3 +30,5 @@ export {
   type CreatedOperator,
 } from './features/operator/operators.ts';
 export { OPERATOR_ROLES, PERMISSIONS, type Permission } from './features/operator/permissions.ts';
+export * from './features/operator/dashboard-queries.ts';
+export { dashboardRange } from './features/operator/dashboard.routes.ts';
