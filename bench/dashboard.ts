@@ -46,10 +46,9 @@ async function bulk<T>(db: Db, table: 'users' | 'payments' | 'conversations' | '
   for (let start = 0; start < rows.length; start += size * 20) {
     await db.transaction().execute(async (trx) => {
       for (let at = start; at < Math.min(rows.length, start + size * 20); at += size) {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
         await trx
           .insertInto(table)
-          .values(rows.slice(at, at + size) as any)
+          .values(rows.slice(at, at + size) as never)
           .execute();
       }
     });

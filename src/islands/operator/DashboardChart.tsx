@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
+// The legend's and cursor's styles; static, so the build puts them in the dashboard page's CSS.
+import 'uplot/dist/uPlot.min.css';
 import type { DashboardTable } from '../../../packages/runtime/rules/dashboard-tables.ts';
 
 /**
@@ -38,7 +40,7 @@ export function DashboardChart({
     let plot: uPlot | null = null;
     let stopped = false;
     const observer = new ResizeObserver(() => plot?.setSize({ width: element.clientWidth, height: 260 }));
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
+    void import('uplot').then(({ default: UPlot }) => {
       if (stopped) return;
       const x = table.rows.map((row) => Date.parse(`${String(row[0])}T00:00:00Z`) / 1000);
       const ys = series.map((s) => table.rows.map((row) => Number(row[s.column] ?? 0) / (s.cents ? 100 : 1)));

@@ -26,16 +26,17 @@ function Dashboard({ lang }: { lang: string }) {
   const data = useStore($dashboard);
   const [filter, setFilter] = useState<DashboardQuery>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The filter whose answer (or failure) came last: busy while the current one is on its way.
+  const [settled, setSettled] = useState<DashboardQuery | null>(null);
+  const busy = settled !== filter;
   const withRevenue = operatorMay(operator, 'dashboard.revenue');
 
   useEffect(() => {
     if (!operator) return; // the navigation loads the operator; signed out, it leaves for /login
-    setBusy(true);
-    setError(null);
     loadDashboard(filter, withRevenue)
+      .then(() => setError(null))
       .catch((failure: unknown) => setError(opErrorText(failure, t)))
-      .finally(() => setBusy(false));
+      .finally(() => setSettled(filter));
   }, [filter, operator, withRevenue, t]);
 
   function onFilter(event: SubmitEvent<HTMLFormElement>) {
@@ -113,15 +114,15 @@ function Section({
 }) {
   const { t } = useTranslation();
   const table = tables.get(id);
+  const seriesKeys = series?.join() ?? '';
   const lines = useMemo<ChartSeries[]>(
     () =>
-      (series ?? []).map((key) => {
+      (seriesKeys ? seriesKeys.split(',') : []).map((key) => {
         const column = table!.columns.findIndex((c) => c.key === key);
         const spec = table!.columns[column]!;
         return { label: t(`op.dash.col.${spec.label}`, spec.params), column, cents: Boolean(spec.currency) };
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [table, series?.join(), t],
+    [table, seriesKeys, t],
   );
   if (!table) return null;
   const title = t(`op.dash.table.${id}`);
