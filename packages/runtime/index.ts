@@ -74,3 +74,6 @@ export * from './stores/new-members.ts';
 export * from './stores/settings.ts';
 export * from './stores/tracking.ts';
 export * from './stores/user.ts';
+export * from './schemas/api/operator/dashboard.ts';
+export * from './rules/csv.ts';
+export * from './rules/dashboard-tables.ts';

@@ -33,3 +33,5 @@ export {
 export { OPERATOR_ROLES, PERMISSIONS, type Permission } from './features/operator/permissions.ts';
 export { openReports, type OpenReport } from './features/reports/report-queue.ts';
 export { banMember, decideReport, unbanMember, type Decision } from './features/reports/decide-report.ts';
+export * from './features/operator/dashboard-queries.ts';
+export { dashboardRange } from './features/operator/dashboard.routes.ts';

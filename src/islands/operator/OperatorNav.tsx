@@ -20,6 +20,7 @@ const LINKS = [
   { href: '/payments', label: 'op.nav.payments', permission: 'payments.read' },
   { href: '/codes', label: 'op.nav.codes', permission: 'discounts.read' },
   { href: '/audit', label: 'op.nav.audit', permission: 'audit.read' },
+  { href: '/dashboard', label: 'op.nav.dashboard', permission: 'dashboard.read' },
 ] as const;
 
 export default function OperatorNav({ lang }: { lang: string }) {

@@ -20,6 +20,7 @@ import * as pushSubscriptions from './20261125_0120_push_subscriptions.ts';
 import * as digestMails from './20261125_0130_digest_mails.ts';
 import * as operators from './20261125_0140_operators.ts';
 import * as reportsBans from './20261125_0150_reports_bans.ts';
+import * as dashboardIndexes from './20261125_0160_dashboard_indexes.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125_0130_digest_mails': digestMails,
   '20261125_0140_operators': operators,
   '20261125_0150_reports_bans': reportsBans,
+  '20261125_0160_dashboard_indexes': dashboardIndexes,
 };

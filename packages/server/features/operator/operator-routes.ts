@@ -5,6 +5,7 @@ import { operatorMemberRoutes } from './members.routes.ts';
 import { operatorPaymentRoutes } from './payments.routes.ts';
 import { operatorPhotoRoutes } from './photos.routes.ts';
 import { operatorReportRoutes } from './reports.routes.ts';
+import { operatorDashboardRoutes } from './dashboard.routes.ts';
 import type { AnyOperatorRoute } from './define-operator-route.ts';
 
 /** Every route of the operator API (/api/operator/), served on the operator host only. Add new ones here. */
@@ -16,4 +17,5 @@ export const OPERATOR_ROUTES: readonly AnyOperatorRoute[] = [
   ...operatorPaymentRoutes,
   ...operatorCodeRoutes,
   ...operatorReportRoutes,
+  ...operatorDashboardRoutes,
 ];

@@ -38,6 +38,10 @@ export const PERMISSIONS = {
   'discounts.read': ['owner', 'finance'],
   /** Create and disable discount codes. */
   'discounts.manage': ['owner', 'finance'],
+  /** Dashboard: signups, activations, messages, active members and signups by affiliate, per day. */
+  'dashboard.read': ['owner', 'moderator', 'support', 'finance'],
+  /** Dashboard money: first purchases, revenue and revenue by affiliate. */
+  'dashboard.revenue': ['owner', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,0 +1,88 @@
+import type { DashboardActivityResponse, DashboardRevenueResponse } from '../schemas/api/operator/dashboard.ts';
+import { toCsv, type CsvCell } from './csv.ts';
+
+export interface DashboardColumn {
+  /** Stable name: the CSV header and the end of the translation key `op.dash.col.<label>`. */
+  key: string;
+  label: string;
+  /** Interpolation values of the label (the currency of a revenue column). */
+  params?: Record<string, string>;
+  /** A column of cents in this currency (shown as money, charted in whole units). */
+  currency?: string;
+}
+
+/** One table of the dashboard: what the page shows under a chart and what its CSV holds. */
+export interface DashboardTable {
+  id: 'members' | 'messages' | 'purchases' | 'revenue' | 'signups_by_tracking' | 'revenue_by_tracking';
+  /** The first column is the day for the daily tables (charted), else the tracking key. */
+  daily: boolean;
+  columns: DashboardColumn[];
+  rows: CsvCell[][];
+}
+
+const TRACKING = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+const col = (key: string): DashboardColumn => ({ key, label: key });
+
+/** The activity answer as the page's tables: members and messages per day, signups by tracking. */
+export function activityTables(answer: DashboardActivityResponse): DashboardTable[] {
+  return [
+    {
+      id: 'members',
+      daily: true,
+      columns: ['day', 'signups', 'activations'].map(col),
+      rows: answer.days.map((d) => [d.day, d.signups, d.activations]),
+    },
+    {
+      id: 'messages',
+      daily: true,
+      columns: ['day', 'messages', 'active_members'].map(col),
+      rows: answer.days.map((d) => [d.day, d.messages, d.active_members]),
+    },
+    {
+      id: 'signups_by_tracking',
+      daily: false,
+      columns: [...TRACKING, 'signups'].map(col),
+      rows: answer.affiliates.map((a) => [...TRACKING.map((key) => a[key]), a.signups]),
+    },
+  ];
+}
+
+/** The revenue answer as tables: purchases per day, cents per day and currency, revenue by tracking. */
+export function revenueTables(answer: DashboardRevenueResponse): DashboardTable[] {
+  return [
+    {
+      id: 'purchases',
+      daily: true,
+      columns: ['day', 'first_purchases', 'payments'].map(col),
+      rows: answer.days.map((d) => [d.day, d.first_purchases, d.payments]),
+    },
+    {
+      id: 'revenue',
+      daily: true,
+      columns: [
+        col('day'),
+        ...answer.currencies.map((currency) => ({
+          key: `revenue_cents_${currency}`,
+          label: 'revenue',
+          params: { currency },
+          currency,
+        })),
+      ],
+      rows: answer.days.map((d) => [d.day, ...answer.currencies.map((currency) => d.revenue_cents[currency] ?? 0)]),
+    },
+    {
+      id: 'revenue_by_tracking',
+      daily: false,
+      columns: [...TRACKING, 'currency', 'payments', 'revenue_cents'].map(col),
+      rows: answer.affiliates.map((a) => [...TRACKING.map((key) => a[key]), a.currency, a.payments, a.revenue_cents]),
+    },
+  ];
+}
+
+/** A table as a CSV file: the stable column keys as header, cents as whole numbers, days as YYYY-MM-DD. */
+export function tableCsv(table: DashboardTable): string {
+  return toCsv(
+    table.columns.map((column) => column.key),
+    table.rows,
+  );
+}

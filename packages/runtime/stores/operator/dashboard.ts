@@ -1,0 +1,31 @@
+import { atom } from 'nanostores';
+import { activityTables, revenueTables, type DashboardTable } from '../../rules/dashboard-tables.ts';
+import type {
+  DashboardActivityResponse,
+  DashboardQuery,
+  DashboardRevenueResponse,
+} from '../../schemas/api/operator/dashboard.ts';
+import { api } from '../api.ts';
+
+export interface DashboardData {
+  activity: DashboardActivityResponse;
+  /** Null for roles without `dashboard.revenue`. */
+  revenue: DashboardRevenueResponse | null;
+  tables: DashboardTable[];
+}
+
+export const $dashboard = atom<DashboardData | null>(null);
+
+/** Loads the figures for a filter: the activity always, the money only when the role may see it. */
+export async function loadDashboard(filter: DashboardQuery, withRevenue: boolean): Promise<void> {
+  const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
+  const [activity, revenue] = await Promise.all([
+    api().get<DashboardActivityResponse>('/api/operator/dashboard/activity', { query }),
+    withRevenue ? api().get<DashboardRevenueResponse>('/api/operator/dashboard/revenue', { query }) : null,
+  ]);
+  $dashboard.set({
+    activity,
+    revenue,
+    tables: [...activityTables(activity), ...(revenue ? revenueTables(revenue) : [])],
+  });
+}
