@@ -5,6 +5,7 @@
  * garbage collection, when --expose-gc is on) to each 'memory' message.
  */
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createApp, createPostgresBus, loadConfig } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
 
@@ -17,10 +18,15 @@ if (config.databaseUrl) {
 const app = createApp(services);
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.send!({ port: (app.server.address() as AddressInfo).port });
+// How long the event loop was held up since the last 'memory' message (what delays a delivery).
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
 process.on('message', (message) => {
   if (message !== 'memory') return;
+  const delay = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+  loopDelay.reset();
   globalThis.gc?.();
   const { rss, heapUsed } = process.memoryUsage();
-  process.send!({ memory: { rss, heapUsed } });
+  process.send!({ memory: { rss, heapUsed }, delay });
 });
 process.on('disconnect', () => process.exit(0));

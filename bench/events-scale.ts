@@ -115,14 +115,18 @@ async function startInstance(): Promise<Instance> {
   });
   return { child, port };
 }
-function memoryOf(instance: Instance): Promise<{ rss: number; heapUsed: number }> {
+interface Report {
+  memory: { rss: number; heapUsed: number };
+  delay: { p99: number; max: number };
+}
+function reportOf(instance: Instance): Promise<Report> {
   return new Promise((resolve) => {
-    instance.child.once('message', (m: { memory: { rss: number; heapUsed: number } }) => resolve(m.memory));
+    instance.child.once('message', (m: Report) => resolve(m));
     instance.child.send('memory');
   });
 }
 const instances = await Promise.all(Array.from({ length: INSTANCES }, startInstance));
-const before = await Promise.all(instances.map(memoryOf));
+const before = (await Promise.all(instances.map(reportOf))).map((r) => r.memory);
 
 // The streams: recipient i on instance i % INSTANCES; each resolves the waiter of the text it gets.
 const waiters = new Map<string, (at: number) => void>();
@@ -160,7 +164,7 @@ console.log(
   `${connected} event streams open on ${INSTANCES} instance(s) in ${((performance.now() - connectStart) / 1000).toFixed(1)} s; ` +
     `Node ${process.version}, ${os.cpus().length} cores, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
 );
-const after = await Promise.all(instances.map(memoryOf));
+const after = (await Promise.all(instances.map(reportOf))).map((r) => r.memory);
 instances.forEach((_, i) => {
   const perStream = STREAMS / INSTANCES;
   const rss = (after[i]!.rss - before[i]!.rss) / perStream / 1024;
@@ -227,6 +231,9 @@ console.log(`POST answered (${MESSAGES}): ${stats(answered).text}`);
 latencies.forEach((samples, i) => console.log(`delivered to streams on instance ${i + 1} (${samples.length}): ${stats(samples).text}`));
 const all = stats(latencies.flat());
 console.log(`delivery, all ${MESSAGES}: ${all.text}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+for (const [i, report] of (await Promise.all(instances.map(reportOf))).entries()) {
+  console.log(`instance ${i + 1} event-loop delay while sending: p99 ${report.delay.p99.toFixed(1)} ms, max ${report.delay.max.toFixed(1)} ms`);
+}
 const stillOpen = sockets.filter((s) => !s.destroyed).length;
 console.log(`streams still open at the end: ${stillOpen} of ${STREAMS}`);
 

@@ -22,7 +22,7 @@ export interface HeartbeatOptions {
 }
 
 /** Streams pinged per slice before yielding to the event loop. */
-const SLICE = 500;
+const SLICE = 250;
 
 /** What the heartbeat needs of one open stream. */
 export interface OpenStream {
@@ -71,7 +71,12 @@ export class StreamHeartbeat {
       for (const stream of streams.slice(i, i + SLICE)) stream.ping();
       if (i + SLICE < streams.length) await new Promise((resolve) => setImmediate(resolve));
     }
-    await markSeen(db, members, now()).catch((error: unknown) => warn(error, 'presence write failed'));
+    // In slices too: on SQLite a statement holds the event loop while it runs.
+    const at = now();
+    for (let i = 0; i < members.length; i += SLICE) {
+      await markSeen(db, members.slice(i, i + SLICE), at).catch((error: unknown) => warn(error, 'presence write failed'));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     try {
       // Events are stamped with the wall clock when written (event-store.ts), whatever `now` says.
       const recent = await db
