@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { insertMember, loadConfig, migrateToLatest } from '@datekit/server';
+import { createDatabase, insertMember, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
 
 const STREAMS = Number(process.argv[2] ?? 10_000);
@@ -61,12 +61,14 @@ if (databaseUrl) {
 
 // Members with a session each: a sender with credits, and one recipient per stream.
 const seedStart = performance.now();
-const services = await openServices(loadConfig(serverEnv));
-await migrateToLatest(services.db);
+// PostgreSQL: a connection of our own in the schema (migrations need to be told it, as in kill-drill).
+const services = await openServices(loadConfig({ ...serverEnv, DATABASE_URL: undefined }));
+const db = databaseUrl ? createDatabase({ databaseUrl, searchPath: schema }).db : services.db;
+await migrateToLatest(db, databaseUrl ? { schema } : undefined);
 const now = Date.now();
 const ids: number[] = [];
 const cookies: string[] = [];
-await services.db.transaction().execute(async (trx) => {
+await db.transaction().execute(async (trx) => {
   for (let i = 0; i <= STREAMS; i++) {
     const id = await insertMember(trx, {
       brand: BRAND,
@@ -92,7 +94,8 @@ await services.db.transaction().execute(async (trx) => {
     .values({ user_id: ids[0]!, amount: 10_000_000, reason: 'grant', ref: null, note: 'bench', created_at: now })
     .execute();
 });
-await services.db.destroy();
+await db.destroy();
+if (db !== services.db) await services.db.destroy();
 console.log(`seeded ${STREAMS + 1} members in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
 // The server instances, each a child process under the raised limit.
