@@ -78,16 +78,31 @@ await db.transaction().execute(async (trx) => {
       language: 'en',
       createdAt: now,
       acceptedTermsAt: now,
-      profile: { name: `Member${i}`, gender: i % 2 ? 'male' : 'female', birth_date: '1990-01-01', country: 'NL', status: 'active' },
+      profile: {
+        name: `Member${i}`,
+        gender: i % 2 ? 'male' : 'female',
+        birth_date: '1990-01-01',
+        country: 'NL',
+        status: 'active',
+      },
     });
     ids.push(id);
   }
   const sessions = ids.map((id) => {
     const token = randomBytes(32).toString('base64url');
     cookies.push(`dk_session=${token}`);
-    return { token_hash: createHash('sha256').update(token).digest('hex'), user_id: id, created_at: now, expires_at: now + 86_400_000 };
+    return {
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      user_id: id,
+      created_at: now,
+      expires_at: now + 86_400_000,
+    };
   });
-  for (let i = 0; i < sessions.length; i += 1_000) await trx.insertInto('sessions').values(sessions.slice(i, i + 1_000)).execute();
+  for (let i = 0; i < sessions.length; i += 1_000)
+    await trx
+      .insertInto('sessions')
+      .values(sessions.slice(i, i + 1_000))
+      .execute();
   await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', ids[0]!).execute();
   await trx
     .insertInto('credit_ledger')
@@ -140,7 +155,13 @@ function openStream(index: number): Promise<void> {
   const instance = instances[index % INSTANCES]!;
   return new Promise((resolve, reject) => {
     const req = http.get(
-      { host: '127.0.0.1', port: instance.port, path: '/api/events', agent: false, headers: { host: BRAND, cookie: cookies[index + 1] } },
+      {
+        host: '127.0.0.1',
+        port: instance.port,
+        path: '/api/events',
+        agent: false,
+        headers: { host: BRAND, cookie: cookies[index + 1] },
+      },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream ${index}: HTTP ${res.statusCode}`));
         res.setEncoding('utf8');
@@ -165,7 +186,10 @@ await Promise.all(
 );
 console.log(
   `${connected} event streams open on ${INSTANCES} instance(s) in ${((performance.now() - connectStart) / 1000).toFixed(1)} s; ` +
-    `Node ${process.version}, ${os.cpus().length} cores, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    `Node ${process.version}, ${os.cpus().length} cores, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}; load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
 );
 const after = (await Promise.all(instances.map(reportOf))).map((r) => r.memory);
 instances.forEach((_, i) => {
@@ -228,14 +252,28 @@ for (let i = -WARMUP; i < MESSAGES; i++) {
 const stats = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
   const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-  return { p50: q(0.5), p99: q(0.99), max: sorted.at(-1)!, text: `p50 ${q(0.5).toFixed(1)} ms   p99 ${q(0.99).toFixed(1)} ms   max ${sorted.at(-1)!.toFixed(1)} ms` };
+  return {
+    p50: q(0.5),
+    p99: q(0.99),
+    max: sorted.at(-1)!,
+    text: `p50 ${q(0.5).toFixed(1)} ms   p99 ${q(0.99).toFixed(1)} ms   max ${sorted.at(-1)!.toFixed(1)} ms`,
+  };
 };
 console.log(`POST answered (${MESSAGES}): ${stats(answered).text}`);
-latencies.forEach((samples, i) => console.log(`delivered to streams on instance ${i + 1} (${samples.length}): ${stats(samples).text}`));
+latencies.forEach((samples, i) =>
+  console.log(`delivered to streams on instance ${i + 1} (${samples.length}): ${stats(samples).text}`),
+);
 const all = stats(latencies.flat());
-console.log(`delivery, all ${MESSAGES}: ${all.text}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `delivery, all ${MESSAGES}: ${all.text}; load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 for (const [i, report] of (await Promise.all(instances.map(reportOf))).entries()) {
-  console.log(`instance ${i + 1} event-loop delay while sending: p99 ${report.delay.p99.toFixed(1)} ms, max ${report.delay.max.toFixed(1)} ms`);
+  console.log(
+    `instance ${i + 1} event-loop delay while sending: p99 ${report.delay.p99.toFixed(1)} ms, max ${report.delay.max.toFixed(1)} ms`,
+  );
 }
 const stillOpen = sockets.filter((s) => !s.destroyed).length;
 console.log(`streams still open at the end: ${stillOpen} of ${STREAMS}`);
@@ -243,12 +281,20 @@ console.log(`streams still open at the end: ${stillOpen} of ${STREAMS}`);
 for (const socket of sockets) socket.destroy();
 agent.destroy();
 for (const instance of instances) instance.child.disconnect();
-await Promise.all(instances.map((i) => new Promise((resolve) => (i.child.exitCode !== null ? resolve(0) : i.child.once('exit', resolve)))));
+await Promise.all(
+  instances.map(
+    (i) => new Promise((resolve) => (i.child.exitCode !== null ? resolve(0) : i.child.once('exit', resolve))),
+  ),
+);
 if (admin) {
   await admin.query(`drop schema ${schema} cascade`);
   await admin.end();
 }
 fs.rmSync(dir, { recursive: true, force: true });
 const ok = all.p99 < TARGET_P99_MS && stillOpen === STREAMS;
-console.log(ok ? `OK: p99 ${all.p99.toFixed(1)} ms < ${TARGET_P99_MS} ms` : `NOT MET: p99 ${all.p99.toFixed(1)} ms (goal < ${TARGET_P99_MS} ms)`);
+console.log(
+  ok
+    ? `OK: p99 ${all.p99.toFixed(1)} ms < ${TARGET_P99_MS} ms`
+    : `NOT MET: p99 ${all.p99.toFixed(1)} ms (goal < ${TARGET_P99_MS} ms)`,
+);
 process.exitCode = ok ? 0 : 1;

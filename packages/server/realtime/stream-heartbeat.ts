@@ -74,7 +74,9 @@ export class StreamHeartbeat {
     // In slices too: on SQLite a statement holds the event loop while it runs.
     const at = now();
     for (let i = 0; i < members.length; i += SLICE) {
-      await markSeen(db, members.slice(i, i + SLICE), at).catch((error: unknown) => warn(error, 'presence write failed'));
+      await markSeen(db, members.slice(i, i + SLICE), at).catch((error: unknown) =>
+        warn(error, 'presence write failed'),
+      );
       await new Promise((resolve) => setImmediate(resolve));
     }
     try {
