@@ -100,9 +100,9 @@ const statements: [string, string][] = [
   ],
   [
     'conversation_members',
-    `insert into conversation_members (conversation_id, member_id, unread, cleared_at, hidden)
-     select c.id, c.member_a, 0, null, 0 from conversations c
-     union all select c.id, c.member_b, 1, null, 0 from conversations c`,
+    `insert into conversation_members (conversation_id, member_id, unread, hidden)
+     select c.id, c.member_a, 0, 0 from conversations c
+     union all select c.id, c.member_b, 1, 0 from conversations c`,
   ],
   [
     'messages',
@@ -112,11 +112,18 @@ const statements: [string, string][] = [
   ],
 ];
 const genStart = performance.now();
-for (const [table, text] of statements) {
-  const t0 = performance.now();
-  if (databaseUrl) await sql.raw(text).execute(db);
-  else await db.transaction().execute((trx) => sql.raw(text).execute(trx));
-  console.log(`  ${table}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+try {
+  for (const [table, text] of statements) {
+    const t0 = performance.now();
+    if (databaseUrl) await sql.raw(text).execute(db);
+    else await db.transaction().execute((trx) => sql.raw(text).execute(trx));
+    console.log(`  ${table}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+} catch (error) {
+  await db.destroy();
+  await admin?.query(`drop schema ${schema} cascade`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  throw error;
 }
 if (databaseUrl) await sql.raw(`select setval(pg_get_serial_sequence('users', 'id'), ${MEMBERS}); analyze`).execute(db);
 else await sql`analyze`.execute(db);
