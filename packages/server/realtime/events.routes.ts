@@ -2,11 +2,34 @@ import { z } from 'zod';
 import { LAST_EVENT_ID_PARAM } from '@datekit/runtime';
 import { defineRoute } from '../http/define-route.ts';
 import { canResumeAfter, eventsAfter, latestEventId } from './event-store.ts';
-import { markStreamSeen } from '../features/notifications/presence.ts';
+import { markStreamSeen, markStreamsSeen } from '../features/notifications/presence.ts';
+import type { Services } from '../services.ts';
 import { RECONNECT_EVENT } from './open-streams.ts';
+import { StreamHeartbeat } from './stream-heartbeat.ts';
 
-/** A comment line every 25 s keeps proxies from closing an idle stream; the table is read then too. */
+/**
+ * A comment line every 25 s keeps proxies from closing an idle stream: under nginx's default
+ * proxy_read_timeout (60 s), AWS ALB's idle timeout (60 s), Cloudflare's (100 s) and HAProxy's usual
+ * `timeout tunnel`/`server` settings (≥ 30 s). The table is read then too (stream-heartbeat.ts).
+ */
 export const HEARTBEAT_MS = 25_000;
+
+/** One heartbeat per process (per services), shared by all its streams. */
+const heartbeats = new WeakMap<Services, StreamHeartbeat>();
+function heartbeatOf(services: Services, warn: (error: unknown, what: string) => void): StreamHeartbeat {
+  let heartbeat = heartbeats.get(services);
+  if (!heartbeat) {
+    heartbeat = new StreamHeartbeat({
+      db: services.db,
+      intervalMs: HEARTBEAT_MS,
+      now: () => services.now(),
+      markSeen: markStreamsSeen,
+      warn,
+    });
+    heartbeats.set(services, heartbeat);
+  }
+  return heartbeat;
+}
 
 /** Events read from the table per query while a stream catches up. */
 const BATCH = 200;
@@ -103,16 +126,16 @@ export const eventStream = defineRoute({
     // An id that cannot be resumed from (pruned, another member's, malformed): the tab reloads its state.
     if (asked !== undefined && !resumable) raw.write(`id: ${cursor}\nevent: reset\ndata: {"type":"reset"}\n\n`);
     else raw.write(`id: ${cursor}\nevent: ready\ndata: {"type":"ready"}\n\n`);
-    const heartbeat = setInterval(() => {
-      raw.write(': ping\n\n');
-      void pump();
-      void seen();
-    }, HEARTBEAT_MS);
+    const stopBeating = heartbeatOf(services, (err, what) => request.log.warn({ err }, what)).add({
+      memberId: member.id,
+      ping: () => raw.write(': ping\n\n'),
+      pump: () => void pump(),
+    });
     // On shutdown the stream says `reconnect` and ends, so the tab moves on and the process can exit.
     const forget = services.streams.add(() => raw.end(RECONNECT_EVENT));
     request.raw.once('close', () => {
       closed = true;
-      clearInterval(heartbeat);
+      stopBeating();
       unsubscribe();
       forget();
     });

@@ -25,3 +25,17 @@ export async function hasOpenTab(db: Db, userId: number, now: number, windowMs =
     .executeTakeFirst();
   return row !== undefined && row.stream_seen_at > now - windowMs;
 }
+
+/** Members per statement in `markStreamsSeen` (two parameters each, well under SQLite's limit). */
+const PRESENCE_CHUNK = 1_000;
+
+/** `markStreamSeen` for many members at once (the heartbeat of every stream in a process), in a few statements. */
+export async function markStreamsSeen(db: Db, userIds: readonly number[], now: number): Promise<void> {
+  for (let i = 0; i < userIds.length; i += PRESENCE_CHUNK) {
+    await db
+      .insertInto('member_presence')
+      .values(userIds.slice(i, i + PRESENCE_CHUNK).map((id) => ({ user_id: id, stream_seen_at: now })))
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ stream_seen_at: now }))
+      .execute();
+  }
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markStreamsSeen } from '../features/notifications/presence.ts';
+import { insertMember } from '../features/users/insert-member.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { recordEvents } from './event-store.ts';
+import { StreamHeartbeat } from './stream-heartbeat.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+async function member(i: number): Promise<number> {
+  return insertMember(database.db, {
+    brand: 'alpha.test',
+    email: `beat-${i}@example.com`,
+    passwordHash: null,
+    status: 'active',
+    language: 'en',
+    createdAt: Date.now(),
+    acceptedTermsAt: null,
+    profile: { name: `Beat${i}`, gender: 'female', birth_date: '1990-01-01', country: 'NL', status: 'active' },
+  });
+}
+
+describe('the shared heartbeat of a process', () => {
+  it('pings every stream, marks every member present in one go, and wakes only members with recent events', async () => {
+    const [anna, ben, cleo] = [await member(1), await member(2), await member(3)];
+    const warnings: unknown[] = [];
+    const heartbeat = new StreamHeartbeat({
+      db: database.db,
+      intervalMs: 25_000,
+      now: () => 1_000_000,
+      markSeen: markStreamsSeen,
+      warn: (error) => warnings.push(error),
+    });
+    const pings = new Map<string, number>();
+    const pumps = new Map<string, number>();
+    const add = (name: string, memberId: number) =>
+      heartbeat.add({
+        memberId,
+        ping: () => pings.set(name, (pings.get(name) ?? 0) + 1),
+        pump: () => pumps.set(name, (pumps.get(name) ?? 0) + 1),
+      });
+    add('anna tab 1', anna);
+    add('anna tab 2', anna);
+    add('ben', ben);
+    const closeCleo = add('cleo', cleo);
+    closeCleo();
+    await recordEvents(database.db, [{ to: anna, event: { type: 'credits', credits: 5 } }], { at: Date.now() });
+
+    await heartbeat.beat();
+
+    expect(Object.fromEntries(pings)).toEqual({ 'anna tab 1': 1, 'anna tab 2': 1, ben: 1 });
+    expect(Object.fromEntries(pumps)).toEqual({ 'anna tab 1': 1, 'anna tab 2': 1 });
+    const seen = await database.db
+      .selectFrom('member_presence')
+      .select(['user_id', 'stream_seen_at'])
+      .orderBy('user_id')
+      .execute();
+    expect(seen).toEqual([
+      { user_id: anna, stream_seen_at: 1_000_000 },
+      { user_id: ben, stream_seen_at: 1_000_000 },
+    ]);
+    expect(warnings).toEqual([]);
+    expect(heartbeat.size).toBe(3);
+  });
+});
