@@ -2,7 +2,7 @@ import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type R
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './database.ts';
 import type { TestClient } from '../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 
 /**
@@ -60,7 +60,7 @@ async function activeMember(): Promise<{ id: number; browser: TestClient }> {
     '/api/signup.php',
     validSignup({ email: `plans-${++counter}@example.com`, name: `Plan${counter}` }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, browser };
 }
 

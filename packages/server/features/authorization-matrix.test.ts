@@ -7,7 +7,7 @@ import type { TestClient } from '../test/http-client.ts';
 import { createDiscountCode } from './discounts/manage-codes.ts';
 import { browserPushKeys } from '../test/fake-push-service.ts';
 import { ALPHA_BRAND_FILE, betaBrand, closedBrand } from '../test/fixture-brands.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 
 /** Alpha offering direct debit too, so its endpoints answer past the method check. */
 const alphaWithDebit = brandFileSchema.parse({ ...ALPHA_BRAND_FILE, payment_methods: ['creditcard', 'directdebit'] });
@@ -55,7 +55,7 @@ async function member(host = 'alpha.test', activate = true): Promise<{ id: numbe
     '/api/signup.php',
     validSignup({ email: `matrix-${++counter}@example.com`, tracking: { network: 'matrix' } }),
   );
-  if (activate) await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  if (activate) await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, browser };
 }
 

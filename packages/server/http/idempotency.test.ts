@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 import { balanceOf, book } from '../features/credits/ledger.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_STALE_MS, runIdempotent } from './idempotency.ts';
 
@@ -23,7 +23,7 @@ async function member(credits?: number): Promise<Member> {
     validSignup({ email: `idem-${++counter}@example.com`, name: `Idem${counter}` }),
   );
   const id = res.body.user.profile.id;
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   if (credits !== undefined) await setCredits(id, credits);
   return { id, browser };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 import { rekeyLegacyMedia } from './rekey-legacy-media.ts';
 
 let server: TestServer;
@@ -24,7 +24,7 @@ async function member(options: { premium?: boolean } = {}): Promise<Member> {
     '/api/signup.php',
     validSignup({ email: `media-${++counter}@example.com`, name: `Media${counter}` }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   const id = res.body.user.profile.id;
   if (options.premium)
     await server.services.db.updateTable('users').set({ paid_user: 1 }).where('id', '=', id).execute();

@@ -9,7 +9,7 @@ import { INLINE_SCRIPTS_FILE } from '../site/inline-scripts.ts';
 import { helmetHeaders } from './security-headers.ts';
 import { openEventStream } from '../test/event-stream.ts';
 import type { TestClient } from '../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 
 const METRICS_TOKEN = 'test-metrics-token-0123456789';
 const ASSET = '/_astro/island.abc123.js';
@@ -58,7 +58,7 @@ async function member(credits = 0): Promise<{ id: number; browser: TestClient }>
     '/api/signup.php',
     validSignup({ email: `ops-${++counter}@example.com` }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   const id = res.body.user.profile.id;
   const balance = await balanceOf(server.services.db, id);
   await book(server.services.db, { userId: id, amount: credits - balance, reason: 'grant', at: server.services.now() });

@@ -5,7 +5,7 @@ import { createApp } from '../app.ts';
 import { balanceOf, book } from '../features/credits/ledger.ts';
 import { openEventStream } from '../test/event-stream.ts';
 import { TestClient } from '../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 import { createPostgresBus } from './event-bus.ts';
 import { EVENT_RETENTION_MS, pruneEvents } from './event-store.ts';
 
@@ -22,7 +22,7 @@ async function member(credits = 0): Promise<{ id: number; browser: TestClient }>
     '/api/signup.php',
     validSignup({ email: `live-${++counter}@example.com` }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   const id = res.body.user.profile.id;
   const balance = await balanceOf(server.services.db, id);
   await book(server.services.db, { userId: id, amount: credits - balance, reason: 'grant', at: server.services.now() });

@@ -22,6 +22,11 @@ export interface TestServer {
   advance(ms: number): void;
   /** The .eml files written so far, oldest first. */
   outbox(): string[];
+  /**
+   * The activation link of the newest activation mail. Not simply the newest mail: receipts and
+   * notifications are sent after their request has answered and may land after a later signup's mail.
+   */
+  latestActivationLink(): string;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,13 @@ export async function startTestServer(
   const app = createApp(services, { checkResponses: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+  const outbox = () =>
+    fs.existsSync(config.outboxDir)
+      ? fs
+          .readdirSync(config.outboxDir)
+          .sort()
+          .map((f) => fs.readFileSync(path.join(config.outboxDir, f), 'utf8'))
+      : [];
   return {
     services,
     outboxDir: config.outboxDir,
@@ -63,13 +75,14 @@ export async function startTestServer(
     advance: (ms) => {
       offset += ms;
     },
-    outbox: () =>
-      fs.existsSync(config.outboxDir)
-        ? fs
-            .readdirSync(config.outboxDir)
-            .sort()
-            .map((f) => fs.readFileSync(path.join(config.outboxDir, f), 'utf8'))
-        : [],
+    outbox,
+    latestActivationLink: () => {
+      const mail = outbox()
+        .reverse()
+        .find((eml) => ACTIVATION_LINK.test(unfold(eml)));
+      if (!mail) throw new Error('no activation mail in the outbox');
+      return activationLink(mail);
+    },
     async close() {
       await app.close();
       await services.events.close();
@@ -79,10 +92,16 @@ export async function startTestServer(
   };
 }
 
+const ACTIVATION_LINK = /https?:\/\/[^\s"<]+\/api\/activate\.php\?token=[\w-]+/;
+
+/** Quoted-printable soft line breaks and escaped `=` undone. */
+function unfold(eml: string): string {
+  return eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
 /** The activation link of an .eml file (quoted-printable soft breaks undone). */
 export function activationLink(eml: string): string {
-  const unfolded = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /https?:\/\/[^\s"<]+\/api\/activate\.php\?token=[\w-]+/.exec(unfolded);
+  const match = ACTIVATION_LINK.exec(unfold(eml));
   if (!match) throw new Error(`no activation link in mail:\n${eml}`);
   return match[0];
 }

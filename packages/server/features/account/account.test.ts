@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ async function member(): Promise<Member> {
     '/api/signup.php',
     validSignup({ email, name: `Setter${counter}` }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, email, browser };
 }
 

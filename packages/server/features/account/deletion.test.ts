@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_GRACE_DAYS } from '@datekit/runtime';
 import { createJobRunner } from '../../jobs/handlers.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ async function member(email = `leaver-${++counter}@example.com`): Promise<Member
     '/api/signup.php',
     validSignup({ email, name: `Leaver${++counter}` }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, email, browser };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { BLOCK_MS, MAX_FAILED_LOGINS } from './login-throttle.ts';
 
 let server: TestServer;
@@ -11,7 +11,7 @@ afterAll(() => server.close());
 async function activeMember(email: string) {
   const browser = server.client();
   await browser.post('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return browser;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
 
 let server: TestServer;
@@ -25,7 +25,7 @@ async function member(options: { activate?: boolean; credits?: number } = {}): P
     validSignup({ email: `chat-${counter}@example.com`, name }),
   );
   const id = res.body.user.profile.id;
-  if (options.activate !== false) await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  if (options.activate !== false) await browser.get(pathOf(server.latestActivationLink()));
   if (options.credits !== undefined) {
     // Activation booked the signup credits (20); bring the balance to exactly what the test wants.
     const balance = await balanceOf(server.services.db, id);
@@ -297,7 +297,7 @@ describe('the signup message', () => {
       }),
     );
     expect((await target.browser.get<Chats>('/api/chats.php')).body.chats).toEqual([]);
-    await visitor.get(pathOf(activationLink(server.outbox().at(-1)!)));
+    await visitor.get(pathOf(server.latestActivationLink()));
     const chats = (await target.browser.get<Chats>('/api/chats.php')).body;
     expect(chats.total_unread).toBe(1);
     expect(chats.chats[0]!.conversation.last_message).toMatchObject({ text: 'Hi, I signed up to meet you!' });

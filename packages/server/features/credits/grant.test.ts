@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime';
 import { grantCredits } from './grant.ts';
 import { balanceOf, book } from './ledger.ts';
@@ -9,7 +9,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const browser = server.client();
   await browser.post('/api/signup.php', validSignup({ email: 'granted@example.com' }));
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
 });
 afterAll(() => server.close());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandFileSchema, type Payment } from '@datekit/runtime';
 import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
 import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createMollieProvider } from '../payments/mollie-provider.ts';
 
 // The fake serves HTTPS with a self-signed certificate; this test process (its own worker) accepts it.
@@ -35,7 +35,7 @@ describe('direct debit through Mollie (against the fake)', () => {
   it('confirms the mandate as a Mollie customer and mandate, and debits it as a recurring payment', async () => {
     const browser = server.client();
     await browser.post('/api/signup.php', validSignup({ email: 'mollie-debtor@example.com' }));
-    await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+    await browser.get(pathOf(server.latestActivationLink()));
     const started = await browser.post('/api/directdebit.php', {
       account_holder: 'Mia Jansen',
       iban: 'NL91 ABNA 0417 1643 00',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandFileSchema, type DirectDebitStatus, type Payment, type RepeatOrder } from '@datekit/runtime';
 import type { TestClient } from '../../test/http-client.ts';
 import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createSandboxProvider, SANDBOX_SETTLE_MS } from '../payments/sandbox-provider.ts';
 import { MANDATE_CODE_MAX_ATTEMPTS, MANDATE_CODE_TTL_MS } from './mandate-code.ts';
 
@@ -22,7 +22,7 @@ async function member(): Promise<{ id: number; browser: TestClient }> {
   const browser = server.client();
   const email = `debtor-${++counter}@example.com`;
   const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, browser };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditOffers, DiscountCodeJson, Payment } from '@datekit/runtime';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import { syncPayment } from '../payments/sync-payment.ts';
 import { createDiscountCode, disableDiscountCode, listDiscountCodes, type NewDiscountCode } from './manage-codes.ts';
@@ -18,7 +18,7 @@ async function member(ageSeconds = 8 * 86_400): Promise<{ id: number; browser: T
   const browser = server.client();
   const email = `saver-${++counter}@example.com`;
   const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   const id = res.body.user.profile.id;
   await server.services.db
     .updateTable('users')

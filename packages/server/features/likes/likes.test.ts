@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../test/event-stream.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ async function activeMember(host = 'alpha.test'): Promise<Member> {
     '/api/signup.php',
     validSignup({ email, name, tracking: { network: 'n' } }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, name, browser };
 }
 

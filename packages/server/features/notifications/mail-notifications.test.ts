@@ -4,7 +4,7 @@ import { book } from '../credits/ledger.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { openEventStream } from '../../test/event-stream.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { MESSAGE_MAIL_JOB, NOTIFICATION_BATCH_MS } from './mail-notifications.ts';
 
 const SECRET = 'provider-shared-secret';
@@ -31,7 +31,7 @@ async function member(language = 'en'): Promise<Member> {
     '/api/signup.php',
     validSignup({ email, name: `Notified${counter}` }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, email, browser };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { OPERATOR_SESSION_MS } from './operator-sessions.ts';
 import { MAX_FAILED_LOGINS } from '../auth/login-throttle.ts';
 import { createOperator } from './operators.ts';
@@ -138,7 +138,7 @@ describe('operator login', () => {
   it("does not let a member's session stand in for an operator's", async () => {
     const member = server.client('alpha.test');
     await member.post('/api/signup.php', validSignup({ email: 'member-on-ops@example.com' }));
-    await member.get(pathOf(activationLink(server.outbox().at(-1)!)));
+    await member.get(pathOf(server.latestActivationLink()));
     const session = member.cookies.get('dk_session')!;
     const onOps = server.client(OPERATOR_HOST);
     onOps.cookies.set('dk_session', session);

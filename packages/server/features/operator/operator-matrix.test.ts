@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { OPERATOR_ROUTES } from './operator-routes.ts';
 import { mayDo, OPERATOR_ROLES, type OperatorRole, type Permission } from './permissions.ts';
 import { OPERATOR_HOST, signedInOperator } from './test-operators.ts';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   visitor = server.client(OPERATOR_HOST);
   const member = server.client('alpha.test');
   await member.post('/api/signup.php', validSignup({ email: 'matrix-member@example.com' }));
-  await member.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await member.get(pathOf(server.latestActivationLink()));
   memberOnOperatorHost = server.client(OPERATOR_HOST);
   memberOnOperatorHost.cookies.set('dk_session', member.cookies.get('dk_session')!);
 }, 60_000);

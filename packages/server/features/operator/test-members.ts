@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, validSignup, type TestServer } from '../../test/test-server.ts';
 
 let counter = 0;
 
@@ -17,7 +17,7 @@ export async function activeMember(
     validSignup({ email, ...overrides }),
   );
   if (res.status !== 201) throw new Error(`signup failed: ${res.text}`);
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, email: (overrides.email as string | undefined) ?? email, browser };
 }
 

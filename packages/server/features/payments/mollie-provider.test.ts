@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@datekit/runtime';
 import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createMollieProvider } from './mollie-provider.ts';
 import { refundPayment } from './refund-payment.ts';
 
@@ -30,7 +30,7 @@ async function member(): Promise<{ id: number; browser: TestClient }> {
     '/api/signup.php',
     validSignup({ email: `mollie-${++counter}@example.com` }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, browser };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@datekit/runtime';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createSandboxProvider, type SandboxOutcome } from './sandbox-provider.ts';
 import { refundPayment } from './refund-payment.ts';
 
@@ -16,7 +16,7 @@ async function member(): Promise<{ id: number; browser: TestClient; email: strin
   const browser = server.client();
   const email = `payer-${++counter}@example.com`;
   const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, browser, email };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, RepeatOrder } from '@datekit/runtime';
 import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createMollieProvider } from './mollie-provider.ts';
 
 // The fake serves HTTPS with a self-signed certificate; this test process (its own worker) accepts it.
@@ -26,7 +26,7 @@ async function member(): Promise<{ id: number; browser: TestClient; email: strin
   const browser = server.client();
   const email = `mollie-card-${++counter}@example.com`;
   const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, browser, email };
 }
 

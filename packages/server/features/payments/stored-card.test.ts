@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, RepeatOrder } from '@datekit/runtime';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { SANDBOX_CARD_LABEL, type SandboxOutcome } from './sandbox-provider.ts';
 
 /** The built-in sandbox: a card paid in its checkout is stored, and a repeat order charges it in one click. */
@@ -16,7 +16,7 @@ async function member(): Promise<{ id: number; browser: TestClient }> {
   const browser = server.client();
   const email = `card-${++counter}@example.com`;
   const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, browser };
 }
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { approvePhotos, photosToCheck, rejectPhotos } from './moderation.ts';
 
 let server: TestServer;
@@ -16,7 +16,7 @@ describe('photo moderation', () => {
       '/api/signup.php',
       validSignup({ email: 'moderated@example.com' }),
     );
-    await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+    await browser.get(pathOf(server.latestActivationLink()));
     const image = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#a33' } })
       .jpeg()
       .toBuffer();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ let counter = 0;
 async function activeMember(): Promise<TestClient> {
   const browser = server.client();
   await browser.post('/api/signup.php', validSignup({ email: `profile-${++counter}@example.com` }));
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return browser;
 }
 

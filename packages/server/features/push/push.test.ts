@@ -13,7 +13,7 @@ import {
   type FakePushService,
 } from '../../test/fake-push-service.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 
 const VAPID = generateVapidKeys();
 let server: TestServer;
@@ -53,7 +53,7 @@ async function member(language = 'en'): Promise<Member> {
     '/api/signup.php',
     validSignup({ email: `pushed-${counter}@example.com`, name }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, name, browser };
 }
 

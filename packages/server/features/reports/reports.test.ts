@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { banMember, decideReport, unbanMember } from './decide-report.ts';
 import { runLiftSuspensionJob } from './sanctions.ts';
 
@@ -26,7 +26,7 @@ async function activeMember(host = 'alpha.test'): Promise<Member> {
     '/api/signup.php',
     validSignup({ email, name, tracking: { network: 'n' } }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, name, email, browser };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '@datekit/runtime';
 import { insertMember } from '../users/insert-member.ts';
 import { alphaBrand, betaBrand } from '../../test/fixture-brands.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import type { TestClient } from '../../test/http-client.ts';
 
 let server: TestServer;
@@ -53,7 +53,7 @@ beforeAll(async () => {
     '/api/signup.php',
     validSignup({ email: 'searcher@example.com', gender: 'male' }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   viewer = { id: res.body.user.profile.id, browser };
 });
 afterAll(() => server.close());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWIPE_LIKES_PER_DAY } from '@datekit/runtime';
 import type { TestClient } from '../../test/http-client.ts';
 import { insertMember } from '../users/insert-member.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 const targets: number[] = [];
@@ -29,7 +29,7 @@ let counter = 0;
 async function swiper(): Promise<TestClient> {
   const browser = server.client();
   await browser.post('/api/signup.php', validSignup({ email: `swiper-${++counter}@example.com`, gender: 'male' }));
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return browser;
 }
 

@@ -3,7 +3,7 @@ import { createJobRunner, scheduleRecurringJobs } from '../../../jobs/handlers.t
 import { everyMondayAt, HOUR_MS } from '../../../jobs/recurring.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
 import type { TestClient } from '../../../test/http-client.ts';
-import { activationLink, pathOf, startTestServer, validSignup, type TestServer } from '../../../test/test-server.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../../test/test-server.ts';
 import { markStreamSeen } from '../presence.ts';
 import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from './unread-reminders.ts';
 import { sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from './weekly-updates.ts';
@@ -34,7 +34,7 @@ async function member(language = 'en', overrides: Record<string, unknown> = {}):
     '/api/signup.php',
     validSignup({ email, name: `Digest${counter}`, ...overrides }),
   );
-  await browser.get(pathOf(activationLink(server.outbox().at(-1)!)));
+  await browser.get(pathOf(server.latestActivationLink()));
   return { id: res.body.user.profile.id, email, browser };
 }
 
