@@ -26,6 +26,8 @@ describe('rate limits', () => {
         'POST /api/message.php',
         'POST /api/password-reset-do.php',
         'POST /api/password-reset.php',
+        'POST /api/payment.php',
+        'POST /api/repeat-order.php',
         'POST /api/photos.php',
         'POST /api/signup.php',
         'POST /api/swipe.php',

@@ -33,6 +33,11 @@ export const RATE_LIMITS = {
   uploads: { name: 'uploads', max: 20, windowMs: HOUR, per: 'session' },
   /** Each request sends a text message: a handful an hour is plenty for a person. */
   directDebitCodes: { name: 'direct-debit-codes', max: 5, windowMs: HOUR, per: 'session' },
+  /**
+   * Starting a payment or a repeat order: a person buys a few bundles an hour; more is someone trying
+   * out stolen cards or hammering the provider in the member's name.
+   */
+  payments: { name: 'payments', max: 10, windowMs: HOUR, per: 'session' },
   /** Reports and the complaints form: a person reports a few things an hour; each one sends a mail. */
   reports: { name: 'reports', max: 10, windowMs: HOUR, per: 'ip' },
 } as const satisfies Record<string, RateLimitRule>;

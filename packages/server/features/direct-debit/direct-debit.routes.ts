@@ -112,6 +112,7 @@ export const postRepeatOrder = defineRoute({
   summary:
     "Buys your last bundle again with the stored card or mandate, in one click and without a checkout ('The payment could not be completed with the stored card.' when the provider refuses or fails it).",
   auth: 'member',
+  rateLimit: RATE_LIMITS.payments,
   response: debitPaymentResponseSchema,
   status: 201,
   // A retry with the same Idempotency-Key answers the first payment; the provider is asked over the network.

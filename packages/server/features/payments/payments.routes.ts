@@ -10,6 +10,7 @@ import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { activeDiscount, isUsed } from '../discounts/discount-codes.ts';
 import { toDiscountJson } from '../discounts/discount-json.ts';
 import { createPayment } from './create-payment.ts';
@@ -67,6 +68,7 @@ export const postPayment = defineRoute({
   summary:
     'Starts buying a bundle: answers the checkout URL. The server prices the order; any amount or discount the client sends is ignored.',
   auth: 'member',
+  rateLimit: RATE_LIMITS.payments,
   body: createPaymentRequestSchema,
   response: createPaymentResponseSchema,
   status: 201,
