@@ -1,34 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
-import { generateSync } from 'otplib';
-import { E2E_BASE_URL, E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
+import { E2E_BASE_URL } from './e2e-env.ts';
+import { addOperator, CONSOLE, signInToConsole } from './operator-console.ts';
 import { islandHydrated, signUpAndActivate } from './session.ts';
-
-/** The console's own host (OPERATOR_HOST's default); Chromium resolves *.localhost to this machine. */
-const CONSOLE = `http://operator.localhost:${E2E_PORT}`;
-const PASSWORD = 'operator password for e2e';
-
-/** `datekit operators add` on the e2e database; answers the TOTP secret it prints. */
-function addOperator(email: string, role: string): string {
-  const out = execFileSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'packages/cli/bin/datekit.mjs'),
-      'operators',
-      'add',
-      '--email',
-      email,
-      '--role',
-      role,
-      '--password',
-      PASSWORD,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATEKIT_VAR_DIR: E2E_VAR_DIR, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  return /TOTP secret: (\S+)/.exec(out)![1]!;
-}
 
 test('an owner sees the numbers: charts with their tables, and downloads a table as CSV', async ({ page }) => {
   // The demo data (seeded members) plus one member who signs up and activates today.
@@ -38,15 +12,7 @@ test('an owner sees the numbers: charts with their tables, and downloads a table
 
   const email = `owner-dash-${Date.now()}@ops.test`;
   const secret = addOperator(email, 'owner');
-  await page.goto(`${CONSOLE}/login`);
-  await islandHydrated(page, 'OperatorLogin');
-  const login = page.getByTestId('op-login-form');
-  await login.locator('input[name="email"]').fill(email);
-  await login.locator('input[name="password"]').fill(PASSWORD);
-  await login.locator('button[type="submit"]').click();
-  const codeForm = page.getByTestId('op-code-form');
-  await codeForm.locator('input[name="code"]').fill(generateSync({ secret }));
-  await Promise.all([page.waitForURL(`${CONSOLE}/`), codeForm.locator('button[type="submit"]').click()]);
+  await signInToConsole(page, email, secret);
 
   await page.getByRole('link', { name: 'Numbers' }).click();
   await expect(page).toHaveURL(`${CONSOLE}/dashboard`);

@@ -1,34 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { expect, request, test, type Page } from '@playwright/test';
-import { generateSync } from 'otplib';
+import { expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_BASE_URL, E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
+import { E2E_BASE_URL } from './e2e-env.ts';
+import { addOperator, CONSOLE, enterCode, enterPassword, signInToConsole } from './operator-console.ts';
 import { CLIENT_HEADER, islandHydrated, signUpAndActivate } from './session.ts';
-
-/** The console's own host (OPERATOR_HOST's default); Chromium resolves *.localhost to this machine. */
-const CONSOLE = `http://operator.localhost:${E2E_PORT}`;
-const PASSWORD = 'operator password for e2e';
-
-/** `datekit operators add` on the e2e database; answers the TOTP secret it prints. */
-function addOperator(email: string, role: string): string {
-  const out = execFileSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'packages/cli/bin/datekit.mjs'),
-      'operators',
-      'add',
-      '--email',
-      email,
-      '--role',
-      role,
-      '--password',
-      PASSWORD,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATEKIT_VAR_DIR: E2E_VAR_DIR, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  return /TOTP secret: (\S+)/.exec(out)![1]!;
-}
 
 /** A member of the demo brand with a photo waiting for a check; answers the photo's id. */
 async function memberWithPhoto(name: string, colour: { r: number; g: number; b: number }): Promise<number> {
@@ -47,19 +21,6 @@ async function memberWithPhoto(name: string, colour: { r: number; g: number; b: 
   return photo.id;
 }
 
-/** Signs in at the console: password, then the code an authenticator app would show for `secret`. */
-async function signInToConsole(page: Page, email: string, secret: string): Promise<void> {
-  await page.goto(`${CONSOLE}/login`);
-  await islandHydrated(page, 'OperatorLogin');
-  const login = page.getByTestId('op-login-form');
-  await login.locator('input[name="email"]').fill(email);
-  await login.locator('input[name="password"]').fill(PASSWORD);
-  await login.locator('button[type="submit"]').click();
-  const codeForm = page.getByTestId('op-code-form');
-  await codeForm.locator('input[name="code"]').fill(generateSync({ secret }));
-  await Promise.all([page.waitForURL(`${CONSOLE}/`), codeForm.locator('button[type="submit"]').click()]);
-}
-
 test('a moderator signs in with a TOTP code, approves one photo and rejects another', async ({ page }) => {
   const email = `moderator-${Date.now()}@ops.test`;
   const secret = addOperator(email, 'moderator');
@@ -69,17 +30,11 @@ test('a moderator signs in with a TOTP code, approves one photo and rejects anot
   // The console sends a visitor without its session to the login.
   await page.goto(`${CONSOLE}/photos`);
   await expect(page).toHaveURL(`${CONSOLE}/login`);
-  await islandHydrated(page, 'OperatorLogin');
-  const login = page.getByTestId('op-login-form');
-  await login.locator('input[name="email"]').fill(email);
-  await login.locator('input[name="password"]').fill(PASSWORD);
-  await login.locator('button[type="submit"]').click();
+  await enterPassword(page, email);
 
   // First sign-in: the QR code to enrol, then the code the authenticator app would show.
-  const codeForm = page.getByTestId('op-code-form');
   await expect(page.getByTestId('op-enrolment').locator('img')).toBeVisible();
-  await codeForm.locator('input[name="code"]').fill(generateSync({ secret }));
-  await Promise.all([page.waitForURL(`${CONSOLE}/`), codeForm.locator('button[type="submit"]').click()]);
+  await enterCode(page, secret);
   await expect(page.getByTestId('op-whoami')).toContainText(email);
 
   await page.goto(`${CONSOLE}/photos`);

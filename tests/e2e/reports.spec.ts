@@ -1,26 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { generateSync } from 'otplib';
-import { E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
+import { addOperator, CONSOLE, datekit, signInToConsole } from './operator-console.ts';
 import { waitForMail } from './outbox.ts';
 import { islandHydrated, logIn, PASSWORD, signUpAndActivate } from './session.ts';
 
-/** The operator console of the e2e server (OPERATOR_HOST's default; Chromium resolves *.localhost). */
-const OPERATOR_URL = `http://operator.localhost:${E2E_PORT}`;
-const MODERATOR_PASSWORD = 'a moderator password for e2e';
-
 test.beforeEach(({ context }) => skipEntryWarning(context));
-
-/** Runs the real `datekit` command on the e2e database, as an operator would. */
-function datekit(...args: string[]): string {
-  return execFileSync(process.execPath, [path.join(ROOT, 'packages/cli/bin/datekit.mjs'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATEKIT_VAR_DIR: E2E_VAR_DIR, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-}
 
 test('a member reports a profile; the moderator bans it in the console; the banned member sees the ban page', async ({
   page,
@@ -52,28 +36,10 @@ test('a member reports a profile; the moderator bans it in the console; the bann
   // A moderator signs in to the console (password, then TOTP) and bans the member from the queue.
   expect(datekit('reports', 'list', '--brand', 'localhost')).toContain(`member ${offender.id} (Spammy)`);
   const moderatorEmail = `moderator-${Date.now()}@example.com`;
-  const added = datekit(
-    'operators',
-    'add',
-    '--email',
-    moderatorEmail,
-    '--role',
-    'moderator',
-    '--password',
-    MODERATOR_PASSWORD,
-  );
-  const secret = /TOTP secret: (\S+)/.exec(added)![1]!;
-  const consoleContext = await browser.newContext({ baseURL: OPERATOR_URL });
+  const secret = addOperator(moderatorEmail, 'moderator');
+  const consoleContext = await browser.newContext({ baseURL: CONSOLE });
   const consolePage = await consoleContext.newPage();
-  await consolePage.goto('/login');
-  await islandHydrated(consolePage, 'OperatorLogin');
-  const login = consolePage.getByTestId('op-login-form');
-  await login.locator('input[name="email"]').fill(moderatorEmail);
-  await login.locator('input[name="password"]').fill(MODERATOR_PASSWORD);
-  await login.locator('button[type="submit"]').click();
-  const codeForm = consolePage.getByTestId('op-code-form');
-  await codeForm.locator('input[name="code"]').fill(generateSync({ secret }));
-  await Promise.all([consolePage.waitForURL(`${OPERATOR_URL}/`), codeForm.locator('button[type="submit"]').click()]);
+  await signInToConsole(consolePage, moderatorEmail, secret);
   await consolePage.goto('/reports');
   const card = consolePage.locator(`[data-testid="op-report"][data-report-id="${reference}"]`);
   await expect(card).toContainText('Spammy');

@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { generateSync } from 'otplib';
+import { E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
+import { islandHydrated } from './session.ts';
+
+/** The console's own host (OPERATOR_HOST's default); Chromium resolves *.localhost to this machine. */
+export const CONSOLE = `http://operator.localhost:${E2E_PORT}`;
+export const OPERATOR_PASSWORD = 'operator password for e2e';
+
+/** Runs the real `datekit` command on the e2e database, as an operator would. */
+export function datekit(...args: string[]): string {
+  return execFileSync(process.execPath, [path.join(ROOT, 'packages/cli/bin/datekit.mjs'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATEKIT_VAR_DIR: E2E_VAR_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+}
+
+/** `datekit operators add` with OPERATOR_PASSWORD; answers the TOTP secret it prints. */
+export function addOperator(email: string, role: string): string {
+  const out = datekit('operators', 'add', '--email', email, '--role', role, '--password', OPERATOR_PASSWORD);
+  return /TOTP secret: (\S+)/.exec(out)![1]!;
+}
+
+/** Fills the console's first step: e-mail and password (the page shows the login form). */
+export async function enterPassword(page: Page, email: string): Promise<void> {
+  await islandHydrated(page, 'OperatorLogin');
+  const login = page.getByTestId('op-login-form');
+  await login.locator('input[name="email"]').fill(email);
+  await login.locator('input[name="password"]').fill(OPERATOR_PASSWORD);
+  await login.locator('button[type="submit"]').click();
+}
+
+/** The second step: the code an authenticator app would show for `secret`; waits for the console's home. */
+export async function enterCode(page: Page, secret: string): Promise<void> {
+  const codeForm = page.getByTestId('op-code-form');
+  await codeForm.locator('input[name="code"]').fill(generateSync({ secret }));
+  await Promise.all([page.waitForURL(`${CONSOLE}/`), codeForm.locator('button[type="submit"]').click()]);
+}
+
+/** Signs in at the console: password, then the TOTP code. */
+export async function signInToConsole(page: Page, email: string, secret: string): Promise<void> {
+  await page.goto(`${CONSOLE}/login`);
+  await enterPassword(page, email);
+  await enterCode(page, secret);
+}
