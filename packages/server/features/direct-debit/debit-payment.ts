@@ -2,7 +2,7 @@ import type { Brand } from '@datekit/runtime';
 import { lockMember } from '../../db/lock-member.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
-import { insertOpenPayment, providerRefused } from '../payments/create-payment.ts';
+import { insertOpenPayment, submitRecurringPayment } from '../payments/create-payment.ts';
 import { priceOrder } from '../payments/order-pricing.ts';
 import type { PaymentRow } from '../payments/payment-json.ts';
 import { callWebhookWhenSandboxSettles } from '../payments/sandbox-webhook.ts';
@@ -45,29 +45,18 @@ export async function createDebitPayment(
     const usage = await debitUsage(trx, member.id, services.now());
     if (!withinLimits(usage, priced.amountCents)) throw new ApiError('directdebit_limit_reached');
   });
-  let providerId: string;
-  try {
-    // After the commit: with Mollie this is a network call, and SQLite must not wait on it.
-    ({ id: providerId } = await services.payments.createRecurringPayment({
-      amountCents: priced.amountCents,
-      currency: priced.currency,
-      description: `${brand.name}: ${priced.bundle.credits} credits`,
+  const providerId = await submitRecurringPayment(
+    services,
+    brand,
+    member,
+    { payment, priced },
+    {
       method: 'directdebit',
-      locale: member.language,
-      brand: brand.domain,
-      webhookUrl: `${order.origin}/api/payment-webhook.php`,
-      reference: String(payment.id),
       customerId: mandate.provider_customer_id,
       mandateId: mandate.provider_mandate_id,
-    }));
-  } catch (error) {
-    throw await providerRefused(services, payment.id, error);
-  }
-  await services.db
-    .updateTable('payments')
-    .set({ provider_payment_id: providerId })
-    .where('id', '=', payment.id)
-    .execute();
+      origin: order.origin,
+    },
+  );
   callWebhookWhenSandboxSettles(services, providerId);
   return (await syncPayment(services, providerId)) ?? { ...payment, provider_payment_id: providerId };
 }

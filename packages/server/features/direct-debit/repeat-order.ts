@@ -1,7 +1,7 @@
 import type { Brand, RepeatOrder } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
-import { insertOpenPayment, providerRefused } from '../payments/create-payment.ts';
+import { insertOpenPayment, submitRecurringPayment } from '../payments/create-payment.ts';
 import { offeredMethods, priceOrder } from '../payments/order-pricing.ts';
 import type { PaymentRow } from '../payments/payment-json.ts';
 import { storedCard } from '../payments/stored-cards.ts';
@@ -122,30 +122,19 @@ async function chargeCard(
 ): Promise<PaymentRow> {
   const priced = await priceOrder(services, brand, member, { bundleId: order.bundleId, method: 'creditcard' });
   const payment = await insertOpenPayment(services, brand, member.id, priced, order.origin);
-  let providerId: string;
-  try {
-    // After the commit: with Mollie this is a network call.
-    ({ id: providerId } = await services.payments.createRecurringPayment({
-      amountCents: priced.amountCents,
-      currency: priced.currency,
-      description: `${brand.name}: ${priced.bundle.credits} credits`,
+  const providerId = await submitRecurringPayment(
+    services,
+    brand,
+    member,
+    { payment, priced },
+    {
       method: 'creditcard',
-      locale: member.language,
-      brand: brand.domain,
-      webhookUrl: `${order.origin}/api/payment-webhook.php`,
-      reference: String(payment.id),
       customerId: card.provider_customer_id,
       mandateId: card.provider_mandate_id,
-    }));
-  } catch (error) {
-    await providerRefused(services, payment.id, error);
-    throw new ApiError('stored_payment_failed');
-  }
-  await services.db
-    .updateTable('payments')
-    .set({ provider_payment_id: providerId })
-    .where('id', '=', payment.id)
-    .execute();
+      origin: order.origin,
+    },
+    'stored_payment_failed',
+  );
   // A provider that cannot be asked now leaves it open: the webhook follows.
   const synced = await syncPayment(services, providerId).catch((error: unknown) => {
     console.error('repeat order status not fetched from the provider', error);

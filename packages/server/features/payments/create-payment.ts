@@ -1,4 +1,4 @@
-import type { Brand } from '@datekit/runtime';
+import type { Brand, ErrorCode } from '@datekit/runtime';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PaymentsTable } from '../../db/schema.ts';
@@ -124,4 +124,45 @@ export function openPaymentRow(
     paid_at: null,
     refunded_at: null,
   };
+}
+
+/**
+ * Hands an open payment to the provider as a recurring charge on a stored mandate (a card's or a SEPA
+ * debit's), after its commit: with Mollie this is a network call, and SQLite must not wait on it.
+ * Records the provider's id and answers it. A refusal fails the payment and gives its discount back,
+ * then throws `refusedAs` (the stored card's own message) or the provider-refused error.
+ */
+export async function submitRecurringPayment(
+  services: Services,
+  brand: Brand,
+  member: CurrentMember,
+  open: { payment: PaymentRow; priced: PricedOrder },
+  charge: { method: 'creditcard' | 'directdebit'; customerId: string; mandateId: string; origin: string },
+  refusedAs?: ErrorCode,
+): Promise<string> {
+  const { payment, priced } = open;
+  let providerId: string;
+  try {
+    ({ id: providerId } = await services.payments.createRecurringPayment({
+      amountCents: priced.amountCents,
+      currency: priced.currency,
+      description: `${brand.name}: ${priced.bundle.credits} credits`,
+      method: charge.method,
+      locale: member.language,
+      brand: brand.domain,
+      webhookUrl: `${charge.origin}/api/payment-webhook.php`,
+      reference: String(payment.id),
+      customerId: charge.customerId,
+      mandateId: charge.mandateId,
+    }));
+  } catch (error) {
+    const refused = await providerRefused(services, payment.id, error);
+    throw refusedAs ? new ApiError(refusedAs) : refused;
+  }
+  await services.db
+    .updateTable('payments')
+    .set({ provider_payment_id: providerId })
+    .where('id', '=', payment.id)
+    .execute();
+  return providerId;
 }
