@@ -6,6 +6,10 @@
  * messages and member profile, each through the real API handlers (app.inject: routing, auth,
  * validation, serialisation) as randomly chosen logged-in members. Goal: p95 under 20 ms each.
  * Usage: [DATABASE_URL=postgres://…] npx tsx bench/members-scale.ts [--members N] [--messages N] [--requests N]
+ *   [--keep] [--reuse <schema or directory>]
+ *   --keep   leaves the generated data (PostgreSQL schema or SQLite directory) and prints its name;
+ *   --reuse  measures again on data a --keep run left (generating 10M messages takes minutes), e.g. on
+ *            a quieter machine or with EXPLAIN at hand.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -23,6 +27,8 @@ const { values } = parseArgs({
     members: { type: 'string', default: '1000000' },
     messages: { type: 'string', default: '10000000' },
     requests: { type: 'string', default: '200' },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
   },
 });
 const MEMBERS = Number(values.members);
@@ -36,13 +42,15 @@ const BRAND = 'localhost';
 
 const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const engine = databaseUrl ? 'PostgreSQL' : 'SQLite';
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-members-scale-'));
-const schema = `bench_members_${randomBytes(4).toString('hex')}`;
+const REUSE = values.reuse;
+const KEEP = values.keep || REUSE !== undefined;
+const dir = REUSE && !databaseUrl ? REUSE : fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-members-scale-'));
+const schema = REUSE && databaseUrl ? REUSE : `bench_members_${randomBytes(4).toString('hex')}`;
 let admin: pg.Client | undefined;
 if (databaseUrl) {
   admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  if (!REUSE) await admin.query(`create schema ${schema}`);
 }
 const services = await openServices(loadConfig({ DATEKIT_VAR_DIR: dir, RATE_LIMIT: 'off' }));
 if (databaseUrl) {
@@ -113,7 +121,7 @@ const statements: [string, string][] = [
 ];
 const genStart = performance.now();
 try {
-  for (const [table, text] of statements) {
+  for (const [table, text] of REUSE ? [] : statements) {
     const t0 = performance.now();
     if (databaseUrl) await sql.raw(text).execute(db);
     else await db.transaction().execute((trx) => sql.raw(text).execute(trx));
@@ -125,9 +133,13 @@ try {
   fs.rmSync(dir, { recursive: true, force: true });
   throw error;
 }
-if (databaseUrl) await sql.raw(`select setval(pg_get_serial_sequence('users', 'id'), ${MEMBERS}); analyze`).execute(db);
-else await sql`analyze`.execute(db);
-console.log(`generated in ${((performance.now() - genStart) / 1000).toFixed(1)} s; load ${uptime()}`);
+if (REUSE) console.log(`reusing ${REUSE}; load ${uptime()}`);
+else {
+  if (databaseUrl)
+    await sql.raw(`select setval(pg_get_serial_sequence('users', 'id'), ${MEMBERS}); analyze`).execute(db);
+  else await sql`analyze`.execute(db);
+  console.log(`generated in ${((performance.now() - genStart) / 1000).toFixed(1)} s; load ${uptime()}`);
+}
 
 // Sessions for a sample of members, spread over the id range.
 const sample = Array.from({ length: 50 }, (_, k) => 1 + Math.floor(((k + 0.5) * MEMBERS) / 50));
@@ -203,11 +215,12 @@ for (const [label, url] of endpoints) {
 console.log(`load ${uptime()}`);
 await app.close();
 await db.destroy();
-if (admin) {
-  await admin.query(`drop schema ${schema} cascade`);
-  await admin.end();
+if (KEEP) console.log(`kept the data: rerun with --reuse ${databaseUrl ? schema : dir}`);
+else {
+  await admin?.query(`drop schema ${schema} cascade`);
+  fs.rmSync(dir, { recursive: true, force: true });
 }
-fs.rmSync(dir, { recursive: true, force: true });
+await admin?.end();
 console.log(
   worst < TARGET_P95_MS
     ? `OK: every p95 < ${TARGET_P95_MS} ms`
