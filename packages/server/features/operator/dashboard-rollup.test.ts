@@ -17,6 +17,7 @@ import {
   BATCH_DAYS,
   dailyFigures,
   dailyPayments,
+  forgetTrackingInRollup,
   revenueByTrackingRolled,
   rolledUpDays,
   rollUpDashboard,
@@ -285,5 +286,82 @@ describe('dashboard roll-up', () => {
     await Promise.all([rollUpDashboard(db, NOW + 3_600_000), rollUpDashboard(db, NOW + 3_600_000)]);
     expect(await duplicateKeys()).toBe(0);
     await expectSameAsRaw();
+  });
+
+  it("erasure moves the member's signup and payments to the blank tracking key in the roll-up too", async () => {
+    const created = at(TODAY - 10, 5000);
+    const member = await db
+      .insertInto('users')
+      .values({
+        brand: 'beta.test',
+        email: 'erased@example.com',
+        email_normalized: 'erased@example.com',
+        password_hash: null,
+        status: 'active',
+        language: 'en',
+        paid_user: 1,
+        created_at: created,
+        activated_at: created,
+        accepted_terms_at: created,
+        signup_message: null,
+        network: 'adnet',
+        ref: 'r1',
+        sub1: 'click-4711',
+        sub2: null,
+        sub3: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [paidAt, currency] of [
+      [at(TODAY - 9, 1000), 'EUR'],
+      [at(TODAY - 9, 2000), 'EUR'],
+      [at(TODAY - 5, 0), 'DKK'],
+      [NOW - 1000, 'EUR'], // today: not rolled up
+    ] as const) {
+      await db
+        .insertInto('payments')
+        .values({
+          user_id: member.id,
+          brand: 'beta.test',
+          provider: 'sandbox',
+          provider_payment_id: null,
+          bundle_id: 'starter',
+          credits: 100,
+          amount_cents: 1995,
+          list_amount_cents: 1995,
+          currency,
+          method: 'ideal',
+          country: 'NL',
+          status: 'paid',
+          discount_code: null,
+          checkout_url: null,
+          origin: 'test',
+          created_at: paidAt,
+          updated_at: paidAt,
+          paid_at: paidAt,
+          refunded_at: null,
+        })
+        .execute();
+    }
+    await clearRollup();
+    await rollUpDashboard(db, NOW);
+    const naming = async () =>
+      (await db.selectFrom('dashboard_signup_tracking').select('day').where('sub1', '=', 'click-4711').execute())
+        .length +
+      (await db.selectFrom('dashboard_revenue_tracking').select('day').where('sub1', '=', 'click-4711').execute())
+        .length;
+    expect(await naming()).toBe(3);
+    // What erase-account does in its transaction.
+    await db.transaction().execute(async (trx) => {
+      await forgetTrackingInRollup(trx, member.id);
+      await trx
+        .updateTable('users')
+        .set({ network: null, ref: null, sub1: null, sub2: null, sub3: null })
+        .where('id', '=', member.id)
+        .execute();
+    });
+    expect(await naming()).toBe(0);
+    await expectSameAsRaw();
+    expect(await duplicateKeys()).toBe(0);
   });
 });

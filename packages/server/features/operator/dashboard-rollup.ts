@@ -393,3 +393,106 @@ export async function revenueByTrackingRolled(
     limit ${sql.lit(AFFILIATE_ROWS)}`.execute(db);
   return rows.map(({ payments, cents, ...key }) => ({ ...key, payments: num(payments), revenue_cents: num(cents) }));
 }
+
+type Tracked = TrackingKey & { brand: string; day: number };
+
+/** The rows of a roll-up tracking table with exactly this key (null matches null). */
+function keyCondition(key: Tracked, currency: string | null) {
+  return sql.join(
+    [
+      sql`brand = ${key.brand}`,
+      sql`day = ${key.day}`,
+      ...TRACKING.map((column) =>
+        key[column] === null ? sql`${sql.ref(column)} is null` : sql`${sql.ref(column)} = ${key[column]}`,
+      ),
+      ...(currency === null ? [] : [sql`currency = ${currency}`]),
+    ],
+    sql` and `,
+  );
+}
+
+/**
+ * Moves one signup or payment from its tracking key to the blank key in a roll-up tracking table, as
+ * the raw tables will show it once the member's tracking is blanked.
+ */
+async function moveToBlankKey(trx: Db, key: Tracked, payment: { currency: string; cents: number } | null) {
+  const blank: Tracked = {
+    brand: key.brand,
+    day: key.day,
+    network: null,
+    ref: null,
+    sub1: null,
+    sub2: null,
+    sub3: null,
+  };
+  const currency = payment?.currency ?? null;
+  const table = sql.table(payment ? 'dashboard_revenue_tracking' : 'dashboard_signup_tracking');
+  const change = (sign: 1 | -1) =>
+    payment
+      ? sql`payments = payments + ${sign}, cents = cents + ${sign * payment.cents}`
+      : sql`signups = signups + ${sign}`;
+  await sql`update ${table} set ${change(-1)} where ${keyCondition(key, currency)}`.execute(trx);
+  const counter = sql.ref(payment ? 'payments' : 'signups');
+  await sql`delete from ${table} where ${keyCondition(key, currency)} and ${counter} <= 0`.execute(trx);
+  const added = await sql`update ${table} set ${change(1)} where ${keyCondition(blank, currency)}`.execute(trx);
+  if (Number(added.numAffectedRows ?? 0) > 0) return;
+  if (payment) {
+    await trx
+      .insertInto('dashboard_revenue_tracking')
+      .values({ ...blank, currency: payment.currency, payments: 1, cents: payment.cents })
+      .execute();
+  } else {
+    await trx
+      .insertInto('dashboard_signup_tracking')
+      .values({ ...blank, signups: 1 })
+      .execute();
+  }
+}
+
+/**
+ * For erasure (features/account/erase-account.ts, in its transaction, before the member's tracking is
+ * blanked): the roll-up's affiliate tables stop naming the member's tracking values too, and count
+ * their signup and payments under the blank key, as the raw tables will. The days' lock rows are
+ * taken first, as the job does. Days not rolled up yet need nothing: they will be counted from the
+ * blanked tables.
+ */
+export async function forgetTrackingInRollup(trx: Db, userId: number): Promise<void> {
+  const user = await trx
+    .selectFrom('users')
+    .select(['brand', 'created_at', ...TRACKING])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user || TRACKING.every((column) => user[column] === null)) return;
+  const payments = await trx
+    .selectFrom('payments')
+    .select(['brand', 'paid_at', 'currency', 'amount_cents'])
+    .where('user_id', '=', userId)
+    .where('paid_at', 'is not', null)
+    .execute();
+  const key = (brand: string, time: number): Tracked => ({
+    brand,
+    day: Math.floor(time / DAY_MS),
+    network: user.network,
+    ref: user.ref,
+    sub1: user.sub1,
+    sub2: user.sub2,
+    sub3: user.sub3,
+  });
+  const days = [
+    ...new Set([user.created_at, ...payments.map((p) => p.paid_at!)].map((t) => Math.floor(t / DAY_MS))),
+  ].sort((a, b) => a - b);
+  const locked = await trx
+    .updateTable('dashboard_days')
+    .set((eb) => ({ rolled_at: eb.ref('rolled_at') }))
+    .where('day', 'in', days)
+    .returning('day')
+    .execute();
+  const rolled = new Set(locked.map((row) => num(row.day)));
+  const signup = key(user.brand, user.created_at);
+  if (rolled.has(signup.day)) await moveToBlankKey(trx, signup, null);
+  for (const payment of payments) {
+    const paid = key(payment.brand, payment.paid_at!);
+    if (!rolled.has(paid.day)) continue;
+    await moveToBlankKey(trx, paid, { currency: payment.currency, cents: payment.amount_cents });
+  }
+}
