@@ -6,8 +6,9 @@
  * run would (the whole history, timed), then times every query the dashboard makes (the roll-up's
  * rows plus today counted raw) for all brands and one brand over the last 30 and 365 days, and checks
  * each answer against the raw queries over the same range.
- * Usage: npx tsx bench/dashboard.ts [members] [messages] [runs] [--raw]
+ * Usage: npx tsx bench/dashboard.ts [members] [messages] [runs] [--raw] [--click-ids]
  *   --raw also times the raw queries (a year of rows per request; seconds on PostgreSQL).
+ *   --click-ids gives every member with tracking a sub1 of their own (no two signups share a key).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -37,6 +38,8 @@ import {
 
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const RAW = process.argv.includes('--raw');
+/** Every member's sub1 unique (a click id): the worst case for the affiliate tables' roll-up. */
+const CLICK_IDS = process.argv.includes('--click-ids');
 const MEMBERS = Number(args[0] ?? 100_000);
 const MESSAGES = Number(args[1] ?? 1_000_000);
 const RUNS = Number(args[2] ?? 20);
@@ -86,7 +89,7 @@ async function seedData(db: Db): Promise<void> {
       signup_message: null,
       network,
       ref: network ? `ref${Math.floor(random() * 20)}` : null,
-      sub1: network ? `s${Math.floor(random() * 50)}` : null,
+      sub1: network ? (CLICK_IDS ? `click${i}` : `s${Math.floor(random() * 50)}`) : null,
       sub2: null,
       sub3: null,
     });
