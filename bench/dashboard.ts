@@ -1,10 +1,14 @@
 /**
  * Operator dashboard query times over a year of data for 100,000 members (issue 12 target: each
- * query under ~100 ms at p95). Seeds a scratch SQLite file (and, with TEST_DATABASE_URL or
+ * query under 100 ms at p95). Seeds a scratch SQLite file (and, with TEST_DATABASE_URL or
  * DATABASE_URL, a scratch schema in PostgreSQL, dropped afterwards) with signups, activations,
- * payments and messages spread over 365 days and two brands, then times every dashboard query for
- * all brands and one brand over the last 30 and 365 days.
- * Usage: npx tsx bench/dashboard.ts [members] [messages] [runs]
+ * payments and messages spread over 365 days and two brands, runs the dashboard roll-up job as a first
+ * run would (the whole history, timed), then times every query the dashboard makes (the roll-up's
+ * rows plus today counted raw) for all brands and one brand over the last 30 and 365 days, and checks
+ * each answer against the raw queries over the same range.
+ * Usage: npx tsx bench/dashboard.ts [members] [messages] [runs] [--raw] [--click-ids]
+ *   --raw also times the raw queries (a year of rows per request; seconds on PostgreSQL).
+ *   --click-ids gives every member with tracking a sub1 of their own (no two signups share a key).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,21 +19,30 @@ import pg from 'pg';
 import {
   activationsPerDay,
   createDatabase,
+  dailyFigures,
+  dailyPayments,
   dashboardRange,
   firstPurchasesPerDay,
   messagesPerDay,
   migrateToLatest,
   paymentsPerDay,
   revenueByTracking,
+  revenueByTrackingRolled,
+  rollUpDashboard,
   signupsByTracking,
+  signupsByTrackingRolled,
   signupsPerDay,
   type DashboardRange,
   type Db,
 } from '@datekit/server';
 
-const MEMBERS = Number(process.argv[2] ?? 100_000);
-const MESSAGES = Number(process.argv[3] ?? 1_000_000);
-const RUNS = Number(process.argv[4] ?? 20);
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const RAW = process.argv.includes('--raw');
+/** Every member's sub1 unique (a click id): the worst case for the affiliate tables' roll-up. */
+const CLICK_IDS = process.argv.includes('--click-ids');
+const MEMBERS = Number(args[0] ?? 100_000);
+const MESSAGES = Number(args[1] ?? 1_000_000);
+const RUNS = Number(args[2] ?? 20);
 const TARGET_P95_MS = 100;
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 25, 12);
@@ -76,7 +89,7 @@ async function seedData(db: Db): Promise<void> {
       signup_message: null,
       network,
       ref: network ? `ref${Math.floor(random() * 20)}` : null,
-      sub1: network ? `s${Math.floor(random() * 50)}` : null,
+      sub1: network ? (CLICK_IDS ? `click${i}` : `s${Math.floor(random() * 50)}`) : null,
       sub2: null,
       sub3: null,
     });
@@ -150,45 +163,117 @@ async function seedData(db: Db): Promise<void> {
   );
 }
 
-const QUERIES: Record<string, (db: Db, range: DashboardRange) => Promise<unknown>> = {
-  signupsPerDay,
-  activationsPerDay,
-  messagesPerDay,
-  signupsByTracking,
-  firstPurchasesPerDay,
-  paymentsPerDay,
-  revenueByTracking,
+/** The raw figures of dailyFigures' shape, for the comparison. */
+async function rawDailyFigures(db: Db, range: DashboardRange) {
+  const [signups, activations, messages, firsts] = [
+    await signupsPerDay(db, range),
+    await activationsPerDay(db, range),
+    await messagesPerDay(db, range),
+    await firstPurchasesPerDay(db, range),
+  ];
+  const days = new Map<number, unknown>();
+  for (let day = range.fromMs / DAY; day < range.toMs / DAY; day++) {
+    const figures = {
+      signups: signups.get(day) ?? 0,
+      activations: activations.get(day) ?? 0,
+      messages: messages.get(day)?.messages ?? 0,
+      senders: messages.get(day)?.senders ?? 0,
+      first_purchases: firsts.get(day) ?? 0,
+    };
+    if (Object.values(figures).some(Boolean)) days.set(day, figures);
+  }
+  return days;
+}
+
+/** Days without any figure are left out (the dashboard shows 0), so both sides compare alike. */
+async function rolledDailyFigures(db: Db, range: DashboardRange) {
+  const days = await dailyFigures(db, range);
+  for (const [day, figures] of days) if (!Object.values(figures).some(Boolean)) days.delete(day);
+  return new Map([...days].sort(([a], [b]) => a - b));
+}
+
+const byDayAndCurrency = (rows: { day: number; currency: string }[]) =>
+  rows.sort((a, b) => a.day - b.day || a.currency.localeCompare(b.currency));
+
+/** What the dashboard asks per request (name: the roll-up query, and the raw one it must equal). */
+const QUERIES: Record<
+  string,
+  [(db: Db, range: DashboardRange) => Promise<unknown>, (db: Db, range: DashboardRange) => Promise<unknown>]
+> = {
+  dailyFigures: [rolledDailyFigures, rawDailyFigures],
+  dailyPayments: [
+    async (db, range) => byDayAndCurrency(await dailyPayments(db, range)),
+    async (db, range) => byDayAndCurrency(await paymentsPerDay(db, range)),
+  ],
+  signupsByTracking: [signupsByTrackingRolled, signupsByTracking],
+  revenueByTracking: [revenueByTrackingRolled, revenueByTracking],
 };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
+async function time(db: Db, range: DashboardRange, query: (db: Db, range: DashboardRange) => Promise<unknown>) {
+  await query(db, range); // warm-up
+  const times = [];
+  for (let run = 0; run < RUNS; run++) {
+    const start = performance.now();
+    await query(db, range);
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b);
+}
+
 async function measure(engine: string, db: Db): Promise<boolean> {
   let ok = true;
-  console.log(`\n${engine}: p50 / p95 in ms over ${RUNS} runs`);
-  console.log(['query'.padEnd(22), 'all 30d', 'all 365d', 'one 30d', 'one 365d'].join('  '));
-  for (const [name, query] of Object.entries(QUERIES)) {
+  const started = performance.now();
+  const span = await rollUpDashboard(db, NOW, { budgetMs: Infinity });
+  console.log(
+    `  roll-up job, first run (history from day ${span?.first} to ${span?.last}): ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const again = performance.now();
+  await rollUpDashboard(db, NOW + 3_600_000);
+  console.log(`  roll-up job, an hourly run (recounts 2 days): ${(performance.now() - again).toFixed(0)} ms`);
+  console.log(`\n${engine}: p50 / p95 in ms over ${RUNS} runs, roll-up + today raw${RAW ? ' (and raw)' : ''}`);
+  console.log(['query'.padEnd(22), 'all 30d', 'all 365d', 'one 30d', 'one 365d', 'same as raw'].join('  '));
+  for (const [name, [query, raw]] of Object.entries(QUERIES)) {
     const cells = [];
+    const rawCells = [];
+    let same = true;
     for (const brand of [undefined, BRANDS[0]]) {
       for (const days of [30, 365]) {
         const to = new Date(NOW).toISOString().slice(0, 10);
         const from = new Date(NOW - (days - 1) * DAY).toISOString().slice(0, 10);
         const { range } = dashboardRange({ brand, from, to }, NOW);
-        await query(db, range); // warm-up
-        const times = [];
-        for (let run = 0; run < RUNS; run++) {
-          const start = performance.now();
-          await query(db, range);
-          times.push(performance.now() - start);
-        }
-        times.sort((a, b) => a - b);
+        if (
+          JSON.stringify([...(await compare(query, db, range))]) !==
+          JSON.stringify([...(await compare(raw, db, range))])
+        )
+          same = false;
+        const times = await time(db, range, query);
         const p95 = percentile(times, 0.95);
         if (p95 > TARGET_P95_MS) ok = false;
         cells.push(`${percentile(times, 0.5).toFixed(0)}/${p95.toFixed(0)}`.padStart(days === 30 ? 7 : 8));
+        if (RAW) {
+          const rawTimes = await time(db, range, raw);
+          rawCells.push(
+            `${percentile(rawTimes, 0.5).toFixed(0)}/${percentile(rawTimes, 0.95).toFixed(0)}`.padStart(
+              days === 30 ? 7 : 8,
+            ),
+          );
+        }
       }
     }
-    console.log([name.padEnd(22), ...cells].join('  '));
+    if (!same) ok = false;
+    console.log([name.padEnd(22), ...cells, same ? 'yes' : 'NO'].join('  '));
+    if (RAW) console.log(['  raw'.padEnd(22), ...rawCells].join('  '));
   }
   return ok;
+}
+
+/** A query's answer as something iterable for the comparison (maps as entries, arrays as they are). */
+async function compare(query: (db: Db, range: DashboardRange) => Promise<unknown>, db: Db, range: DashboardRange) {
+  const answer = await query(db, range);
+  return answer instanceof Map ? [...answer.entries()] : (answer as unknown[]);
 }
 
 const results: boolean[] = [];
@@ -228,6 +313,6 @@ if (url) {
 
 console.log(
   results.every(Boolean)
-    ? `\nEvery query under ${TARGET_P95_MS} ms at p95.`
-    : `\nSome query over ${TARGET_P95_MS} ms at p95.`,
+    ? `\nEvery query under ${TARGET_P95_MS} ms at p95, answers identical to the raw queries.`
+    : `\nSome query over ${TARGET_P95_MS} ms at p95, or an answer different from the raw queries.`,
 );

@@ -34,4 +34,5 @@ export { OPERATOR_ROLES, PERMISSIONS, type Permission } from './features/operato
 export { openReports, type OpenReport } from './features/reports/report-queue.ts';
 export { banMember, decideReport, unbanMember, type Decision } from './features/reports/decide-report.ts';
 export * from './features/operator/dashboard-queries.ts';
+export * from './features/operator/dashboard-rollup.ts';
 export { dashboardRange } from './features/operator/dashboard.routes.ts';

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { registerBuild } from './commands/build.ts';
 import { registerCredits } from './commands/credits.ts';
+import { registerDashboard } from './commands/dashboard.ts';
 import { registerDb } from './commands/db.ts';
 import { registerDbBackup } from './commands/db-backup.ts';
 import { registerDiscounts } from './commands/discounts.ts';
@@ -25,6 +26,7 @@ registerValidate(program);
 registerBuild(program);
 registerDocs(program);
 registerJobs(program);
+registerDashboard(program);
 registerDb(program);
 registerDbBackup(program);
 registerServe(program);

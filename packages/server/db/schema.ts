@@ -481,6 +481,55 @@ export interface ReportsTable {
   created_at: number;
 }
 
+/** Days the dashboard roll-up covers (features/operator/dashboard-rollup.ts). */
+export interface DashboardDaysTable {
+  day: number;
+  rolled_at: number;
+}
+
+/** Dashboard figures per UTC day number and brand ('' = every brand). */
+export interface DashboardDailyTable {
+  brand: string;
+  day: number;
+  signups: number;
+  activations: number;
+  messages: number;
+  senders: number;
+  first_purchases: number;
+}
+
+export interface DashboardDailyPaymentsTable {
+  brand: string;
+  day: number;
+  currency: string;
+  payments: number;
+  cents: number;
+}
+
+export interface DashboardSignupTrackingTable {
+  day: number;
+  brand: string;
+  network: string | null;
+  ref: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  signups: number;
+}
+
+export interface DashboardRevenueTrackingTable {
+  day: number;
+  brand: string;
+  network: string | null;
+  ref: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  currency: string;
+  payments: number;
+  cents: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -520,4 +569,9 @@ export interface Database {
   operator_audit: OperatorAuditTable;
   operator_notes: OperatorNotesTable;
   reports: ReportsTable;
+  dashboard_days: DashboardDaysTable;
+  dashboard_daily: DashboardDailyTable;
+  dashboard_daily_payments: DashboardDailyPaymentsTable;
+  dashboard_signup_tracking: DashboardSignupTrackingTable;
+  dashboard_revenue_tracking: DashboardRevenueTrackingTable;
 }

@@ -1,3 +1,4 @@
+import { DASHBOARD_ROLLUP_JOB, rollUpDashboard } from '../features/operator/dashboard-rollup.ts';
 import { ERASE_JOB } from '../features/account/deletion.ts';
 import { eraseAccount } from '../features/account/erase-account.ts';
 import {
@@ -20,6 +21,8 @@ import { JobRunner, type JobHandler } from './runner.ts';
 const RECURRING: { job: RecurringJob; run: (services: Services) => Promise<unknown> }[] = [
   { job: UNREAD_REMINDER_SWEEP, run: sweepUnreadReminders },
   { job: WEEKLY_UPDATE_SWEEP, run: sweepWeeklyUpdates },
+  // Hourly: recounts the last complete days and fills history in batches (features/operator/dashboard-rollup.ts).
+  { job: DASHBOARD_ROLLUP_JOB, run: (services) => rollUpDashboard(services.db, services.now()) },
 ];
 
 /** Queues the next run of every recurring job unless it is queued already; every instance calls it at start. */

@@ -1,5 +1,6 @@
 import { deletePhotoFiles } from '../../media/process-photo.ts';
 import type { Services } from '../../services.ts';
+import { forgetTrackingInRollup } from '../operator/dashboard-rollup.ts';
 import { GRACE_MS } from './deletion.ts';
 
 /**
@@ -38,6 +39,8 @@ export async function eraseAccount(services: Services, userId: number): Promise<
   ]);
   const anonymous = `erased-${userId}@erased.invalid`;
   await services.db.transaction().execute(async (trx) => {
+    // Before the tracking is blanked below: the dashboard's roll-up keeps no tracking values either.
+    await forgetTrackingInRollup(trx, userId);
     await trx
       .deleteFrom('conversations')
       .where((eb) => eb.or([eb('member_a', '=', userId), eb('member_b', '=', userId)]))

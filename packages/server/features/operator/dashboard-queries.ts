@@ -155,9 +155,13 @@ export async function signupsByTracking(db: Db, range: DashboardRange): Promise<
   const rows = await query
     .groupBy(['network', 'ref', 'sub1', 'sub2', 'sub3'])
     .orderBy(sql`count(*)`, 'desc')
-    // coalesce: SQLite sorts nulls first and PostgreSQL last; the same order on both.
+    // coalesce: SQLite sorts nulls first and PostgreSQL last; the same order on both. Every key column:
+    // ties come in one order, so the roll-up's answer is row for row the raw one.
     .orderBy(sql`coalesce(network, '')`)
     .orderBy(sql`coalesce(ref, '')`)
+    .orderBy(sql`coalesce(sub1, '')`)
+    .orderBy(sql`coalesce(sub2, '')`)
+    .orderBy(sql`coalesce(sub3, '')`)
     .limit(AFFILIATE_ROWS)
     .execute();
   return rows.map(({ n, ...key }) => ({ ...key, signups: num(n) }));
@@ -189,6 +193,10 @@ export async function revenueByTracking(
     .orderBy(sql`sum(p.amount_cents)`, 'desc')
     .orderBy(sql`coalesce(u.network, '')`)
     .orderBy(sql`coalesce(u.ref, '')`)
+    .orderBy(sql`coalesce(u.sub1, '')`)
+    .orderBy(sql`coalesce(u.sub2, '')`)
+    .orderBy(sql`coalesce(u.sub3, '')`)
+    .orderBy('p.currency')
     .limit(AFFILIATE_ROWS)
     .execute();
   return rows.map(({ n, cents, ...key }) => ({ ...key, payments: num(n), revenue_cents: num(cents) }));

@@ -5,17 +5,8 @@ import {
   type DashboardQuery,
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
-import {
-  activationsPerDay,
-  DAY_MS,
-  firstPurchasesPerDay,
-  messagesPerDay,
-  paymentsPerDay,
-  revenueByTracking,
-  signupsByTracking,
-  signupsPerDay,
-  type DashboardRange,
-} from './dashboard-queries.ts';
+import { DAY_MS, type DashboardRange } from './dashboard-queries.ts';
+import { dailyFigures, dailyPayments, revenueByTrackingRolled, signupsByTrackingRolled } from './dashboard-rollup.ts';
 import { defineOperatorRoute } from './define-operator-route.ts';
 
 /** The default range: the last 30 days, today included. */
@@ -51,20 +42,18 @@ export const dashboardActivity = defineOperatorRoute({
   errors: ['validation_failed'],
   handler: async ({ services, query }) => {
     const { range, days, echo } = dashboardRange(query, services.now());
-    // A fixed number of aggregate queries, whatever the range (GROUP BY day in SQL).
-    const signups = await signupsPerDay(services.db, range);
-    const activations = await activationsPerDay(services.db, range);
-    const messages = await messagesPerDay(services.db, range);
-    const affiliates = await signupsByTracking(services.db, range);
+    // A fixed number of queries, whatever the range: the daily roll-up, and today counted raw.
+    const figures = await dailyFigures(services.db, range);
+    const affiliates = await signupsByTrackingRolled(services.db, range);
     return {
       ...echo,
       brands: services.brands.all().map((brand) => ({ domain: brand.domain, name: brand.name })),
       days: days.map((day) => ({
         day: isoDay(day),
-        signups: signups.get(day) ?? 0,
-        activations: activations.get(day) ?? 0,
-        messages: messages.get(day)?.messages ?? 0,
-        active_members: messages.get(day)?.senders ?? 0,
+        signups: figures.get(day)?.signups ?? 0,
+        activations: figures.get(day)?.activations ?? 0,
+        messages: figures.get(day)?.messages ?? 0,
+        active_members: figures.get(day)?.senders ?? 0,
       })),
       affiliates,
     };
@@ -82,9 +71,9 @@ export const dashboardRevenue = defineOperatorRoute({
   errors: ['validation_failed'],
   handler: async ({ services, query }) => {
     const { range, days, echo } = dashboardRange(query, services.now());
-    const firsts = await firstPurchasesPerDay(services.db, range);
-    const paid = await paymentsPerDay(services.db, range);
-    const affiliates = await revenueByTracking(services.db, range);
+    const figures = await dailyFigures(services.db, range);
+    const paid = await dailyPayments(services.db, range);
+    const affiliates = await revenueByTrackingRolled(services.db, range);
     const byDay = new Map<number, { payments: number; revenue: Record<string, number> }>();
     for (const row of paid) {
       const entry = byDay.get(row.day) ?? { payments: 0, revenue: {} };
@@ -97,7 +86,7 @@ export const dashboardRevenue = defineOperatorRoute({
       currencies: [...new Set(paid.map((row) => row.currency))].sort(),
       days: days.map((day) => ({
         day: isoDay(day),
-        first_purchases: firsts.get(day) ?? 0,
+        first_purchases: figures.get(day)?.first_purchases ?? 0,
         payments: byDay.get(day)?.payments ?? 0,
         revenue_cents: byDay.get(day)?.revenue ?? {},
       })),

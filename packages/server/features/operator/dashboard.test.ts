@@ -7,6 +7,8 @@ import {
   type DashboardRevenueResponse,
 } from '@datekit/runtime';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { DAY_MS } from './dashboard-queries.ts';
+import { rollUpDashboard } from './dashboard-rollup.ts';
 import { signedInOperator, type TestOperator } from './test-operators.ts';
 
 /**
@@ -254,5 +256,23 @@ describe('CSV export (the page builds it from the same answers)', () => {
     expect(tableCsv(money)).toBe(
       '\uFEFFday,revenue_cents_DKK,revenue_cents_EUR\r\n2026-11-02,0,0\r\n2026-11-03,2500,1995\r\n2026-11-04,0,2990\r\n',
     );
+  });
+});
+
+describe('after the roll-up job', () => {
+  it('answers the same from the daily roll-up as from the raw tables', async () => {
+    const urls = [
+      `/api/operator/dashboard/activity${Q}`,
+      `/api/operator/dashboard/activity${Q}&brand=alpha.test`,
+      `/api/operator/dashboard/revenue${Q}`,
+      `/api/operator/dashboard/revenue${Q}&brand=beta.test`,
+    ];
+    const before = [];
+    for (const url of urls) before.push((await finance.browser.get(url)).body);
+    const span = await rollUpDashboard(server.services.db, server.services.now());
+    // The test's days (November 2-4) are rolled-up days now.
+    expect(span!.first).toBeLessThanOrEqual(Date.UTC(2026, 10, 2) / DAY_MS);
+    expect(await server.services.db.selectFrom('dashboard_daily').select('day').execute()).not.toEqual([]);
+    for (const [i, url] of urls.entries()) expect((await finance.browser.get(url)).body, url).toEqual(before[i]);
   });
 });
