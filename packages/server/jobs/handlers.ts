@@ -12,6 +12,7 @@ import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from '../features/notific
 import { sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from '../features/notifications/digests/weekly-updates.ts';
 import { PUSH_JOB, runPushJob, type PushJob } from '../push/push-notifications.ts';
 import { LIFT_SUSPENSION_JOB, runLiftSuspensionJob } from '../features/reports/sanctions.ts';
+import { PRUNE_SIGN_INS_JOB, pruneSignIns } from '../features/auth/sign-ins.ts';
 import type { Services } from '../services.ts';
 import { scheduleNextRun, type RecurringJob } from './recurring.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
@@ -20,6 +21,7 @@ import { JobRunner, type JobHandler } from './runner.ts';
 const RECURRING: { job: RecurringJob; run: (services: Services) => Promise<unknown> }[] = [
   { job: UNREAD_REMINDER_SWEEP, run: sweepUnreadReminders },
   { job: WEEKLY_UPDATE_SWEEP, run: sweepWeeklyUpdates },
+  { job: PRUNE_SIGN_INS_JOB, run: pruneSignIns },
 ];
 
 /** Queues the next run of every recurring job unless it is queued already; every instance calls it at start. */
