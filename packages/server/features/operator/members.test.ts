@@ -1,9 +1,10 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { GRACE_MS } from '../account/deletion.ts';
 import { eraseAccount } from '../account/erase-account.ts';
 import { pruneSignIns, SIGN_IN_RETENTION_DAYS } from '../auth/sign-ins.ts';
-import { SIGN_IN_LIMIT } from './member-detail.ts';
+import { memberDetail, SIGN_IN_LIMIT } from './member-detail.ts';
 import { activeMember, uploadPhoto } from './test-members.ts';
 import { signedInOperator, type TestOperator } from './test-operators.ts';
 
@@ -323,5 +324,43 @@ describe('members', () => {
       .execute();
     expect(await eraseAccount(server.services, m.id)).toBe('erased');
     expect(await count()).toBe(0);
+  });
+
+  it('reads the member page in the same number of queries however long the history', async () => {
+    let statements = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const counted = { ...server.services, db: server.services.db.withPlugin(counter) };
+    const queries = async (id: number) => {
+      statements = 0;
+      expect(await memberDetail(counted, id, true)).not.toBeNull();
+      return statements;
+    };
+    const m = await activeMember(server);
+    const short = await queries(m.id);
+    await server.services.db
+      .insertInto('member_sign_ins')
+      .values(
+        Array.from({ length: 80 }, (_, i) => ({
+          user_id: m.id,
+          at: server.services.now() - i * 60_000,
+          method: 'password' as const,
+          outcome: 'wrong_password' as const,
+          ip_prefix: null,
+          user_agent: null,
+        })),
+      )
+      .execute();
+    for (let i = 0; i < 3; i += 1) {
+      await moderator.browser.post(`/api/operator/members/${m.id}/ban`, { ground: 'terms_general', facts: `#${i}` });
+      await moderator.browser.post(`/api/operator/members/${m.id}/unban`, { reason: `appeal ${i}` });
+    }
+    expect(await queries(m.id)).toBe(short);
+    expect(short).toBeLessThanOrEqual(10);
   });
 });
