@@ -33,6 +33,11 @@ test('a member reports a profile; the moderator bans it in the console; the bann
   const reference = /Reference number (\d+)/.exec((await sent.textContent()) ?? '')![1]!;
   expect(await waitForMail(reporter.email, 10_000, /We received your report/)).toContain(reference);
 
+  // The offender has a page open, with its live stream.
+  const streamOpen = offenderPage.waitForResponse((r) => r.url().includes('/api/events') && r.status() === 200);
+  await offenderPage.goto('/chats');
+  await streamOpen;
+
   // A moderator signs in to the console (password, then TOTP) and bans the member from the queue.
   expect(datekit('reports', 'list', '--brand', 'localhost')).toContain(`member ${offender.id} (Spammy)`);
   const moderatorEmail = `moderator-${Date.now()}@example.com`;
@@ -50,14 +55,25 @@ test('a member reports a profile; the moderator bans it in the console; the bann
   await card.getByTestId('op-report-decide').click();
   await expect(consolePage.getByTestId('op-report-status')).toHaveText(`Report ${reference} decided.`);
   await expect(card).toHaveCount(0);
+
+  // The ban ends the offender's live stream at once: the open page goes to the ban page by itself.
+  await offenderPage.waitForURL('**/pages/ban');
+  await expect(offenderPage.getByRole('heading', { level: 1 })).toContainText('Access ban');
+
+  // The member page shows the ban (who, on what ground) and the sign-ins so far.
+  await consolePage.goto(`/member?id=${offender.id}`);
+  const sanction = consolePage.getByTestId('op-member-sanction-current');
+  await expect(sanction).toContainText('Banned');
+  await expect(sanction).toContainText(moderatorEmail);
+  await expect(sanction).toContainText(`report #${reference}`);
+  const signIns = consolePage.getByTestId('op-member-sign-ins');
+  await expect(signIns.getByRole('row', { name: /Activation link.*Signed in/ })).toHaveCount(1);
+  await expect(signIns.getByRole('row', { name: /Signup.*Signed in/ })).toHaveCount(1);
   await consoleContext.close();
   const statement = await waitForMail(offender.email, 10_000, /A decision about your account/);
   expect(statement.replace(/=\r?\n/g, '')).toContain('Advertising links sent to many members.');
 
-  // The banned member's next request leads to the ban page, and so does logging in again.
-  await offenderPage.goto('/chats');
-  await offenderPage.waitForURL('**/pages/ban');
-  await expect(offenderPage.getByRole('heading', { level: 1 })).toContainText('Access ban');
+  // Logging in again leads to the ban page too.
   await logIn(offenderPage, { email: offender.email, password: PASSWORD, expectSuccess: false });
   await offenderPage.waitForURL('**/pages/ban');
 

@@ -11,6 +11,7 @@ export const LIVE_EVENT_TYPES = [
   'credits',
   'read',
   'chat-deleted',
+  'session-ended',
   'ready',
   'reset',
   'reconnect',

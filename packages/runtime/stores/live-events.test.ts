@@ -186,6 +186,34 @@ describe('$live', () => {
     expect($user.get()?.credits).toBe(3);
   });
 
+  it('on session-ended closes the stream for good and asks who is logged in, which leads to the ban page', async () => {
+    vi.useFakeTimers();
+    const assign = vi.fn();
+    const win = Object.assign(new EventTarget(), { location: { pathname: '/chat', assign } });
+    vi.stubGlobal('window', win);
+    const { fetch, calls } = scriptedFetch({
+      ...Object.fromEntries(['GET /api/chats.php', 'GET /api/likes.php'].map((k) => [k, () => json(200, {})])),
+      'GET /api/user.php': () => json(403, { error: 'account_banned', message: 'Banned', banned: true }),
+    });
+    configureApi({ fetch, ...noWait });
+    keepMount($live);
+    $user.set(member);
+    const source = FakeSource.last!;
+    source.open();
+    source.emit('ready', { type: 'ready' }, '7');
+    source.emit('session-ended', { type: 'session-ended' }, '8');
+    expect(source.closed).toBe(true);
+    expect($live.get()).toBe('idle');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.some((c) => c.url === '/api/user.php')).toBe(true);
+    expect(assign).toHaveBeenCalledWith(expect.stringContaining('/ban'));
+    // No reconnect loop: neither the fallback timer nor the browser's error opens a new stream.
+    source.readyState = 2;
+    source.onerror?.(new Event('error'));
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(FakeSource.last).toBe(source);
+  });
+
   it('opens the stream again, resuming, when the browser gave up on it', async () => {
     vi.useFakeTimers();
     configureApi({ fetch: network().fetch, ...noWait });

@@ -95,6 +95,8 @@ onMount($live, () => {
   let lastEventId: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let refreshes = 0;
+  // The member whose session the server ended: their tab opens no stream again (no reconnect loop).
+  let endedFor: number | null | undefined;
 
   const stopFallback = () => {
     clearTimeout(timer);
@@ -108,7 +110,7 @@ onMount($live, () => {
         () => {
           refreshes += 1;
           // The browser gave up on the stream (e.g. a proxy answered 502 during a restart): try anew.
-          if (!source && memberId) open();
+          if (!source && memberId && memberId !== endedFor) open();
           void loadChats()
             .catch(() => undefined)
             .then(() => {
@@ -151,6 +153,16 @@ onMount($live, () => {
           open();
           return;
         }
+        if (type === 'session-ended') {
+          // Banned or suspended: no new stream for this member; asking who is logged in answers with
+          // the sanction, which takes the tab to /pages/ban (or logs it out).
+          endedFor = memberId;
+          close();
+          $live.set('idle');
+          void loadUser().catch(() => undefined);
+          for (const listener of listeners) listener({ type: 'session-ended' });
+          return;
+        }
         let parsed: LiveEvent;
         try {
           parsed = { ...(JSON.parse(event.data) as object), type } as LiveEvent;
@@ -164,11 +176,13 @@ onMount($live, () => {
 
   const unbind = $user.subscribe((user) => {
     const id = user === undefined ? undefined : (user?.profile.id ?? null);
-    if (id === memberId && (source || !id)) return;
+    if (id === memberId && (source || !id || id === endedFor)) return;
     if (id !== memberId) lastEventId = undefined;
+    // Logged out: a later login, even by the same member, may open a stream again.
+    if (id === null) endedFor = undefined;
     memberId = id;
     close();
-    if (!id) {
+    if (!id || id === endedFor) {
       $live.set('idle');
       return;
     }

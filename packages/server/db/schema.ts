@@ -530,6 +530,38 @@ export interface DashboardRevenueTrackingTable {
   cents: number;
 }
 
+export type SignInMethod =
+  'password' | 'signup' | 'activation_link' | 'password_reset' | 'reactivation_link' | 'reactivation_password';
+export type SignInOutcome = 'ok' | 'wrong_password' | 'blocked' | 'banned' | 'suspended' | 'pending_deletion';
+
+/** One sign-in attempt of a member (kept 180 days; see features/auth/sign-ins.ts). */
+export interface MemberSignInsTable {
+  id: Generated<number>;
+  user_id: number;
+  at: number;
+  method: SignInMethod;
+  outcome: SignInOutcome;
+  ip_prefix: string | null;
+  user_agent: string | null;
+}
+
+/** One ban or suspension of a member, running (ended_at null) or past. */
+export interface MemberSanctionsTable {
+  id: Generated<number>;
+  user_id: number;
+  sanction: 'ban' | 'suspension';
+  started_at: number;
+  ends_at: number | null;
+  operator_id: number | null;
+  report_id: number | null;
+  ground: string | null;
+  facts: string | null;
+  ended_at: number | null;
+  ended_how: 'lifted' | 'expired' | 'replaced' | null;
+  ended_by: number | null;
+  end_reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -574,4 +606,6 @@ export interface Database {
   dashboard_daily_payments: DashboardDailyPaymentsTable;
   dashboard_signup_tracking: DashboardSignupTrackingTable;
   dashboard_revenue_tracking: DashboardRevenueTrackingTable;
+  member_sign_ins: MemberSignInsTable;
+  member_sanctions: MemberSanctionsTable;
 }

@@ -13,6 +13,7 @@ import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from '../features/notific
 import { sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from '../features/notifications/digests/weekly-updates.ts';
 import { PUSH_JOB, runPushJob, type PushJob } from '../push/push-notifications.ts';
 import { LIFT_SUSPENSION_JOB, runLiftSuspensionJob } from '../features/reports/sanctions.ts';
+import { PRUNE_SIGN_INS_JOB, pruneSignIns } from '../features/auth/sign-ins.ts';
 import type { Services } from '../services.ts';
 import { scheduleNextRun, type RecurringJob } from './recurring.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
@@ -23,6 +24,7 @@ const RECURRING: { job: RecurringJob; run: (services: Services) => Promise<unkno
   { job: WEEKLY_UPDATE_SWEEP, run: sweepWeeklyUpdates },
   // Hourly: recounts the last complete days and fills history in batches (features/operator/dashboard-rollup.ts).
   { job: DASHBOARD_ROLLUP_JOB, run: (services) => rollUpDashboard(services.db, services.now()) },
+  { job: PRUNE_SIGN_INS_JOB, run: pruneSignIns },
 ];
 
 /** Queues the next run of every recurring job unless it is queued already; every instance calls it at start. */

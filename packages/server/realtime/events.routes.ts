@@ -6,6 +6,7 @@ import { markStreamSeen, markStreamsSeen } from '../features/notifications/prese
 import type { Services } from '../services.ts';
 import { RECONNECT_EVENT } from './open-streams.ts';
 import { StreamHeartbeat } from './stream-heartbeat.ts';
+import { isSanctioned } from '../features/reports/sanctions.ts';
 
 /**
  * A comment line every 25 s keeps proxies from closing an idle stream: under nginx's default
@@ -29,6 +30,24 @@ function heartbeatOf(services: Services, warn: (error: unknown, what: string) =>
     heartbeats.set(services, heartbeat);
   }
   return heartbeat;
+}
+
+/** The event after which a stream ends, if its session is indeed over (see `sessionStillValid`). */
+const SESSION_ENDED = 'session-ended';
+
+/**
+ * Whether the stream's session still opens the member's account: not deleted or expired, and the
+ * member not banned or suspended. Asked only when a `session-ended` event arrives (one query).
+ */
+async function sessionStillValid(services: Services, tokenHash: string): Promise<boolean> {
+  const row = await services.db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.sanction', 'u.sanction_ends_at'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_at', '>', services.now())
+    .executeTakeFirst();
+  return row !== undefined && !isSanctioned(row, services.now());
 }
 
 /** Events read from the table per query while a stream catches up. */
@@ -55,7 +74,7 @@ export const eventStream = defineRoute({
   method: 'GET',
   url: '/api/events',
   summary:
-    'Server-sent events for the logged-in member: ready, then message, like, match, credits, read, chat-deleted (each with an id); reset, reconnect. Resumes after Last-Event-ID (header, or the last_event_id query parameter).',
+    'Server-sent events for the logged-in member: ready, then message, like, match, credits, read, chat-deleted, session-ended (each with an id; the stream ends after session-ended); reset, reconnect. Resumes after Last-Event-ID (header, or the last_event_id query parameter).',
   auth: 'member',
   query: z.object({ [LAST_EVENT_ID_PARAM]: z.string().optional() }),
   handler: async ({ request, reply, member, services, query }) => {
@@ -67,6 +86,10 @@ export const eventStream = defineRoute({
     let cursor = 0;
 
     let closed = false;
+    // Forgets the stream everywhere (bus, heartbeat, open streams); set once the stream is registered.
+    let finish = (): void => {
+      closed = true;
+    };
     let reading = false;
     let again = false;
     let ready = false;
@@ -80,13 +103,28 @@ export const eventStream = defineRoute({
       try {
         do {
           again = false;
-          const rows = await eventsAfter(db, member.id, cursor, BATCH);
+          let rows = await eventsAfter(db, member.id, cursor, BATCH);
           if (closed) return;
           // Nothing new; a wake-up during the read (`again`) reads once more.
           if (rows.length === 0) continue;
-          raw.write(rows.map((row) => `id: ${row.id}\nevent: ${row.type}\ndata: ${row.payload}\n\n`).join(''));
-          cursor = rows.at(-1)!.id;
-          if (rows.length === BATCH) again = true;
+          const full = rows.length === BATCH;
+          const lastId = rows.at(-1)!.id;
+          const endedAt = rows.findIndex((row) => row.type === SESSION_ENDED);
+          const ends = endedAt >= 0 && !(await sessionStillValid(services, member.sessionTokenHash));
+          if (closed) return;
+          // An old `session-ended` (a tab resuming after the member was let back in) is not passed on.
+          if (endedAt >= 0 && !ends) rows = rows.filter((row) => row.type !== SESSION_ENDED);
+          else if (ends) rows = rows.slice(0, endedAt + 1);
+          if (rows.length > 0)
+            raw.write(rows.map((row) => `id: ${row.id}\nevent: ${row.type}\ndata: ${row.payload}\n\n`).join(''));
+          if (ends) {
+            // The session is over: the tab hears it, then the stream ends.
+            finish();
+            raw.end();
+            return;
+          }
+          cursor = lastId;
+          if (full) again = true;
         } while (again);
       } catch (error) {
         // The database is unreachable: end the stream; the browser reconnects with its Last-Event-ID.
@@ -133,12 +171,13 @@ export const eventStream = defineRoute({
     });
     // On shutdown the stream says `reconnect` and ends, so the tab moves on and the process can exit.
     const forget = services.streams.add(() => raw.end(RECONNECT_EVENT));
-    request.raw.once('close', () => {
+    finish = () => {
       closed = true;
       stopBeating();
       unsubscribe();
       forget();
-    });
+    };
+    request.raw.once('close', finish);
     ready = true;
     await pump();
     return undefined;

@@ -16,6 +16,10 @@ export interface EventStream {
   lastEventId(): string | undefined;
   /** Every event received so far, in order. */
   readonly received: StreamEvent[];
+  /** Resolves when the server ends the stream (not when `close` is called). */
+  readonly ended: Promise<void>;
+  /** Whether the server has ended the stream. */
+  isEnded(): boolean;
   close(): void;
 }
 
@@ -49,6 +53,13 @@ export function openEventStream(
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`event stream answered ${res.statusCode}`));
         let buffer = '';
+        let serverEnded = false;
+        const ended = new Promise<void>((done) =>
+          res.once('end', () => {
+            serverEnded = true;
+            done();
+          }),
+        );
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           buffer += chunk;
@@ -85,6 +96,8 @@ export function openEventStream(
           },
           lastEventId: () => lastId,
           received,
+          ended,
+          isEnded: () => serverEnded,
           close: () => req.destroy(),
         });
       },

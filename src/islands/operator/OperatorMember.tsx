@@ -62,6 +62,17 @@ function Member({ lang }: { lang: string }) {
     new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
   if (!detail) return error ? <p className="op-error">{error}</p> : null;
   const { member } = detail;
+  /** Since, until (suspensions), by whom, on what ground, from which report. */
+  const sanctionLine = (m: NonNullable<typeof detail.sanction>) =>
+    [
+      t('op.member.sanction_since', { date: when(m.since) }),
+      m.until ? t('op.member.sanction_until', { date: when(m.until) }) : null,
+      t('op.member.sanction_by', { who: m.operator_email ?? t('op.member.sanction_by_unknown') }),
+      m.ground ? t(`op.reports.ground.${m.ground}`) : null,
+      m.report_id ? t('op.member.sanction_report', { id: m.report_id }) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   return (
     <div data-testid="op-member">
       <p role="status">{message}</p>
@@ -91,6 +102,37 @@ function Member({ lang }: { lang: string }) {
             </button>
           )}
         </div>
+      </section>
+
+      <section className="op-card" data-testid="op-member-sanction">
+        <h2>{t('op.member.status')}</h2>
+        {detail.sanction ? (
+          <p className="op-error" data-testid="op-member-sanction-current">
+            <strong>{t(`op.member.sanction.${detail.sanction.kind}`)}</strong> · {sanctionLine(detail.sanction)}
+          </p>
+        ) : (
+          <p>{t('op.member.sanction_none')}</p>
+        )}
+        {detail.sanction?.facts && <p className="op-muted">{detail.sanction.facts}</p>}
+        {detail.sanctions.some((m) => m.ended_at !== null) && (
+          <>
+            <h3>{t('op.member.sanction_history')}</h3>
+            <ul data-testid="op-member-sanction-history">
+              {detail.sanctions
+                .filter((m) => m.ended_at !== null)
+                .map((m) => (
+                  <li key={m.id}>
+                    {t(`op.member.sanction.${m.kind}`)} · {sanctionLine(m)} ·{' '}
+                    {t(`op.member.sanction_ended.${m.ended_how ?? 'lifted'}`, {
+                      date: when(m.ended_at),
+                      who: m.ended_by_email ?? t('op.member.sanction_by_unknown'),
+                    })}
+                    {m.end_reason ? ` (${m.end_reason})` : ''}
+                  </li>
+                ))}
+            </ul>
+          </>
+        )}
       </section>
 
       <section className="op-card">
@@ -163,13 +205,47 @@ function Member({ lang }: { lang: string }) {
         </table>
       </section>
 
-      <section className="op-card">
+      <section className="op-card" data-testid="op-member-sign-ins">
         <h2>{t('op.member.sign_ins')}</h2>
-        <ul>
-          {detail.sign_ins.map((s) => (
-            <li key={s.at}>{when(s.at)}</li>
-          ))}
-        </ul>
+        <p className="op-muted">{t('op.member.sign_ins_note')}</p>
+        {detail.sign_ins.length === 0 ? (
+          <p>{t('op.member.sign_ins_empty')}</p>
+        ) : (
+          <table className="op-table">
+            <thead>
+              <tr>
+                <th>{t('op.member.col.time')}</th>
+                <th>{t('op.member.col.method')}</th>
+                <th>{t('op.member.col.outcome')}</th>
+                <th>{t('op.member.col.network')}</th>
+                <th>{t('op.member.col.browser')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.sign_ins.map((s, index) => (
+                <tr key={`${s.at}-${index}`} className={s.outcome === 'ok' ? undefined : 'op-muted'}>
+                  <td>{when(s.at)}</td>
+                  <td>{t(`op.member.method.${s.method}`)}</td>
+                  <td>{t(`op.member.outcome.${s.outcome}`)}</td>
+                  <td>{s.ip ?? '–'}</td>
+                  <td>{s.user_agent ?? '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <h3>{t('op.member.sessions')}</h3>
+        {detail.sessions.length === 0 ? (
+          <p>{t('op.member.sessions_none')}</p>
+        ) : (
+          <ul>
+            {detail.sessions.map((s, index) => (
+              <li key={`${s.at}-${index}`}>
+                {t('op.member.session_row', { start: when(s.at), end: when(s.expires_at) })}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section className="op-card">
@@ -220,48 +296,52 @@ function Member({ lang }: { lang: string }) {
       {operatorMay(operator, 'members.ban') && (
         <section className="op-card" data-testid="op-member-ban">
           <h2>{t('op.reports.ban_title')}</h2>
-          <form
-            className="op-filters"
-            onSubmit={submit((data) =>
-              banMemberFromConsole(
-                member.id,
-                String(data.get('ground')) as DecisionGround,
-                String(data.get('facts') ?? ''),
-              ).then(() => loadMember(member.id)),
-            )}
-          >
-            <label>
-              {t('op.reports.ground')}
-              <select name="ground" defaultValue="terms_general">
-                {DECISION_GROUNDS.map((code) => (
-                  <option key={code} value={code}>
-                    {t(`op.reports.ground.${code}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t('op.reports.facts')}
-              <input name="facts" required />
-            </label>
-            <button className="op-button danger" type="submit" data-testid="op-member-ban-submit">
-              {t('op.reports.ban')}
-            </button>
-          </form>
-          <form
-            className="op-filters"
-            onSubmit={submit((data) =>
-              unbanMemberFromConsole(member.id, String(data.get('reason') ?? '')).then(() => loadMember(member.id)),
-            )}
-          >
-            <label>
-              {t('op.member.reason')}
-              <input name="reason" required minLength={3} />
-            </label>
-            <button className="op-button" type="submit" data-testid="op-member-unban">
-              {t('op.reports.unban')}
-            </button>
-          </form>
+          {detail.sanction?.kind !== 'ban' && (
+            <form
+              className="op-filters"
+              onSubmit={submit((data) =>
+                banMemberFromConsole(
+                  member.id,
+                  String(data.get('ground')) as DecisionGround,
+                  String(data.get('facts') ?? ''),
+                ).then(() => loadMember(member.id)),
+              )}
+            >
+              <label>
+                {t('op.reports.ground')}
+                <select name="ground" defaultValue="terms_general">
+                  {DECISION_GROUNDS.map((code) => (
+                    <option key={code} value={code}>
+                      {t(`op.reports.ground.${code}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t('op.reports.facts')}
+                <input name="facts" required />
+              </label>
+              <button className="op-button danger" type="submit" data-testid="op-member-ban-submit">
+                {t('op.reports.ban')}
+              </button>
+            </form>
+          )}
+          {detail.sanction && (
+            <form
+              className="op-filters"
+              onSubmit={submit((data) =>
+                unbanMemberFromConsole(member.id, String(data.get('reason') ?? '')).then(() => loadMember(member.id)),
+              )}
+            >
+              <label>
+                {t('op.member.reason')}
+                <input name="reason" required minLength={3} />
+              </label>
+              <button className="op-button" type="submit" data-testid="op-member-unban">
+                {t('op.reports.unban')}
+              </button>
+            </form>
+          )}
         </section>
       )}
     </div>

@@ -17,6 +17,11 @@ export const memberEventSchema = z.discriminatedUnion('type', [
   /** The member opened the conversation in some tab: its unread counter is back to 0. */
   z.object({ type: z.literal('read'), conversation_id: z.number() }),
   z.object({ type: z.literal('chat-deleted'), conversation_id: z.number() }),
+  /**
+   * The member's sessions ended (a ban or suspension): the stream ends right after this event, and the
+   * tab asks who is logged in (the answer leads to /pages/ban) instead of reconnecting.
+   */
+  z.object({ type: z.literal('session-ended') }),
 ]);
 
 /**

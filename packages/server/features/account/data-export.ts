@@ -18,13 +18,13 @@ async function readMedia(mediaDir: string, name: string): Promise<Uint8Array | n
 
 /**
  * Everything the site holds about a member (GDPR art. 20), as a ZIP of JSON files and their photos:
- * account and profile, consents and notification choices, sessions (the sign-in record kept), photos,
+ * account and profile, consents and notification choices, sessions and the sign-in history, photos,
  * the messages they sent, likes given and received, blocks, and the credit ledger. Other members'
  * messages and profiles stay out: they are other people's data.
  */
 export async function buildDataExport(services: Services, userId: number): Promise<Uint8Array> {
   const db = services.db;
-  const [user, profile, interests, photos, messages, likes, blocks, ledger, sessions, notifications] =
+  const [user, profile, interests, photos, messages, likes, blocks, ledger, sessions, signIns, notifications] =
     await Promise.all([
       db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
       db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
@@ -55,6 +55,12 @@ export async function buildDataExport(services: Services, userId: number): Promi
       db.selectFrom('blocks').selectAll().where('blocker_id', '=', userId).execute(),
       db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
       db.selectFrom('sessions').select(['created_at', 'expires_at']).where('user_id', '=', userId).execute(),
+      db
+        .selectFrom('member_sign_ins')
+        .select(['at', 'method', 'outcome', 'ip_prefix', 'user_agent'])
+        .where('user_id', '=', userId)
+        .orderBy('at')
+        .execute(),
       loadNotificationSettings(db, userId),
     ]);
 
@@ -103,6 +109,15 @@ export async function buildDataExport(services: Services, userId: number): Promi
       email_switched_off: notifications.disabled,
     }),
     'sessions.json': json(sessions.map((s) => ({ signed_in_at: iso(s.created_at), expires_at: iso(s.expires_at) }))),
+    'sign-ins.json': json(
+      signIns.map((s) => ({
+        at: iso(s.at),
+        method: s.method,
+        outcome: s.outcome,
+        network: s.ip_prefix,
+        browser: s.user_agent,
+      })),
+    ),
     'messages-sent.json': json(
       messages.map((m) => ({
         conversation: m.conversation_id,

@@ -51,7 +51,7 @@ export const reactivateByLink = defineRoute({
     'The link in the deletion mail: reactivates the account within 14 days, logs the member in and redirects to /settings?reactivated=1 (or /account-deleted?reactivation=failed).',
   auth: 'none',
   query: z.object({ token: z.string().max(100).optional() }),
-  handler: async ({ query, brand, services, reply }) => {
+  handler: async ({ query, brand, services, reply, request }) => {
     reply.header('cache-control', 'no-store');
     try {
       if (!query.token) throw new ApiError('reset_link_invalid');
@@ -64,7 +64,7 @@ export const reactivateByLink = defineRoute({
         }),
       );
       await reactivate(services, userId);
-      await startSession(services, reply, userId);
+      await startSession(services, reply, userId, { method: 'reactivation_link', request });
       await reply.redirect('/settings?reactivated=1', 303);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -83,13 +83,14 @@ export const reactivateByLogin = defineRoute({
   auth: 'none',
   body: z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(200) }),
   response: loggedInResponseSchema,
-  handler: async ({ body, brand, services, reply }) => {
-    const account = await checkCredentials(services, brand, body.email, body.password);
+  handler: async ({ body, brand, services, reply, request }) => {
+    const signIn = { method: 'reactivation_password' as const, request };
+    const account = await checkCredentials(services, brand, body.email, body.password, signIn);
     if (account.deletion_requested_at !== null)
       await reactivate(services, account.id).catch(() => {
         throw new ApiError('login_failed');
       });
-    await startSession(services, reply, account.id);
+    await startSession(services, reply, account.id, signIn);
     const user = await loadMemberById(services, account.id);
     return { user: toUserJson(user!, services.now()) };
   },

@@ -13,7 +13,7 @@ export const KEPT_LEDGER_REASONS = ['purchase', 'refund'] as const;
 /**
  * Erases a member whose grace period is over (the `erase-account` job): profile, photos (rows and
  * files), interests, likes, blocks, every conversation they were in with all its messages, sessions,
- * tokens, preferences and non-financial ledger rows. The users row stays as an anonymous stub (id,
+ * the sign-in history, tokens, preferences and non-financial ledger rows. The users row stays as an anonymous stub (id,
  * brand, dates, paid_user) so the kept payment records still point somewhere; its address is freed,
  * so the address can sign up again. Does nothing for a member who came back, was already erased, or
  * whose period is not over.
@@ -64,6 +64,7 @@ export async function eraseAccount(services: Services, userId: number): Promise<
       'member_presence',
       'digest_mails',
       'push_subscriptions',
+      'member_sign_ins',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }

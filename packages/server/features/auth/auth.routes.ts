@@ -15,6 +15,7 @@ import { reactivableUntil } from '../account/deletion.ts';
 import { sanctionError } from '../reports/sanctions.ts';
 import { checkCredentials } from './check-credentials.ts';
 import { endSession, startSession } from './sessions.ts';
+import { recordSignIn } from './sign-ins.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 export const getUser = defineRoute({
@@ -35,14 +36,22 @@ export const login = defineRoute({
   errors: ['login_failed', 'login_blocked', 'account_pending_deletion', 'account_banned', 'account_suspended'],
   body: loginRequestSchema,
   response: userResponseSchema,
-  handler: async ({ body, brand, locale, services, reply }) => {
-    const account = await checkCredentials(services, brand, body.email, body.password);
+  handler: async ({ body, brand, locale, services, reply, request }) => {
+    const signIn = { method: 'password' as const, request };
+    const account = await checkCredentials(services, brand, body.email, body.password, signIn);
+    const refused = (outcome: 'banned' | 'suspended' | 'pending_deletion') =>
+      recordSignIn(services.db, { userId: account.id, at: services.now(), outcome, ...signIn });
     // The right password of a banned member leads to the ban page (the client runtime sends them there).
     const sanctioned = sanctionError(account, locale, services.now());
-    if (sanctioned) throw sanctioned;
-    if (account.deletion_requested_at !== null)
+    if (sanctioned) {
+      await refused(account.sanction === 'ban' ? 'banned' : 'suspended');
+      throw sanctioned;
+    }
+    if (account.deletion_requested_at !== null) {
+      await refused('pending_deletion');
       throw pendingDeletion(account.deletion_requested_at, locale, services.now());
-    await startSession(services, reply, account.id);
+    }
+    await startSession(services, reply, account.id, signIn);
     const user = await loadMemberById(services, account.id);
     return { user: toUserJson(user!, services.now()) };
   },

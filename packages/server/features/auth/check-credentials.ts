@@ -2,6 +2,7 @@ import type { Brand } from '@datekit/runtime';
 import { normalizeEmail } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
+import { recordSignIn, type SignInContext } from './sign-ins.ts';
 import { blockedMinutes, clearFailures, recordFailure, throttleKey } from './login-throttle.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 
@@ -22,19 +23,31 @@ export async function checkCredentials(
   brand: Brand,
   email: string,
   password: string,
+  /** When given, a failed attempt on an existing account goes into its sign-in history. */
+  signIn?: SignInContext,
 ): Promise<CheckedAccount> {
   const key = throttleKey(brand.domain, normalizeEmail(email));
+  const findAccount = () =>
+    services.db
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'deletion_requested_at', 'sanction', 'sanction_ends_at'])
+      .where('brand', '=', brand.domain)
+      .where('email_normalized', '=', normalizeEmail(email))
+      .executeTakeFirst();
+  const failed = async (userId: number | undefined, outcome: 'wrong_password' | 'blocked') => {
+    if (signIn && userId !== undefined)
+      await recordSignIn(services.db, { userId, at: services.now(), outcome, ...signIn });
+  };
   const minutes = await blockedMinutes(services, key);
-  if (minutes > 0) throw new ApiError('login_blocked', { minutes }, { minutes });
+  if (minutes > 0) {
+    if (signIn) await failed((await findAccount())?.id, 'blocked');
+    throw new ApiError('login_blocked', { minutes }, { minutes });
+  }
 
-  const account = await services.db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'deletion_requested_at', 'sanction', 'sanction_ends_at'])
-    .where('brand', '=', brand.domain)
-    .where('email_normalized', '=', normalizeEmail(email))
-    .executeTakeFirst();
+  const account = await findAccount();
   const valid = await verifyPassword(password, account?.password_hash ?? (await decoyHash()));
   if (!account?.password_hash || !valid) {
+    await failed(account?.id, 'wrong_password');
     const blockedFor = await recordFailure(services, key);
     if (blockedFor > 0) throw new ApiError('login_blocked', { minutes: blockedFor }, { minutes: blockedFor });
     throw new ApiError('login_failed');

@@ -4,22 +4,34 @@ import { AUTH_COOKIE_DAYS } from '@datekit/runtime';
 import { SESSION_COOKIE } from '../../http/request-context.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
+import { recordSignIn, type SignInContext } from './sign-ins.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Starts a session: 256 random bits in an HttpOnly cookie; only its hash is stored. */
-export async function startSession(services: Services, reply: FastifyReply, userId: number): Promise<void> {
+/**
+ * Starts a session: 256 random bits in an HttpOnly cookie; only its hash is stored. The sign-in is
+ * recorded (how, and where from) in the same transaction.
+ */
+export async function startSession(
+  services: Services,
+  reply: FastifyReply,
+  userId: number,
+  signIn: SignInContext,
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const now = services.now();
-  await services.db
-    .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      created_at: now,
-      expires_at: now + AUTH_COOKIE_DAYS * DAY_MS,
-    })
-    .execute();
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        created_at: now,
+        expires_at: now + AUTH_COOKIE_DAYS * DAY_MS,
+      })
+      .execute();
+    await recordSignIn(trx, { userId, at: now, outcome: 'ok', ...signIn });
+  });
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

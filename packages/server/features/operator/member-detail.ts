@@ -1,8 +1,11 @@
 import type { Services } from '../../services.ts';
 import { balanceOf } from '../credits/ledger.ts';
+import { isSanctioned } from '../reports/sanctions.ts';
 import { memberState } from './member-search.ts';
 
 const LIST_LIMIT = 100;
+/** Sign-ins shown on the member page (the newest); older ones stay until the retention deletes them. */
+export const SIGN_IN_LIMIT = 50;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Everything the member page shows, in a fixed number of queries (one per list). */
@@ -35,17 +38,50 @@ export async function memberDetail(services: Services, id: number, showPhotos: b
       'p.about',
       'p.status as profile_status',
       'p.invisible',
+      'u.sanction',
+      'u.sanctioned_at',
+      'u.sanction_ends_at',
     ])
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  const [photos, sessions, ledger, payments, notes, balance] = await Promise.all([
+  const [photos, sessions, signIns, sanctions, ledger, payments, notes, balance] = await Promise.all([
     db.selectFrom('photos').select(['id', 'status', 'is_main']).where('profile_id', '=', id).orderBy('id').execute(),
     db
       .selectFrom('sessions')
       .select(['created_at', 'expires_at'])
       .where('user_id', '=', id)
       .orderBy('created_at', 'desc')
+      .limit(LIST_LIMIT)
+      .execute(),
+    db
+      .selectFrom('member_sign_ins')
+      .select(['at', 'method', 'outcome', 'ip_prefix', 'user_agent'])
+      .where('user_id', '=', id)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(SIGN_IN_LIMIT)
+      .execute(),
+    db
+      .selectFrom('member_sanctions as m')
+      .leftJoin('operators as o', 'o.id', 'm.operator_id')
+      .leftJoin('operators as e', 'e.id', 'm.ended_by')
+      .select([
+        'm.id',
+        'm.sanction',
+        'm.started_at',
+        'm.ends_at',
+        'm.report_id',
+        'm.ground',
+        'm.facts',
+        'm.ended_at',
+        'm.ended_how',
+        'm.end_reason',
+        'o.email as operator_email',
+        'e.email as ended_by_email',
+      ])
+      .where('m.user_id', '=', id)
+      .orderBy('m.id', 'desc')
       .limit(LIST_LIMIT)
       .execute(),
     db
@@ -102,7 +138,23 @@ export async function memberDetail(services: Services, id: number, showPhotos: b
       is_main: Boolean(p.is_main),
       url: showPhotos ? `/api/operator/photos/${p.id}/file` : null,
     })),
-    sign_ins: sessions.map((s) => ({ at: iso(s.created_at)!, expires_at: iso(s.expires_at)! })),
+    sessions: sessions.map((s) => ({ at: iso(s.created_at)!, expires_at: iso(s.expires_at)! })),
+    sign_ins: signIns.map((s) => ({
+      at: iso(s.at)!,
+      method: s.method,
+      outcome: s.outcome,
+      ip: s.ip_prefix,
+      user_agent: s.user_agent,
+    })),
+    sanction: currentSanction(row, sanctions, services.now()),
+    sanctions: sanctions.map((m) => ({
+      id: m.id,
+      ...sanctionJson(m),
+      ended_at: iso(m.ended_at),
+      ended_how: m.ended_how,
+      ended_by_email: m.ended_by_email,
+      end_reason: m.end_reason,
+    })),
     ledger: ledger.map((l) => ({ id: l.id, amount: l.amount, reason: l.reason, note: l.note, at: iso(l.created_at)! })),
     payments: payments.map((p) => ({
       id: p.id,
@@ -115,4 +167,53 @@ export async function memberDetail(services: Services, id: number, showPhotos: b
     })),
     notes: notes.map((n) => ({ id: n.id, operator_email: n.email, body: n.body, at: iso(n.created_at)! })),
   };
+}
+
+interface SanctionRow {
+  sanction: 'ban' | 'suspension';
+  started_at: number;
+  ends_at: number | null;
+  operator_email: string | null;
+  ground: string | null;
+  facts: string | null;
+  report_id: number | null;
+  ended_at: number | null;
+}
+
+function sanctionJson(m: SanctionRow) {
+  return {
+    kind: m.sanction,
+    since: iso(m.started_at)!,
+    until: iso(m.ends_at),
+    operator_email: m.operator_email,
+    ground: m.ground,
+    facts: m.facts,
+    report_id: m.report_id,
+  };
+}
+
+/**
+ * The sanction in force now, from the users row (what the sessions obey), with who and why from its
+ * running history row; a sanction imposed before the history was kept shows without them.
+ */
+function currentSanction(
+  user: { sanction: 'ban' | 'suspension' | null; sanctioned_at: number | null; sanction_ends_at: number | null },
+  history: SanctionRow[],
+  now: number,
+) {
+  if (!user.sanction || !isSanctioned({ sanction: user.sanction, sanction_ends_at: user.sanction_ends_at }, now))
+    return null;
+  const running = history.find((m) => m.ended_at === null && m.sanction === user.sanction);
+  return sanctionJson(
+    running ?? {
+      sanction: user.sanction,
+      started_at: user.sanctioned_at ?? 0,
+      ends_at: user.sanction_ends_at,
+      operator_email: null,
+      ground: null,
+      facts: null,
+      report_id: null,
+      ended_at: null,
+    },
+  );
 }

@@ -9,9 +9,8 @@ import {
 } from '@datekit/runtime';
 import { z } from 'zod';
 import { ApiError } from '../../errors/api-error.ts';
-import { applyBan, applyDecision, type AppliedDecision } from '../reports/decide-report.ts';
+import { applyBan, applyDecision, unbanMember, type AppliedDecision } from '../reports/decide-report.ts';
 import { openReports } from '../reports/report-queue.ts';
-import { liftSanction } from '../reports/sanctions.ts';
 import { audited } from './audited.ts';
 import { defineOperatorRoute } from './define-operator-route.ts';
 
@@ -106,7 +105,7 @@ export const operatorBanMember = defineOperatorRoute({
         reason: body.facts,
         details: { ground: body.ground },
       },
-      (scoped) => applyBan(scoped, { memberId: id, ground: body.ground, facts: body.facts }),
+      (scoped) => applyBan(scoped, { memberId: id, ground: body.ground, facts: body.facts, operatorId: operator.id }),
     );
     await notify(services);
     return { ok: true as const };
@@ -128,7 +127,8 @@ export const operatorUnbanMember = defineOperatorRoute({
       operator,
       { action: 'member.unban', targetType: 'member', targetId: id, reason: body.reason },
       async (scoped) => {
-        if (!(await scoped.db.transaction().execute((trx) => liftSanction(trx, id)))) throw new ApiError('not_found');
+        if (!(await unbanMember(scoped, id, { operatorId: operator.id, reason: body.reason })))
+          throw new ApiError('not_found');
       },
     );
     return { ok: true as const };

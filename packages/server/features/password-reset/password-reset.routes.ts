@@ -53,12 +53,12 @@ export const completePasswordReset = defineRoute({
   errors: ['passwords_differ', 'invalid_password', 'reset_link_invalid'],
   body: z.object({ token: z.string().max(100), password: z.string().max(200), password_repeat: z.string().max(200) }),
   response: loggedInResponseSchema,
-  handler: async ({ body, brand, services, reply }) => {
+  handler: async ({ body, brand, services, reply, request }) => {
     if (body.password !== body.password_repeat)
       throw new ApiError('passwords_differ', {}, { field: 'password_repeat' });
     if (!isValidPassword(body.password)) throw new ApiError('invalid_password', {}, { field: 'password' });
     const userId = await completeReset(services, brand, body.token, body.password);
-    await startSession(services, reply, userId);
+    await startSession(services, reply, userId, { method: 'password_reset', request });
     const member = await loadMemberById(services, userId);
     return { user: toUserJson(member!, services.now()) };
   },

@@ -87,9 +87,6 @@ export async function applyDecision(services: Services, input: Decision): Promis
       if (!photo)
         throw new ApiError('validation_failed', {}, { fields: { photo_id: 'a photo of the reported member' } });
     }
-    if (input.decision === 'ban') await sanctionMember(trx, { memberId: reportedId!, sanction: 'ban', now });
-    if (input.decision === 'suspend')
-      await sanctionMember(trx, { memberId: reportedId!, sanction: 'suspension', now, until: until! });
     const decided = {
       status: 'decided' as const,
       decision: input.decision,
@@ -110,6 +107,18 @@ export async function applyDecision(services: Services, input: Decision): Promis
       )
       .returning(['id', 'reporter_id', 'reporter_email', 'reporter_name', 'language', 'brand'])
       .execute();
+    // Last: the sanction publishes the member's `session-ended` event, which the bus wants last.
+    const origin = { operatorId: input.decidedBy, reportId: report.id, ground: input.ground, facts };
+    if (input.decision === 'ban')
+      await sanctionMember(trx, services.events, { memberId: reportedId!, sanction: 'ban', now, ...origin });
+    if (input.decision === 'suspend')
+      await sanctionMember(trx, services.events, {
+        memberId: reportedId!,
+        sanction: 'suspension',
+        now,
+        until: until!,
+        ...origin,
+      });
     return { report, closed, photo };
   });
   // Files go after the commit (removePhoto deletes the row in its own transaction, then the files).
@@ -209,7 +218,7 @@ async function sendDecisionMails(
  */
 export async function banMember(
   services: Services,
-  input: { memberId: number; ground: DecisionGround; facts: string },
+  input: { memberId: number; ground: DecisionGround; facts: string; operatorId?: number | null },
 ): Promise<void> {
   const notify = await applyBan(services, input);
   await notify(services);
@@ -218,7 +227,8 @@ export async function banMember(
 /** The database part of `banMember` (joins the caller's transaction); answers the mail to send after the commit. */
 export async function applyBan(
   services: Services,
-  input: { memberId: number; ground: DecisionGround; facts: string },
+  /** `operatorId`: who bans (the console); null or absent for the CLI. */
+  input: { memberId: number; ground: DecisionGround; facts: string; operatorId?: number | null },
 ): Promise<(services: Services) => Promise<void>> {
   const facts = input.facts.trim();
   if (!facts) throw new ApiError('validation_failed', {}, { fields: { facts: 'required' } });
@@ -230,7 +240,14 @@ export async function applyBan(
     .executeTakeFirst();
   if (!member) throw new ApiError('not_found');
   await services.db.transaction().execute(async (trx) => {
-    await sanctionMember(trx, { memberId: member.id, sanction: 'ban', now: services.now() });
+    await sanctionMember(trx, services.events, {
+      memberId: member.id,
+      sanction: 'ban',
+      now: services.now(),
+      operatorId: input.operatorId ?? null,
+      ground: input.ground,
+      facts,
+    });
   });
   return async (outer) => {
     const brand = outer.brands.all().find((b) => b.domain === member.brand);
@@ -255,7 +272,16 @@ export async function applyBan(
   };
 }
 
-/** Lifts a member's ban or suspension; false when there was none. */
-export async function unbanMember(services: Services, memberId: number): Promise<boolean> {
-  return services.db.transaction().execute((trx) => liftSanction(trx, memberId));
+/**
+ * Lifts a member's ban or suspension (joins the caller's transaction); false when there was none.
+ * `operatorId` and `reason` go into the sanction's history.
+ */
+export async function unbanMember(
+  services: Services,
+  memberId: number,
+  lift: { operatorId?: number | null; reason?: string | null } = {},
+): Promise<boolean> {
+  return services.db
+    .transaction()
+    .execute((trx) => liftSanction(trx, memberId, { now: services.now(), how: 'lifted', ...lift }));
 }

@@ -99,7 +99,7 @@ export const signup = defineRoute({
       name: body.name.trim(),
       token,
     }).catch((error: unknown) => request.log.error({ err: error }, 'activation mail failed'));
-    await startSession(services, reply, userId);
+    await startSession(services, reply, userId, { method: 'signup', request });
     const user = await loadMemberById(services, userId);
     return { user: toUserJson(user!, now) };
   },
@@ -112,9 +112,10 @@ export const activateAccount = defineRoute({
     'The link in the activation mail: activates the account, logs the member in and redirects to /activate/done (or /activate/error).',
   auth: 'none',
   query: z.object({ token: z.string().max(100).optional() }),
-  handler: async ({ query, brand, services, reply }) => {
+  handler: async ({ query, brand, services, reply, request }) => {
     const result = query.token ? await activate(services, brand, query.token) : { status: 'failed' as const };
-    if (result.status === 'activated') await startSession(services, reply, result.userId);
+    if (result.status === 'activated')
+      await startSession(services, reply, result.userId, { method: 'activation_link', request });
     reply.header('cache-control', 'no-store');
     await reply.redirect(result.status === 'failed' ? '/activate/error' : '/activate/done', 303);
   },

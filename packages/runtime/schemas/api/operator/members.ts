@@ -19,6 +19,29 @@ export const memberRowSchema = z.object({
   created_at: z.string(),
 });
 
+/** How a member signed in, and how an attempt ended. */
+export const SIGN_IN_METHODS = [
+  'password',
+  'signup',
+  'activation_link',
+  'password_reset',
+  'reactivation_link',
+  'reactivation_password',
+] as const;
+export const SIGN_IN_OUTCOMES = ['ok', 'wrong_password', 'blocked', 'banned', 'suspended', 'pending_deletion'] as const;
+
+/** A ban or suspension: since when, until when (suspensions), who imposed it and on what grounds. */
+const sanctionSchema = z.object({
+  kind: z.enum(['ban', 'suspension']),
+  since: z.string(),
+  until: z.string().nullable(),
+  /** Null when no operator imposed it (the command line) or it predates the history. */
+  operator_email: z.string().nullable(),
+  ground: z.string().nullable(),
+  facts: z.string().nullable(),
+  report_id: z.number().nullable(),
+});
+
 export const operatorMemberSearchResponseSchema = z.object({ members: z.array(memberRowSchema) });
 
 export const operatorMemberResponseSchema = z.object({
@@ -39,8 +62,33 @@ export const operatorMemberResponseSchema = z.object({
   }),
   /** `url` only for roles that may see photos in full. */
   photos: z.array(z.object({ id: z.number(), status: z.string(), is_main: z.boolean(), url: z.string().nullable() })),
-  /** The member's sessions: when each sign-in started and until when it runs. */
-  sign_ins: z.array(z.object({ at: z.string(), expires_at: z.string() })),
+  /** The member's open sessions: when each started and until when it runs. */
+  sessions: z.array(z.object({ at: z.string(), expires_at: z.string() })),
+  /**
+   * The latest 50 sign-in attempts, newest first (kept 180 days): how, whether it worked (`ok`, or
+   * why not), the network it came from (IPv4 /24, IPv6 /48) and a browser summary.
+   */
+  sign_ins: z.array(
+    z.object({
+      at: z.string(),
+      method: z.enum(SIGN_IN_METHODS),
+      outcome: z.enum(SIGN_IN_OUTCOMES),
+      ip: z.string().nullable(),
+      user_agent: z.string().nullable(),
+    }),
+  ),
+  /** The ban or suspension in force now, or null. */
+  sanction: sanctionSchema.nullable(),
+  /** Every ban and suspension, newest first, with how each ended (null: it still runs). */
+  sanctions: z.array(
+    sanctionSchema.extend({
+      id: z.number(),
+      ended_at: z.string().nullable(),
+      ended_how: z.enum(['lifted', 'expired', 'replaced']).nullable(),
+      ended_by_email: z.string().nullable(),
+      end_reason: z.string().nullable(),
+    }),
+  ),
   ledger: z.array(
     z.object({ id: z.number(), amount: z.number(), reason: z.string(), note: z.string().nullable(), at: z.string() }),
   ),

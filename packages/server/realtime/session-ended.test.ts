@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { activeMember } from '../features/operator/test-members.ts';
+import { OPERATOR_HOST, signedInOperator, type TestOperator } from '../features/operator/test-operators.ts';
+import { openEventStream, type EventStream } from '../test/event-stream.ts';
+import { TestClient } from '../test/http-client.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { createPostgresBus } from './event-bus.ts';
+
+let server: TestServer;
+let moderator: TestOperator;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  moderator = await signedInOperator(server, 'moderator');
+}, 30_000);
+afterAll(() => server.close());
+
+/** Proves a stream is still open: a like from someone new arrives on it. */
+async function stillOpen(tab: EventStream, memberId: number): Promise<void> {
+  const liker = await activeMember(server);
+  expect((await liker.browser.post('/api/like.php', { profile_id: memberId })).status).toBeLessThan(300);
+  expect((await tab.next('like')).data).toEqual({ type: 'like', profile_id: liker.id });
+  expect(tab.isEnded()).toBe(false);
+}
+
+describe('a ban or suspension ends the member’s open event streams', () => {
+  it('an operator’s ban ends every open stream of the member at once; another member’s stays open', async () => {
+    const [banned, other] = [await activeMember(server), await activeMember(server)];
+    const tabs = [await openEventStream(banned.browser), await openEventStream(banned.browser)];
+    const otherTab = await openEventStream(other.browser);
+    try {
+      const ban = await moderator.browser.post(`/api/operator/members/${banned.id}/ban`, {
+        ground: 'terms_spam',
+        facts: 'Spam links.',
+      });
+      expect(ban.status, ban.text).toBe(200);
+      for (const tab of tabs) {
+        expect((await tab.next('session-ended')).data).toEqual({ type: 'session-ended' });
+        await tab.ended;
+      }
+      await stillOpen(otherTab, other.id);
+      // The next request of the banned member is answered with the ban, a new stream too.
+      await expect(openEventStream(banned.browser)).rejects.toThrow(/answered 403/);
+    } finally {
+      [...tabs, otherTab].forEach((t) => t.close());
+    }
+  });
+
+  it('a suspension decided on a report ends the stream too', async () => {
+    const [reporter, suspended] = [await activeMember(server), await activeMember(server)];
+    const tab = await openEventStream(suspended.browser);
+    try {
+      const report = await reporter.browser.post<{ report_id: number }>('/api/report.php', {
+        reported_id: suspended.id,
+        context: 'profile',
+        reason: 'harassment',
+      });
+      const decided = await moderator.browser.post(`/api/operator/reports/${report.body.report_id}/decide`, {
+        decision: 'suspend',
+        ground: 'terms_harassment',
+        facts: 'Insults.',
+        suspend_days: 3,
+      });
+      expect(decided.status, decided.text).toBe(200);
+      await tab.next('session-ended');
+      await tab.ended;
+      expect((await suspended.browser.get('/api/user.php')).body.error).toBe('account_suspended');
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('once the member is let back in, a tab resuming from before the ban is not ended again', async () => {
+    const m = await activeMember(server);
+    const tab = await openEventStream(m.browser);
+    const before = tab.lastEventId()!;
+    await moderator.browser.post(`/api/operator/members/${m.id}/ban`, { ground: 'terms_general', facts: 'Mistake.' });
+    await tab.ended;
+    expect(
+      (await moderator.browser.post(`/api/operator/members/${m.id}/unban`, { reason: 'wrong member' })).status,
+    ).toBe(200);
+    const login = await m.browser.post('/api/user.php', { email: m.email, password: 'correct horse battery' });
+    expect(login.status, login.text).toBe(200);
+    const resumed = await openEventStream(m.browser, undefined, { lastEventId: before });
+    try {
+      await stillOpen(resumed, m.id);
+      expect(resumed.received.map((e) => e.type)).not.toContain('session-ended');
+    } finally {
+      resumed.close();
+    }
+  });
+});
+
+describe.runIf(process.env.DATEKIT_TEST_DB === 'postgres')('several server instances on one PostgreSQL', () => {
+  it('a ban through one instance ends the member’s stream on another', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const channel = `datekit_test_${randomBytes(4).toString('hex')}`;
+    const [busA, busB] = [await createPostgresBus(url, channel), await createPostgresBus(url, channel)];
+    const instanceA = createApp({ ...server.services, events: busA });
+    const instanceB = createApp({ ...server.services, events: busB });
+    await instanceA.listen({ port: 0, host: '127.0.0.1' });
+    await instanceB.listen({ port: 0, host: '127.0.0.1' });
+    const portOf = (app: typeof instanceA) => (app.server.address() as AddressInfo).port;
+    try {
+      const [banned, other] = [await activeMember(server), await activeMember(server)];
+      const tab = await openEventStream(banned.browser, portOf(instanceB));
+      const otherTab = await openEventStream(other.browser, portOf(instanceB));
+      try {
+        const console = new TestClient(portOf(instanceA), OPERATOR_HOST);
+        for (const [k, v] of moderator.browser.cookies) console.cookies.set(k, v);
+        const ban = await console.post(`/api/operator/members/${banned.id}/ban`, {
+          ground: 'terms_spam',
+          facts: 'Spam across instances.',
+        });
+        expect(ban.status, ban.text).toBe(200);
+        await tab.next('session-ended');
+        await tab.ended;
+        expect(otherTab.isEnded()).toBe(false);
+      } finally {
+        tab.close();
+        otherTab.close();
+      }
+    } finally {
+      await instanceA.close();
+      await instanceB.close();
+      await busA.close();
+      await busB.close();
+    }
+  });
+});
