@@ -29,6 +29,13 @@ const SENDERS = 10;
 const RECIPIENTS = Math.ceil(JOBS / SENDERS);
 const BRAND = 'localhost';
 
+let arrivals: number[] = [];
+const pushService = await startFakePushService({
+  keep: false,
+  answerAfterMs: RTT_MS,
+  onPush: (p) => arrivals.push(p.at),
+});
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-push-bench-'));
 const vapid = generateVapidKeys();
 const config = loadConfig({
@@ -38,17 +45,12 @@ const config = loadConfig({
   VAPID_PUBLIC_KEY: vapid.publicKey,
   VAPID_PRIVATE_KEY: vapid.privateKey,
   VAPID_SUBJECT: 'mailto:bench@datekit.invalid',
+  // The local fake push service is http: on loopback, which only an explicit allow-list entry passes.
+  PUSH_ENDPOINT_ALLOWLIST: pushService.origin,
 });
 const services = await openServices(config);
 await migrateToLatest(services.db);
 const { db } = services;
-
-let arrivals: number[] = [];
-const pushService = await startFakePushService({
-  keep: false,
-  answerAfterMs: RTT_MS,
-  onPush: (p) => arrivals.push(p.at),
-});
 
 const member = (trx: typeof db, email: string) =>
   insertMember(trx, {
