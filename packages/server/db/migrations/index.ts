@@ -21,6 +21,7 @@ import * as digestMails from './20261125_0130_digest_mails.ts';
 import * as operators from './20261125_0140_operators.ts';
 import * as reportsBans from './20261125_0150_reports_bans.ts';
 import * as dashboardIndexes from './20261125_0160_dashboard_indexes.ts';
+import * as sandboxMandateRevoked from './20261125_0190_sandbox_mandate_revoked.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125_0140_operators': operators,
   '20261125_0150_reports_bans': reportsBans,
   '20261125_0160_dashboard_indexes': dashboardIndexes,
+  '20261125_0190_sandbox_mandate_revoked': sandboxMandateRevoked,
 };
