@@ -56,6 +56,7 @@ export const ERRORS = {
   directdebit_limit_reached: { status: 422 },
   directdebit_mandate_required: { status: 409 },
   stored_payment_failed: { status: 402 },
+  stored_card_invalid: { status: 402 },
   stored_payment_method_required: { status: 409 },
   not_found: { status: 404 },
   operator_forbidden: { status: 403 },

@@ -29,6 +29,12 @@ export interface ServerConfig {
   pushPrivateKey: string | null;
   /** VAPID_SUBJECT: a mailto: or https: address push services may contact about our traffic. */
   pushSubject: string;
+  /**
+   * PUSH_ENDPOINT_ALLOWLIST: comma-separated origins (`http://127.0.0.1:41234`) accepted as push
+   * endpoints without the https:/public-address checks (push/push-endpoint.ts): only for the tests'
+   * and the benchmark's local fake push service. Refused with NODE_ENV=production.
+   */
+  pushEndpointAllowlist: string[];
   /** NODE_ENV=production: JSON logs, HSTS. */
   production: boolean;
   /** pino level: `warn` by default (warnings and errors always reach the log), `info` with LOG_REQUESTS=true. */
@@ -84,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pushPublicKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PUBLIC_KEY : null,
     pushPrivateKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PRIVATE_KEY : null,
     pushSubject: env.VAPID_SUBJECT || 'mailto:push@datekit.invalid',
+    pushEndpointAllowlist: origins(env.PUSH_ENDPOINT_ALLOWLIST, production),
     production,
     logLevel: env.LOG_LEVEL || (env.LOG_REQUESTS === 'true' ? 'info' : 'warn'),
     logFormat:
@@ -101,6 +108,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobPollMs: positive(env.JOB_POLL_MS, 5000),
     operatorHost: (env.OPERATOR_HOST || 'operator.localhost').toLowerCase(),
   };
+}
+
+/** PUSH_ENDPOINT_ALLOWLIST as origins; a test-only switch, so production refuses to start with it. */
+function origins(value: string | undefined, production: boolean): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.length && production) {
+    throw new Error('PUSH_ENDPOINT_ALLOWLIST is for tests against a local fake push service; unset it in production');
+  }
+  return list.map((origin) => {
+    const url = new URL(origin);
+    if (url.origin !== origin.replace(/\/$/, ''))
+      throw new Error(`PUSH_ENDPOINT_ALLOWLIST: ${origin} is not an origin`);
+    return url.origin;
+  });
 }
 
 /** A positive number from the environment, or the default when unset or not a positive number. */

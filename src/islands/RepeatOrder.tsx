@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../packages/runtime/rules/payments.ts';
 import type { RepeatOrder as Offer } from '../../packages/runtime/schemas/api/direct-debit.ts';
+import { ApiRequestError } from '../../packages/runtime/api/client.ts';
 import { loadRepeatOrder, repeatLastOrder } from '../../packages/runtime/stores/direct-debit.ts';
 import { bundlePaymentLink, LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
@@ -51,6 +52,10 @@ function RepeatOrderContent() {
       window.location.assign(`${bundlePaymentLink(bundleId)}/${payment.method}?payment=${payment.id}`);
     } catch (failed) {
       setError(errorText(failed, t));
+      // The provider called the stored card unusable: it is gone from the offer, which now asks for a checkout.
+      if (failed instanceof ApiRequestError && failed.code === 'stored_card_invalid') {
+        await loadRepeatOrder().then(setOffer, setFailure);
+      }
       setBusy(false);
     }
   }
@@ -63,6 +68,7 @@ function RepeatOrderContent() {
           amount: formatCents(bundle.amount_cents, bundle.currency, i18n.language),
         })}
       </p>
+      <FormError message={error} />
       {method ? (
         <>
           <p data-testid="repeat-stored">
@@ -70,7 +76,6 @@ function RepeatOrderContent() {
               ? t('repeatorder.pay_with_card', { card: card.label })
               : t('repeatorder.pay_with', { holder: mandate?.account_holder, iban: mandate?.iban })}
           </p>
-          <FormError message={error} />
           <button
             type="button"
             className="btn btn-primary btn-lg btn-block"
@@ -84,7 +89,8 @@ function RepeatOrderContent() {
         </>
       ) : (
         <p data-testid="repeat-no-mandate">
-          {t('repeatorder.no_stored')} <a href={LINKS.directDebit}>{t('repeatorder.set_up')}</a>
+          {t('repeatorder.no_stored')} <a href={LINKS.credits}>{t('page.credits.title')}</a> ·{' '}
+          <a href={LINKS.directDebit}>{t('repeatorder.set_up')}</a>
         </p>
       )}
     </section>

@@ -42,6 +42,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     VAPID_PUBLIC_KEY: E2E_VAPID.publicKey,
     VAPID_PRIVATE_KEY: E2E_VAPID.privateKey,
     VAPID_SUBJECT: 'mailto:e2e@datekit.invalid',
+    // push.spec.ts subscribes with an endpoint on this origin, which resolves nowhere: allowed by name.
+    PUSH_ENDPOINT_ALLOWLIST: 'https://push.example.invalid',
   };
   execFileSync(process.execPath, [CLI, 'db', 'seed', '--brand', 'localhost', '--count', '12'], {
     stdio: 'inherit',

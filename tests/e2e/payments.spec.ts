@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, request, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { E2E_BASE_URL, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
@@ -130,4 +131,34 @@ test('a card paid in the sandbox checkout is stored, and the repeat order takes 
 
   await page.goto('/transactions');
   await expect(page.getByTestId('transactions').locator('tbody tr')).toHaveCount(2);
+});
+
+test('a stored card the sandbox refuses as revoked is dropped, and the repeat order page points to a checkout', async ({
+  page,
+}) => {
+  const member = await signUpAndActivate(page.request, 'Jette');
+  await buyStarter(page, 'paid');
+  await expect(page.getByTestId('payment-completed')).toBeVisible();
+  // The card holder's bank revokes the mandate at the sandbox (its test tool, on the server's database).
+  const db = new Database(path.join(E2E_VAR_DIR, 'datekit.sqlite'), { fileMustExist: true });
+  try {
+    const revoked = db
+      .prepare(
+        `update sandbox_payments set mandate_revoked_at = ? where sequence_type = 'first' and mandate_id in
+           (select provider_mandate_id from card_mandates where user_id = ? and status = 'valid')`,
+      )
+      .run(Date.now(), member.id);
+    expect(revoked.changes).toBe(1);
+  } finally {
+    db.close();
+  }
+
+  await page.goto('/credits/repeat-order');
+  await expect(page.getByTestId('repeat-stored')).toContainText('Visa •••• 4242');
+  await page.getByTestId('repeat-buy').click();
+  await expect(page.getByTestId('repeat-order')).toContainText('Your stored card can no longer be charged.');
+  // The card is no longer offered: a checkout (or direct debit) instead of the one-click button.
+  await expect(page.getByTestId('repeat-buy')).toHaveCount(0);
+  const instead = page.getByTestId('repeat-no-mandate');
+  await expect(instead.getByRole('link', { name: 'Credits' })).toHaveAttribute('href', '/credits');
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { COMMIT_SIGNAL_CHANNEL, registerCommitSignal, SignallingDialect } from './commit-signal.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -32,7 +33,8 @@ export function createDatabase(options: DatabaseOptions): { db: Db; engine: Engi
       max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+    const dialect = new SignallingDialect(new PostgresDialect({ pool }), COMMIT_SIGNAL_CHANNEL);
+    return { db: withCommitSignal(dialect), engine: 'postgres' };
   }
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -42,5 +44,12 @@ export function createDatabase(options: DatabaseOptions): { db: Db; engine: Engi
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+  return { db: withCommitSignal(new SignallingDialect(new SqliteDialect({ database: sqlite }))), engine: 'sqlite' };
+}
+
+/** A Kysely instance whose commits of jobs due now wake the job runners (db/commit-signal.ts). */
+function withCommitSignal(dialect: SignallingDialect): Db {
+  const db = new Kysely<Database>({ dialect });
+  registerCommitSignal(db, dialect);
+  return db;
 }

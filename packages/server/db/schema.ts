@@ -366,6 +366,8 @@ export interface SandboxPaymentsTable {
   customer_id: string | null;
   /** The sandbox card mandate a paid first payment left, or the one a recurring payment charged. */
   mandate_id: string | null;
+  /** On a first payment: when its card mandate was revoked (recurring charges on it are refused). */
+  mandate_revoked_at: number | null;
 }
 
 /** The provider's customer for a member, made for the first card payment. */
@@ -384,7 +386,8 @@ export interface CardMandatesTable {
   provider_customer_id: string;
   provider_mandate_id: string;
   label: string;
-  status: 'valid' | 'replaced';
+  /** `invalid`: the provider refused a charge and reports the mandate unusable (revoked, expired card). */
+  status: 'valid' | 'replaced' | 'invalid';
   created_at: number;
 }
 

@@ -63,7 +63,8 @@ beforeAll(async () => {
   // With the mail provider's secret set, so the webhook row shows a session never stands in for it.
   server = await startTestServer({
     brands: [alphaWithDebit, betaBrand, closedBrand],
-    env: { MAIL_WEBHOOK_SECRET: 'matrix-provider-secret' },
+    // Push endpoints on push.example.com, which resolves nowhere here: allowed by its exact origin.
+    env: { MAIL_WEBHOOK_SECRET: 'matrix-provider-secret', PUSH_ENDPOINT_ALLOWLIST: 'https://push.example.com' },
   });
   const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#357' } })
     .jpeg()

@@ -14,6 +14,7 @@ import { sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from '../features/notificatio
 import { PUSH_JOB, runPushJob, type PushJob } from '../push/push-notifications.ts';
 import { LIFT_SUSPENSION_JOB, runLiftSuspensionJob } from '../features/reports/sanctions.ts';
 import { PRUNE_SIGN_INS_JOB, pruneSignIns } from '../features/auth/sign-ins.ts';
+import { onCommitSignal } from '../db/commit-signal.ts';
 import type { Services } from '../services.ts';
 import { scheduleNextRun, type RecurringJob } from './recurring.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
@@ -65,7 +66,11 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
 /** Jobs one runner works on at once: pushes and mails mostly wait on other servers. */
 export const JOB_CONCURRENCY = 8;
 
-/** The runner `datekit serve` starts in every instance; several instances share the queue safely. */
+/**
+ * The runner `datekit serve` starts in every instance; several instances share the queue safely. It
+ * wakes when a job due now commits: in this process from the database's commit signal, from other
+ * instances through the event bus's LISTEN connection (PostgreSQL); else it polls every JOB_POLL_MS.
+ */
 export function createJobRunner(
   services: Services,
   options: { pollMs?: number; concurrency?: number } = {},
@@ -79,6 +84,7 @@ export function createJobRunner(
     // A failing job is retried and, in the end, listed by `datekit jobs`; the log says why meanwhile.
     onError: (error, job) => console.error(`job ${job.name} #${job.id} failed:`, error),
     concurrency: JOB_CONCURRENCY,
+    wakeSources: [(wake) => onCommitSignal(services.db, wake), (wake) => services.events.onJobsQueued(wake)],
     ...options,
   });
 }

@@ -20,6 +20,12 @@ export interface JobRunnerOptions {
    */
   concurrency?: number;
   onError?: (error: unknown, job: { id: number; name: string }) => void;
+  /**
+   * Sources of wake-ups while started (jobs queued in this process, NOTIFY from other instances):
+   * each gets the runner's `wake` and answers its unsubscribe. Polling every `pollMs` stays the
+   * fallback for anything a wake-up misses (a broken LISTEN connection, another process on SQLite).
+   */
+  wakeSources?: ((wake: () => void) => () => void)[];
 }
 
 const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -41,27 +47,55 @@ export class JobRunner {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** A pass over the queue is under way. */
+  private busy = false;
+  /** A wake-up came during the pass: the job it announced may have committed after the last claim. */
+  private wokenWhileBusy = false;
+  private unsubscribe: (() => void)[] = [];
 
   constructor(private readonly options: JobRunnerOptions) {}
 
-  /** Polls until stop(). */
+  /** Polls until stop(), and runs at once whenever a wake source calls. */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const tick = () => {
-      this.running = this.runDue()
-        .catch((error: unknown) => this.options.onError?.(error, { id: 0, name: 'poll' }))
-        .then(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, this.options.pollMs ?? DEFAULT_POLL_MS);
-        });
-    };
-    tick();
+    this.unsubscribe = (this.options.wakeSources ?? []).map((subscribe) => subscribe(() => this.wake()));
+    this.tick();
+  }
+
+  /**
+   * Runs the due jobs now instead of at the next poll; during a pass, once more right after it. Only
+   * call it once the job is committed: a pass before the commit finds nothing and sleeps a poll.
+   */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.busy) {
+      this.wokenWhileBusy = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.tick();
+  }
+
+  private tick(): void {
+    this.busy = true;
+    this.wokenWhileBusy = false;
+    this.running = this.runDue()
+      .catch((error: unknown) => this.options.onError?.(error, { id: 0, name: 'poll' }))
+      .then(() => {
+        this.busy = false;
+        if (this.stopped) return;
+        if (this.wokenWhileBusy) this.tick();
+        else this.timer = setTimeout(() => this.tick(), this.options.pollMs ?? DEFAULT_POLL_MS);
+      });
   }
 
   /** Stops polling and waits for the job in hand to finish. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.unsubscribe = [];
     await this.running;
   }
 

@@ -29,6 +29,7 @@ describe('rate limits', () => {
         'POST /api/payment.php',
         'POST /api/repeat-order.php',
         'POST /api/photos.php',
+        'POST /api/push-subscription.php',
         'POST /api/signup.php',
         'POST /api/swipe.php',
         'POST /api/user.php',

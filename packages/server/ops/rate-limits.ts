@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   payments: { name: 'payments', max: 10, windowMs: HOUR, per: 'session' },
   /** Reports and the complaints form: a person reports a few things an hour; each one sends a mail. */
   reports: { name: 'reports', max: 10, windowMs: HOUR, per: 'ip' },
+  /** Storing a push subscription resolves the endpoint's host name: a browser subscribes now and then. */
+  pushSubscriptions: { name: 'push-subscriptions', max: 30, windowMs: HOUR, per: 'session' },
 } as const satisfies Record<string, RateLimitRule>;
 
 declare module 'fastify' {

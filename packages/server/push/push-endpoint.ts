@@ -1,24 +1,65 @@
+import dns from 'node:dns';
 import net from 'node:net';
+import { nonPublicReason } from './public-address.ts';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Answers every address a host name resolves to (A and AAAA), as `dns.promises.lookup(all)` does. */
+export type ResolveAll = (host: string) => Promise<string[]>;
+
+const resolveAll: ResolveAll = async (host) =>
+  (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+export interface PushEndpointPolicy {
+  /**
+   * Origins (`http://127.0.0.1:41234`) allowed as they are, without the checks below: the tests' and
+   * the benchmark's local fake push service (PUSH_ENDPOINT_ALLOWLIST; refused in production).
+   */
+  allowlist: readonly string[];
+  /** How host names are resolved (tests put a table of their own here). */
+  resolve?: ResolveAll;
+}
+
+/**
+ * `ok`; `refused`: not a push service's address, never to be contacted; `unresolved`: the name does
+ * not resolve now (at send time a DNS failure is retried, at subscription time it is refused).
+ */
+export type EndpointVerdict = { ok: true } | { ok: false; why: 'refused' | 'unresolved'; reason: string };
+
+const refused = (reason: string): EndpointVerdict => ({ ok: false, why: 'refused', reason });
 
 /**
  * Whether the server may POST pushes to `endpoint`, a URL a member sent us. Browsers only ever hand out
- * https: endpoints on public push services; refusing the member's own choice of internal addresses
- * keeps the push sender from being a way into our network. Outside production a loopback endpoint,
- * http: too, is allowed: the tests' and the benchmark's fake push service.
+ * https: endpoints on public push services; refusing everything else keeps the push sender from being
+ * a way into our network (SSRF): an https: URL on a named host (no IP literal, no credentials) whose
+ * every address, resolved now, is public (see public-address.ts). Checked when a browser subscribes
+ * and again before each push, because what a name points to can change.
  */
-export function isAllowedPushEndpoint(endpoint: string, production: boolean): boolean {
+export async function checkPushEndpoint(endpoint: string, policy: PushEndpointPolicy): Promise<EndpointVerdict> {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return false;
+    return refused('not a URL');
   }
-  if (url.username || url.password) return false;
+  if (url.username || url.password) return refused('credentials in the URL');
+  if (policy.allowlist.includes(url.origin)) return { ok: true };
+  if (url.protocol !== 'https:') return refused('not https:');
   const host = url.hostname.toLowerCase();
-  if (LOOPBACK_HOSTS.has(host)) return !production && (url.protocol === 'https:' || url.protocol === 'http:');
-  if (url.protocol !== 'https:') return false;
-  // Push services are named hosts; an IP literal is never one of them (and may be a private address).
-  return net.isIP(host.replace(/^\[|\]$/g, '')) === 0 && host.includes('.');
+  // Push services are named hosts; an IP literal is never one of them.
+  if (net.isIP(host.replace(/^\[|\]$/g, '')) !== 0 || !host.includes('.')) return refused('not a named host');
+  let addresses: string[];
+  try {
+    addresses = await (policy.resolve ?? resolveAll)(host);
+  } catch (error) {
+    return {
+      ok: false,
+      why: 'unresolved',
+      reason: `${host}: ${(error as NodeJS.ErrnoException).code ?? 'lookup failed'}`,
+    };
+  }
+  if (!addresses.length) return { ok: false, why: 'unresolved', reason: `${host}: no address` };
+  for (const address of addresses) {
+    const why = nonPublicReason(address);
+    if (why) return refused(`${host} resolves to ${address} (${why})`);
+  }
+  return { ok: true };
 }

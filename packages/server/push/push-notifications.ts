@@ -71,8 +71,8 @@ function preferenceFor(job: PushJob): NotificationType {
 /**
  * The job for PUSH_JOB: pushes to each of the member's browsers, unless they have a tab open (they see
  * it there), turned the type off, are no longer an active account, or the other member is gone or
- * blocked either way. Subscriptions the push service calls gone (404, 410) are deleted; the ones that
- * failed otherwise get a retry job of their own with a growing delay. Answers the outcomes.
+ * blocked either way. Subscriptions the push service calls gone (404, 410), and those whose endpoint
+ * now resolves to a non-public address, are deleted; the ones that failed otherwise get a retry job of their own with a growing delay. Answers the outcomes.
  */
 export async function runPushJob(services: Services, job: PushJob): Promise<PushOutcome[]> {
   const { db, config } = services;
@@ -132,10 +132,18 @@ export async function runPushJob(services: Services, job: PushJob): Promise<Push
   };
   const vapid = { subject: config.pushSubject, publicKey: config.pushPublicKey, privateKey: config.pushPrivateKey };
   const outcomes = await Promise.all(
-    subscriptions.map((s) => sendPush(s, payload, vapid, { topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '') })),
+    subscriptions.map((s) =>
+      sendPush(s, payload, vapid, {
+        topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, ''),
+        endpoints: { allowlist: config.pushEndpointAllowlist },
+      }),
+    ),
   );
 
-  const gone = subscriptions.filter((_, i) => outcomes[i]!.result === 'gone').map((s) => s.id);
+  // Dead, or no longer a push service's address (its name now resolves to a private one): forgotten.
+  const gone = subscriptions
+    .filter((_, i) => outcomes[i]!.result === 'gone' || outcomes[i]!.result === 'refused')
+    .map((s) => s.id);
   if (gone.length) await db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute();
   const failed = subscriptions.filter((_, i) => outcomes[i]!.result === 'failed').map((s) => s.id);
   const attempt = job.attempt ?? 1;

@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import { checkPushEndpoint, type PushEndpointPolicy } from './push-endpoint.ts';
 
 export interface PushTarget {
   endpoint: string;
@@ -12,8 +13,15 @@ export interface VapidDetails {
   privateKey: string;
 }
 
-/** What the push service answered: delivered (accepted), gone (404/410: the subscription is dead), failed. */
-export type PushOutcome = { result: 'sent' } | { result: 'gone' } | { result: 'failed'; reason: string };
+/**
+ * What became of a push: delivered (accepted), gone (404/410: the subscription is dead), refused (the
+ * endpoint is no push service's address now: never contacted), failed (to be retried).
+ */
+export type PushOutcome =
+  | { result: 'sent' }
+  | { result: 'gone' }
+  | { result: 'refused'; reason: string }
+  | { result: 'failed'; reason: string };
 
 /** How long a push service may keep an undelivered notification: a day; older news is stale. */
 const PUSH_TTL_SECONDS = 86_400;
@@ -55,8 +63,11 @@ export async function sendPush(
   target: PushTarget,
   payload: unknown,
   vapid: VapidDetails,
-  options: { topic?: string } = {},
+  options: { topic?: string; endpoints: PushEndpointPolicy },
 ): Promise<PushOutcome> {
+  // Again at send time: the name may point elsewhere than when the browser subscribed.
+  const endpoint = await checkPushEndpoint(target.endpoint, options.endpoints);
+  if (!endpoint.ok) return { result: endpoint.why === 'refused' ? 'refused' : 'failed', reason: endpoint.reason };
   const encrypted = webpush.encrypt(target.p256dh, target.auth, JSON.stringify(payload), 'aes128gcm');
   const headers: Record<string, string> = {
     TTL: String(PUSH_TTL_SECONDS),
@@ -72,6 +83,8 @@ export async function sendPush(
       method: 'POST',
       headers,
       body: new Uint8Array(encrypted.cipherText),
+      // A push service answers itself; a redirect could lead to an address the check above refuses.
+      redirect: 'manual',
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     });
   } catch (error) {

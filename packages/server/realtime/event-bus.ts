@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { MemberEvent } from '@datekit/runtime';
+import { COMMIT_SIGNAL_CHANNEL } from '../db/commit-signal.ts';
 import type { Database } from '../db/schema.ts';
 import { EVENT_CHANNEL, recordEvents, type Addressed } from './event-store.ts';
 
@@ -24,6 +25,12 @@ export interface EventBus {
   publishAll(db: Kysely<Database>, entries: readonly Addressed[]): Promise<void>;
   /** Calls `wake` whenever events for the member may have been committed; answers the unsubscribe. */
   subscribe(memberId: number, wake: () => void): () => void;
+  /**
+   * Calls `wake` when another instance committed a job due now (PostgreSQL: NOTIFY on
+   * COMMIT_SIGNAL_CHANNEL, heard on this bus's LISTEN connection); never on the local bus, whose
+   * process hears its own commits from the database (db/commit-signal.ts). Answers the unsubscribe.
+   */
+  onJobsQueued(wake: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -68,6 +75,7 @@ export function createLocalBus(): EventBus {
     publish: (db, to, event) => publishAll(db, [{ to, event }]),
     publishAll,
     subscribe: wakeups.subscribe,
+    onJobsQueued: () => () => undefined,
     async close() {
       wakeups.clear();
     },
@@ -83,8 +91,14 @@ const RELISTEN_DELAY_MS = 1_000;
  * the streams of those members it holds, which read the table. A broken LISTEN connection is opened
  * again, and every stream then reads the table, so nothing committed meanwhile is missed.
  */
-export async function createPostgresBus(connectionString: string, channel = EVENT_CHANNEL): Promise<EventBus> {
+export async function createPostgresBus(
+  connectionString: string,
+  channel = EVENT_CHANNEL,
+  jobsChannel = COMMIT_SIGNAL_CHANNEL,
+): Promise<EventBus> {
   const wakeups = createWakeups();
+  const jobs = new EventEmitter();
+  jobs.setMaxListeners(0);
   let closed = false;
   let listener: pg.Client | undefined;
 
@@ -92,6 +106,7 @@ export async function createPostgresBus(connectionString: string, channel = EVEN
     const client = new pg.Client({ connectionString });
     client.on('notification', (note) => {
       if (note.channel === channel && note.payload) wakeups.wake(Number(note.payload));
+      else if (note.channel === jobsChannel) jobs.emit('queued');
     });
     client.on('error', () => undefined); // the 'end' below reconnects
     client.on('end', () => {
@@ -99,12 +114,19 @@ export async function createPostgresBus(connectionString: string, channel = EVEN
       listener = undefined;
       const retry = () => {
         if (closed) return;
-        listen().then(wakeups.wakeAll, () => setTimeout(retry, RELISTEN_DELAY_MS).unref());
+        listen().then(
+          () => {
+            wakeups.wakeAll();
+            jobs.emit('queued');
+          },
+          () => setTimeout(retry, RELISTEN_DELAY_MS).unref(),
+        );
       };
       setTimeout(retry, RELISTEN_DELAY_MS).unref();
     });
     await client.connect();
     await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    await client.query(`LISTEN ${pg.escapeIdentifier(jobsChannel)}`);
     listener = client;
   };
   await listen();
@@ -115,9 +137,14 @@ export async function createPostgresBus(connectionString: string, channel = EVEN
     publish: (db, to, event) => publishAll(db, [{ to, event }]),
     publishAll,
     subscribe: wakeups.subscribe,
+    onJobsQueued(wake) {
+      jobs.on('queued', wake);
+      return () => void jobs.off('queued', wake);
+    },
     async close() {
       closed = true;
       wakeups.clear();
+      jobs.removeAllListeners();
       await listener?.end();
     },
   };

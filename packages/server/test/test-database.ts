@@ -9,6 +9,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 export interface TestDatabase {
   db: Db;
   engine: Engine;
+  /** PostgreSQL: the schema this database lives in (another connection to it is another instance). */
+  schema?: string;
   drop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return {
       db,
       engine,
+      schema: name,
       async drop() {
         await db.destroy();
         const client = new pg.Client({ connectionString: url });

@@ -101,6 +101,7 @@ export const postRepeatOrder = defineRoute({
   errors: [
     'not_found',
     'stored_payment_failed',
+    'stored_card_invalid',
     'stored_payment_method_required',
     'directdebit_mandate_required',
     'directdebit_blocked',

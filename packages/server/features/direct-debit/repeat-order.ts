@@ -4,7 +4,7 @@ import type { Services } from '../../services.ts';
 import { insertOpenPayment, submitRecurringPayment } from '../payments/create-payment.ts';
 import { offeredMethods, priceOrder } from '../payments/order-pricing.ts';
 import type { PaymentRow } from '../payments/payment-json.ts';
-import { storedCard } from '../payments/stored-cards.ts';
+import { invalidateUnusableCard, storedCard } from '../payments/stored-cards.ts';
 import { syncPayment } from '../payments/sync-payment.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { createDebitPayment } from './debit-payment.ts';
@@ -85,7 +85,9 @@ export async function repeatOrderOffer(services: Services, brand: Brand, member:
 /**
  * Buys the last bundle again with the stored card or mandate, in one request and without a checkout
  * (Mollie: a recurring payment on the customer's mandate). A provider that refuses it, or fails it at
- * once, is 'The payment could not be completed with the stored card.', and books nothing; the
+ * once, is 'The payment could not be completed with the stored card.', and books nothing; when the
+ * provider then calls the card's mandate unusable, the card is marked invalid and the answer is
+ * `stored_card_invalid` (pay through a checkout again to store a new card); the
  * credits of a paid one arrive through the same exactly-once path as every payment's. A debit keeps
  * its limits and chargeback block.
  */
@@ -122,6 +124,9 @@ async function chargeCard(
 ): Promise<PaymentRow> {
   const priced = await priceOrder(services, brand, member, { bundleId: order.bundleId, method: 'creditcard' });
   const payment = await insertOpenPayment(services, brand, member.id, priced, order.origin);
+  // Refused, or failed at once: a mandate the provider calls unusable is not offered again.
+  const unusable = async () =>
+    (await invalidateUnusableCard(services, card)) ? new ApiError('stored_card_invalid') : null;
   const providerId = await submitRecurringPayment(
     services,
     brand,
@@ -134,11 +139,17 @@ async function chargeCard(
       origin: order.origin,
     },
     'stored_payment_failed',
-  );
+  ).catch(async (error: unknown) => {
+    throw (await unusable()) ?? error;
+  });
   // A provider that cannot be asked now leaves it open: the webhook follows.
   const synced = await syncPayment(services, providerId).catch((error: unknown) => {
     console.error('repeat order status not fetched from the provider', error);
     return null;
   });
+  if (synced?.status === 'failed') {
+    const invalid = await unusable();
+    if (invalid) throw invalid;
+  }
   return synced ?? { ...payment, provider_payment_id: providerId };
 }

@@ -1,6 +1,7 @@
 import createMollieClient, {
   Locale,
   MandateMethod,
+  MandateStatus,
   MollieApiError,
   PaymentStatus,
   SequenceType,
@@ -118,6 +119,16 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
         metadata: { reference: input.reference, brand: input.brand },
       });
       return { id: payment.id };
+    },
+    async mandateUsable(customerId, mandateId) {
+      try {
+        const mandate = await mollie.customerMandates.get(mandateId, { customerId });
+        return mandate.status !== MandateStatus.invalid;
+      } catch (error) {
+        // Revoked mandates may be gone altogether.
+        if (error instanceof MollieApiError && (error.statusCode === 404 || error.statusCode === 410)) return false;
+        throw error;
+      }
     },
     async createRefund(id, amountCents, currency) {
       const refund = await mollie.paymentRefunds.create({

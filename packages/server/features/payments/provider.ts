@@ -75,4 +75,11 @@ export interface PaymentProvider {
    * The status follows through the webhook; a card is usually decided at once.
    */
   createRecurringPayment(input: RecurringPaymentInput): Promise<{ id: string }>;
+  /**
+   * Whether a recurring charge can still use the customer's mandate, asked after one was refused or
+   * failed: false when the provider reports it unusable (Mollie: status `invalid`, or the mandate no
+   * longer exists — revoked by the holder or their bank, an expired card); true for a one-off decline.
+   * Throws when the provider cannot be asked.
+   */
+  mandateUsable(customerId: string, mandateId: string): Promise<boolean>;
 }

@@ -25,7 +25,21 @@ export function createSandboxProvider(
 ): PaymentProvider & {
   settle(id: string, outcome: SandboxOutcome): Promise<boolean>;
   chargeBack(id: string): Promise<boolean>;
+  revokeMandate(mandateId: string): Promise<boolean>;
 } {
+  /** The paid first payment that left this customer's card mandate, unless the mandate was revoked. */
+  const usableMandate = (customerId: string, mandateId: string, at: number) =>
+    db
+      .selectFrom('sandbox_payments')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('mandate_id', '=', mandateId)
+      .where('sequence_type', '=', 'first')
+      .where('mandate_revoked_at', 'is', null)
+      .where((eb) =>
+        eb.or([eb('status', '=', 'paid'), eb.and([eb('status', '=', 'pending'), eb('settles_at', '<=', at)])]),
+      )
+      .executeTakeFirst();
   return {
     name: 'sandbox',
     async createPayment(input) {
@@ -63,24 +77,17 @@ export function createSandboxProvider(
     /**
      * A payment on a stored mandate has no checkout. A debit is pending at once and counts as paid
      * SANDBOX_SETTLE_MS later; a card is paid at once, on a card mandate a paid first payment of
-     * this customer left (else refused, as a real provider refuses an unknown mandate).
+     * this customer left and that was not revoked (else refused, as a real provider refuses an
+     * unknown or revoked mandate).
      */
     async createRecurringPayment(input) {
       const id = `tr_sbx_${randomBytes(16).toString('hex')}`;
       const at = now();
       const card = input.method === 'creditcard';
-      if (card) {
-        const first = await db
-          .selectFrom('sandbox_payments')
-          .select('id')
-          .where('customer_id', '=', input.customerId)
-          .where('mandate_id', '=', input.mandateId)
-          .where('sequence_type', '=', 'first')
-          .where((eb) =>
-            eb.or([eb('status', '=', 'paid'), eb.and([eb('status', '=', 'pending'), eb('settles_at', '<=', at)])]),
-          )
-          .executeTakeFirst();
-        if (!first) throw new Error(`the sandbox knows no card mandate ${input.mandateId} of ${input.customerId}`);
+      if (card && !(await usableMandate(input.customerId, input.mandateId, at))) {
+        throw new Error(
+          `the sandbox knows no card mandate ${input.mandateId} of ${input.customerId} (or it was revoked)`,
+        );
       }
       await db
         .insertInto('sandbox_payments')
@@ -149,6 +156,28 @@ export function createSandboxProvider(
         .where('status', '=', 'open')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+    /** A card mandate is usable while its paid first payment stands and it was not revoked; SEPA ones always. */
+    async mandateUsable(customerId, mandateId) {
+      if (!mandateId.startsWith('mdt_sbx_')) return false;
+      const card = await db
+        .selectFrom('sandbox_payments')
+        .select('id')
+        .where('mandate_id', '=', mandateId)
+        .where('sequence_type', '=', 'first')
+        .executeTakeFirst();
+      return card ? (await usableMandate(customerId, mandateId, now())) !== undefined : true;
+    },
+    /** Test tool: the card holder or their bank revokes a card mandate; recurring charges are refused. */
+    async revokeMandate(mandateId) {
+      const result = await db
+        .updateTable('sandbox_payments')
+        .set({ mandate_revoked_at: now() })
+        .where('mandate_id', '=', mandateId)
+        .where('sequence_type', '=', 'first')
+        .where('mandate_revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
     /** Operator's test tool: the payer's bank reverses a payment. */
     async chargeBack(id) {

@@ -40,6 +40,13 @@ const repeat = (browser: TestClient) =>
   browser.post<{ payment: Payment; error?: string; message?: string }>('/api/repeat-order.php');
 const credits = async (browser: TestClient) =>
   (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
+const cardsOf = (userId: number) =>
+  server.services.db
+    .selectFrom('card_mandates')
+    .select(['provider_mandate_id', 'status'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 
 /** A first card payment through Mollie's checkout, paid, and reported by the webhook. */
 async function firstCardPayment(browser: TestClient) {
@@ -120,17 +127,59 @@ describe('repeat order with a stored card through Mollie (against the fake)', ()
     expect(last.status).toBe('failed');
     await webhook(last.provider_payment_id!);
     expect(await credits(browser)).toBe(start);
+    // A decline with the mandate still valid at Mollie: the card stays on offer.
+    expect(await cardsOf(id)).toMatchObject([{ status: 'valid' }]);
+    expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body.card).toEqual({ label: 'Visa •••• 4242' });
   });
 
-  it('answers the same when Mollie refuses a revoked mandate', async () => {
-    const { browser } = await member();
+  it('marks the card invalid when Mollie refuses its revoked mandate, and offers it no more', async () => {
+    const { browser, id } = await member();
     const first = await firstCardPayment(browser);
     const start = await credits(browser);
     mollie.revokeMandate(first.mandateId!);
     const res = await repeat(browser);
     expect(res.status).toBe(402);
-    expect(res.body.error).toBe('stored_payment_failed');
+    expect(res.body).toMatchObject({
+      error: 'stored_card_invalid',
+      message: 'Your stored card can no longer be charged. Pay once by card through the checkout to store a new one.',
+    });
     expect(await credits(browser)).toBe(start);
+    expect(await cardsOf(id)).toEqual([{ provider_mandate_id: first.mandateId, status: 'invalid' }]);
+    expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body).toMatchObject({ method: null, card: null });
+    const recurringBefore = [...mollie.payments.values()].filter((p) => p.sequenceType === 'recurring').length;
+    expect((await repeat(browser)).status).toBe(409);
+    expect([...mollie.payments.values()].filter((p) => p.sequenceType === 'recurring')).toHaveLength(recurringBefore);
+    // A new first payment through the checkout stores the new mandate, which is offered again.
+    const again = await firstCardPayment(browser);
+    expect((await cardsOf(id)).map((c) => [c.provider_mandate_id, c.status])).toEqual([
+      [first.mandateId, 'invalid'],
+      [again.mandateId, 'valid'],
+    ]);
+    expect((await repeat(browser)).status).toBe(201);
+  });
+
+  it('marks the card invalid when the charge fails and Mollie has revoked the mandate meanwhile', async () => {
+    const { browser, id } = await member();
+    const first = await firstCardPayment(browser);
+    const provider = server.services.payments;
+    // The card scheme declines the charge and Mollie invalidates the card's mandate with it.
+    server.services.payments = {
+      ...provider,
+      createRecurringPayment: async (input) => {
+        const created = await provider.createRecurringPayment(input);
+        mollie.revokeMandate(input.mandateId);
+        return created;
+      },
+    };
+    mollie.nextRecurringStatus = 'failed';
+    try {
+      const res = await repeat(browser);
+      expect(res.status).toBe(402);
+      expect(res.body.error).toBe('stored_card_invalid');
+    } finally {
+      server.services.payments = provider;
+    }
+    expect(await cardsOf(id)).toEqual([{ provider_mandate_id: first.mandateId, status: 'invalid' }]);
   });
 
   it("never charges another member's mandate", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, RepeatOrder } from '@datekit/runtime';
 import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
-import { SANDBOX_CARD_LABEL, type SandboxOutcome } from './sandbox-provider.ts';
+import { SANDBOX_CARD_LABEL, type createSandboxProvider, type SandboxOutcome } from './sandbox-provider.ts';
 
 /** The built-in sandbox: a card paid in its checkout is stored, and a repeat order charges it in one click. */
 let server: TestServer;
@@ -43,6 +43,14 @@ const repeat = (browser: TestClient, key?: string) =>
 const offer = async (browser: TestClient) => (await browser.get<RepeatOrder>('/api/repeat-order.php')).body;
 const credits = async (browser: TestClient) =>
   (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
+const cardsOf = (userId: number) =>
+  server.services.db
+    .selectFrom('card_mandates')
+    .select(['provider_mandate_id', 'status'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+const sandbox = () => server.services.payments as ReturnType<typeof createSandboxProvider>;
 
 describe('a stored card in the sandbox', () => {
   it('is stored by a paid card payment and charged by a repeat order without a checkout', async () => {
@@ -158,6 +166,9 @@ describe('a stored card in the sandbox', () => {
       server.services.payments = provider;
     }
     expect(await credits(browser)).toBe(start);
+    // A one-off decline: the sandbox still calls the mandate usable, so the card stays on offer.
+    expect(await cardsOf(id)).toMatchObject([{ status: 'valid' }]);
+    expect((await offer(browser)).card).toEqual({ label: SANDBOX_CARD_LABEL });
     const last = await server.services.db
       .selectFrom('payments')
       .select('status')
@@ -165,6 +176,34 @@ describe('a stored card in the sandbox', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(last.status).toBe('failed');
+  });
+
+  it('marks the card invalid when the sandbox refuses it as revoked; the page then asks for a checkout', async () => {
+    const { id, browser } = await member();
+    await buyByCard(browser);
+    const [card] = await cardsOf(id);
+    expect(await sandbox().mandateUsable('cst_sbx_someoneelse', card!.provider_mandate_id)).toBe(false);
+    expect(await sandbox().revokeMandate(card!.provider_mandate_id)).toBe(true);
+    const start = await credits(browser);
+    const res = await repeat(browser);
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({
+      error: 'stored_card_invalid',
+      message: 'Your stored card can no longer be charged. Pay once by card through the checkout to store a new one.',
+    });
+    expect(await credits(browser)).toBe(start);
+    expect(await cardsOf(id)).toEqual([{ provider_mandate_id: card!.provider_mandate_id, status: 'invalid' }]);
+    // No stored card on offer any more: the page shows the way to a checkout, and one click is refused.
+    expect(await offer(browser)).toMatchObject({ bundle: { id: 'starter' }, method: null, card: null });
+    const again = await repeat(browser);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('stored_payment_method_required');
+    // A new card paid through the checkout is stored and offered again.
+    await buyByCard(browser);
+    const cards = await cardsOf(id);
+    expect(cards.map((c) => c.status)).toEqual(['invalid', 'valid']);
+    expect((await offer(browser)).card).toEqual({ label: SANDBOX_CARD_LABEL });
+    expect((await repeat(browser)).status).toBe(201);
   });
 
   it('a retry with the same Idempotency-Key answers the first repeat order: charged once', async () => {

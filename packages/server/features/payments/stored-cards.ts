@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { Services } from '../../services.ts';
 import type { StoredMandate } from './provider.ts';
 
 /**
@@ -46,4 +47,25 @@ export async function storedCard(db: Db, userId: number, provider: string) {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * After the provider refused or failed a recurring charge on a stored card: asks the provider whether
+ * the card's mandate is still usable, and if not marks the card `invalid`, so the repeat order no
+ * longer offers it (the member pays through a checkout again, which stores a new card). A one-off
+ * decline keeps the card. A provider that cannot be asked keeps it too; answers whether it was invalidated.
+ */
+export async function invalidateUnusableCard(
+  services: Services,
+  card: { id: number; provider_customer_id: string; provider_mandate_id: string },
+): Promise<boolean> {
+  const usable = await services.payments
+    .mandateUsable(card.provider_customer_id, card.provider_mandate_id)
+    .catch((error: unknown) => {
+      console.error('stored card mandate status not fetched from the provider', error);
+      return true;
+    });
+  if (usable) return false;
+  await services.db.updateTable('card_mandates').set({ status: 'invalid' }).where('id', '=', card.id).execute();
+  return true;
 }

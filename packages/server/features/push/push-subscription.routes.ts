@@ -2,7 +2,8 @@ import { createECDH } from 'node:crypto';
 import { okResponseSchema, pushSubscriptionRequestSchema, pushUnsubscribeRequestSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { isAllowedPushEndpoint } from '../../push/push-endpoint.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
+import { checkPushEndpoint } from '../../push/push-endpoint.ts';
 import { deleteSubscription, saveSubscription } from '../../push/subscriptions.ts';
 
 /**
@@ -31,11 +32,12 @@ export const subscribePush = defineRoute({
   summary:
     "POST /api/user.php?push=1: store this browser's push subscription (PushSubscription.toJSON()). A member may have several browsers; the same endpoint subscribing again updates its keys.",
   auth: 'member',
+  rateLimit: RATE_LIMITS.pushSubscriptions,
   body: pushSubscriptionRequestSchema,
   response: okResponseSchema,
   handler: async ({ body, member, services }) => {
-    if (!isAllowedPushEndpoint(body.endpoint, services.config.production))
-      throw invalid('endpoint', "an https: address of the browser's push service");
+    const endpoint = await checkPushEndpoint(body.endpoint, { allowlist: services.config.pushEndpointAllowlist });
+    if (!endpoint.ok) throw invalid('endpoint', "an https: address of the browser's push service");
     if (!isP256Point(body.keys.p256dh)) throw invalid('keys.p256dh', 'a P-256 public key');
     await saveSubscription(services.db, member.id, body, services.now());
     return { ok: true as const };

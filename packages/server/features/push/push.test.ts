@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import dns from 'node:dns';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createJobRunner } from '../../jobs/handlers.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
@@ -20,15 +21,17 @@ let server: TestServer;
 let runner: JobRunner;
 let pushService: FakePushService;
 beforeAll(async () => {
+  pushService = await startFakePushService();
   server = await startTestServer({
     env: {
       VAPID_PUBLIC_KEY: VAPID.publicKey,
       VAPID_PRIVATE_KEY: VAPID.privateKey,
       VAPID_SUBJECT: 'mailto:ops@alpha.test',
+      // The local fake push service, by its exact origin; every other endpoint is checked as in production.
+      PUSH_ENDPOINT_ALLOWLIST: pushService.origin,
     },
   });
   runner = createJobRunner(server.services);
-  pushService = await startFakePushService();
 });
 afterAll(async () => {
   await pushService.close();
@@ -37,6 +40,20 @@ afterAll(async () => {
 beforeEach(() => {
   pushService.received.length = 0;
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** DNS as the server sees it from now on: each name's addresses (a name not listed does not resolve). */
+function resolving(names: Record<string, string[]>) {
+  const lookup = vi.spyOn(dns.promises, 'lookup');
+  lookup.mockImplementation((async (host: string) => {
+    const addresses = names[host];
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  }) as never);
+  return lookup;
+}
 
 interface Member {
   id: number;
@@ -146,6 +163,58 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     expect(visitor.status).toBe(403);
   });
 
+  it('resolves the push service name and refuses one that points into a private network, or nowhere', async () => {
+    const anna = await member();
+    const keys = browserPushKeys().json;
+    resolving({
+      'fcm.example.com': ['142.250.74.170', '2a00:1450:4001:82a::200a'],
+      'loopback.example.com': ['127.0.0.1'],
+      'private.example.com': ['10.1.2.3'],
+      'metadata.example.com': ['169.254.169.254'],
+      'cgnat.example.com': ['100.64.0.1'],
+      'ula.example.com': ['fd00::1'],
+      'linklocal6.example.com': ['fe80::1'],
+      'mapped.example.com': ['::ffff:192.168.1.1'],
+      // One private address among public ones is enough to refuse: the connection may pick it.
+      'mixed.example.com': ['142.250.74.170', '192.168.0.10'],
+      'zero.example.com': ['0.0.0.0'],
+    });
+    const refused = [
+      'loopback',
+      'private',
+      'metadata',
+      'cgnat',
+      'ula',
+      'linklocal6',
+      'mapped',
+      'mixed',
+      'zero',
+      'unknown',
+    ];
+    for (const name of refused) {
+      const endpoint = `https://${name}.example.com/send/1`;
+      const res = await anna.browser.post<{ error: string }>('/api/user.php?push=1', { endpoint, keys });
+      expect(res.status, endpoint).toBe(422);
+      expect(res.body.error).toBe('validation_failed');
+    }
+    expect(await subscriptionsOf(anna)).toEqual([]);
+    const ok = await anna.browser.post('/api/user.php?push=1', { endpoint: 'https://fcm.example.com/send/1', keys });
+    expect(ok.status).toBe(200);
+    expect((await subscriptionsOf(anna)).map((r) => r.endpoint)).toEqual(['https://fcm.example.com/send/1']);
+  });
+
+  it('allows http: or loopback endpoints only by the exact origin on PUSH_ENDPOINT_ALLOWLIST, never in production', () => {
+    const origin = pushService.origin;
+    expect(
+      loadConfig({ PUSH_ENDPOINT_ALLOWLIST: `${origin}, https://push.example.invalid` }).pushEndpointAllowlist,
+    ).toEqual([origin, 'https://push.example.invalid']);
+    expect(loadConfig({}).pushEndpointAllowlist).toEqual([]);
+    expect(() => loadConfig({ PUSH_ENDPOINT_ALLOWLIST: `${origin}/push`, NODE_ENV: 'development' })).toThrow(
+      /not an origin/,
+    );
+    expect(() => loadConfig({ PUSH_ENDPOINT_ALLOWLIST: origin, NODE_ENV: 'production' })).toThrow(/production/);
+  });
+
   it('keeps several browsers per member; the same endpoint subscribing again updates it; DELETE forgets one', async () => {
     const [anna, ben] = [await member(), await member()];
     const first = await subscribe(anna, '/push/shared-browser');
@@ -242,6 +311,27 @@ describe('pushes', () => {
     expect(pushesTo(fine.path)).toHaveLength(1);
     const retry = JSON.parse(decryptPush(pushesTo(flaky.path)[1]!.body, flaky.keys)) as PushPayload;
     expect(retry.kind).toBe('message');
+  });
+
+  it('checks the name again at send time: one that now points into a private network is never contacted, and forgotten', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const fine = await subscribe(bob);
+    const lookup = resolving({ 'push.example.com': ['93.184.215.14'] });
+    const res = await bob.browser.post('/api/user.php?push=1', {
+      endpoint: 'https://push.example.com/send/bob',
+      keys: browserPushKeys().json,
+    });
+    expect(res.status).toBe(200);
+    expect(await subscriptionsOf(bob)).toHaveLength(2);
+    // DNS rebinding: the same name answers a loopback address by the time the push goes out.
+    resolving({ 'push.example.com': ['127.0.0.1'] });
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    await write(alice, bob);
+    await runner.runDue();
+    expect(lookup).toHaveBeenCalledWith('push.example.com', expect.anything());
+    expect(fetches.mock.calls.map(([url]) => String(url))).toEqual([`${pushService.origin}${fine.path}`]);
+    expect(pushesTo(fine.path)).toHaveLength(1);
+    expect((await subscriptionsOf(bob)).map((r) => r.endpoint)).toEqual([`${pushService.origin}${fine.path}`]);
   });
 
   it('pushes nothing while the member has a tab open', async () => {
