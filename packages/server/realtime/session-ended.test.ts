@@ -94,6 +94,68 @@ describe('a ban or suspension ends the member’s open event streams', () => {
   });
 });
 
+describe('ending sessions ends the event streams of those sessions', () => {
+  /** The member signed in a second time, from another browser. */
+  async function secondDevice(m: { email: string }) {
+    const browser = server.client('alpha.test');
+    const login = await browser.post('/api/user.php', { email: m.email, password: 'correct horse battery' });
+    expect(login.status, login.text).toBe(200);
+    return browser;
+  }
+
+  it('“sign out everywhere else” ends the other device’s stream; this device’s stays open', async () => {
+    const m = await activeMember(server);
+    const phone = await secondDevice(m);
+    const [here, there] = [await openEventStream(m.browser), await openEventStream(phone)];
+    try {
+      const res = await m.browser.post<{ ended: number }>('/api/sessions-end.php', {});
+      // At least the phone's (signing up and activating may have left an older one of this browser).
+      expect(res.body.ended).toBeGreaterThanOrEqual(1);
+      await there.next('session-ended');
+      await there.ended;
+      await stillOpen(here, m.id);
+      expect(here.received.map((e) => e.type)).not.toContain('session-ended');
+    } finally {
+      here.close();
+      there.close();
+    }
+  });
+
+  it('a password change ends the other device’s stream', async () => {
+    const m = await activeMember(server);
+    const phone = await secondDevice(m);
+    const there = await openEventStream(phone);
+    try {
+      const res = await m.browser.put('/api/password.php', {
+        old_password: 'correct horse battery',
+        password: 'a brand new passphrase 7',
+        password_repeat: 'a brand new passphrase 7',
+      });
+      expect(res.status, res.text).toBe(200);
+      await there.next('session-ended');
+      await there.ended;
+    } finally {
+      there.close();
+    }
+  });
+
+  it('deleting the account ends every open stream of the member', async () => {
+    const m = await activeMember(server);
+    const phone = await secondDevice(m);
+    const tabs = [await openEventStream(m.browser), await openEventStream(phone)];
+    try {
+      const res = await m.browser.post('/api/account-delete.php', { password: 'correct horse battery' });
+      expect(res.status, res.text).toBe(200);
+      for (const tab of tabs) {
+        await tab.next('session-ended');
+        await tab.ended;
+      }
+    } finally {
+      tabs.forEach((t) => t.close());
+    }
+  });
+});
+
 describe.runIf(process.env.DATEKIT_TEST_DB === 'postgres')('several server instances on one PostgreSQL', () => {
   it('a ban through one instance ends the member’s stream on another', async () => {
     const url = process.env.TEST_DATABASE_URL!;

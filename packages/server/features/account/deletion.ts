@@ -32,6 +32,8 @@ export async function requestDeletion(
     await trx.updateTable('users').set({ deletion_requested_at: now }).where('id', '=', member.id).execute();
     await trx.updateTable('profiles').set({ status: 'disabled' }).where('id', '=', member.id).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', member.id).execute();
+    // Open tabs (here and on other devices) close their event streams and find themselves logged out.
+    await services.events.publish(trx, member.id, { type: 'session-ended' });
     await enqueueJob(trx, ERASE_JOB, { userId: member.id }, now, { runAt: eraseAt, uniqueKey: eraseJobKey(member.id) });
     return createAccountToken(trx, { userId: member.id, kind: 'reactivation', now, ttlMs: GRACE_MS });
   });

@@ -157,6 +157,8 @@ export const changePassword = defineRoute({
         .where('user_id', '=', member.id)
         .where('token_hash', '!=', member.sessionTokenHash)
         .execute();
+      // The other devices' open streams end; this session's stream ignores the event (still valid).
+      await services.events.publish(trx, member.id, { type: 'session-ended' });
     });
     return { changed: true as const };
   },
@@ -169,12 +171,18 @@ export const endOtherSessions = defineRoute({
   auth: 'member',
   response: sessionsEndedResponseSchema,
   handler: async ({ member, services }) => {
-    const result = await services.db
-      .deleteFrom('sessions')
-      .where('user_id', '=', member.id)
-      .where('token_hash', '!=', member.sessionTokenHash)
-      .executeTakeFirst();
-    return { ended: Number(result.numDeletedRows) };
+    const ended = await services.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('sessions')
+        .where('user_id', '=', member.id)
+        .where('token_hash', '!=', member.sessionTokenHash)
+        .executeTakeFirst();
+      const count = Number(result.numDeletedRows);
+      // The other devices' open streams end; this session's stream ignores the event (still valid).
+      if (count > 0) await services.events.publish(trx, member.id, { type: 'session-ended' });
+      return count;
+    });
+    return { ended };
   },
 });
 
