@@ -18,6 +18,9 @@ export interface PushEndpointPolicy {
   resolve?: ResolveAll;
 }
 
+/** The policy's resolver, or the system's. */
+export const resolverOf = (policy: PushEndpointPolicy): ResolveAll => policy.resolve ?? resolveAll;
+
 /**
  * `ok`; `refused`: not a push service's address, never to be contacted; `unresolved`: the name does
  * not resolve now (at send time a DNS failure is retried, at subscription time it is refused).
@@ -48,7 +51,7 @@ export async function checkPushEndpoint(endpoint: string, policy: PushEndpointPo
   if (net.isIP(host.replace(/^\[|\]$/g, '')) !== 0 || !host.includes('.')) return refused('not a named host');
   let addresses: string[];
   try {
-    addresses = await (policy.resolve ?? resolveAll)(host);
+    addresses = await resolverOf(policy)(host);
   } catch (error) {
     return {
       ok: false,

@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import { NonPublicAddressError, postToPushService } from './post-to-push-service.ts';
 import { checkPushEndpoint, type PushEndpointPolicy } from './push-endpoint.ts';
 
 export interface PushTarget {
@@ -55,8 +56,8 @@ function vapidHeader(audience: string, vapid: VapidDetails, now: number): string
 
 /**
  * Sends one push (RFC 8030): web-push encrypts the payload for the browser's keys (aes128gcm, RFC 8291)
- * and signs the VAPID header (RFC 8292); the request goes out with fetch, whose pooled keep-alive
- * connections let many pushes to one push service share connections. `topic` lets the service
+ * and signs the VAPID header (RFC 8292); the request goes out over pooled keep-alive connections
+ * (postToPushService), whose every connect checks the addresses it goes to. `topic` lets the service
  * replace an undelivered push of the same topic (several messages in one chat while the phone is off).
  */
 export async function sendPush(
@@ -77,21 +78,19 @@ export async function sendPush(
     Authorization: vapidHeader(new URL(target.endpoint).origin, vapid, Date.now()),
     ...(options.topic ? { Topic: options.topic } : {}),
   };
-  let response: Response;
+  let status: number;
   try {
-    response = await fetch(target.endpoint, {
-      method: 'POST',
+    status = await postToPushService(target.endpoint, {
       headers,
       body: new Uint8Array(encrypted.cipherText),
-      // A push service answers itself; a redirect could lead to an address the check above refuses.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      timeoutMs: PUSH_TIMEOUT_MS,
+      policy: options.endpoints,
     });
   } catch (error) {
+    if (error instanceof NonPublicAddressError) return { result: 'refused', reason: error.message };
     return { result: 'failed', reason: error instanceof Error ? error.message : String(error) };
   }
-  await response.body?.cancel();
-  if (response.ok) return { result: 'sent' };
-  if (response.status === 404 || response.status === 410) return { result: 'gone' };
-  return { result: 'failed', reason: `push service answered ${response.status}` };
+  if (status >= 200 && status < 300) return { result: 'sent' };
+  if (status === 404 || status === 410) return { result: 'gone' };
+  return { result: 'failed', reason: `push service answered ${status}` };
 }
