@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
 import { balanceOf, book } from '../features/credits/ledger.ts';
 import { openEventStream } from '../test/event-stream.ts';
 import { TestClient } from '../test/http-client.ts';
+import { startTwoInstances } from '../test/two-instances.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
-import { createPostgresBus } from './event-bus.ts';
 import { EVENT_RETENTION_MS, pruneEvents } from './event-store.ts';
 
 let server: TestServer;
@@ -248,20 +245,12 @@ describe('resuming after Last-Event-ID', () => {
 
 describe.runIf(process.env.DATEKIT_TEST_DB === 'postgres')('several server instances on one PostgreSQL', () => {
   it('an event reaches the member whichever instance their tab is connected to', async () => {
-    const url = process.env.TEST_DATABASE_URL!;
-    // A channel of this test's own, so parallel test files never hear each other's members.
-    const channel = `datekit_test_${randomBytes(4).toString('hex')}`;
-    const [busA, busB] = [await createPostgresBus(url, channel), await createPostgresBus(url, channel)];
-    const instanceA = createApp({ ...server.services, events: busA });
-    const instanceB = createApp({ ...server.services, events: busB });
-    await instanceA.listen({ port: 0, host: '127.0.0.1' });
-    await instanceB.listen({ port: 0, host: '127.0.0.1' });
-    const portOf = (app: typeof instanceA) => (app.server.address() as AddressInfo).port;
+    const instances = await startTwoInstances(server.services);
     try {
       const [sender, recipient] = [await member(10), await member()];
-      const tab = await openEventStream(recipient.browser, portOf(instanceB));
+      const tab = await openEventStream(recipient.browser, instances.portB);
       try {
-        const onA = new TestClient(portOf(instanceA), 'alpha.test');
+        const onA = new TestClient(instances.portA, 'alpha.test');
         for (const [k, v] of sender.browser.cookies) onA.cookies.set(k, v);
         expect(
           (await onA.post('/api/message.php', { profile_id: recipient.id, text: 'across instances' })).status,
@@ -271,10 +260,7 @@ describe.runIf(process.env.DATEKIT_TEST_DB === 'postgres')('several server insta
         tab.close();
       }
     } finally {
-      await instanceA.close();
-      await instanceB.close();
-      await busA.close();
-      await busB.close();
+      await instances.close();
     }
   });
 });

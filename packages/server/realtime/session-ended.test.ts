@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
 import { activeMember } from '../features/operator/test-members.ts';
 import { OPERATOR_HOST, signedInOperator, type TestOperator } from '../features/operator/test-operators.ts';
 import { openEventStream, type EventStream } from '../test/event-stream.ts';
 import { TestClient } from '../test/http-client.ts';
+import { startTwoInstances } from '../test/two-instances.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { createPostgresBus } from './event-bus.ts';
 
 let server: TestServer;
 let moderator: TestOperator;
@@ -158,20 +155,13 @@ describe('ending sessions ends the event streams of those sessions', () => {
 
 describe.runIf(process.env.DATEKIT_TEST_DB === 'postgres')('several server instances on one PostgreSQL', () => {
   it('a ban through one instance ends the member’s stream on another', async () => {
-    const url = process.env.TEST_DATABASE_URL!;
-    const channel = `datekit_test_${randomBytes(4).toString('hex')}`;
-    const [busA, busB] = [await createPostgresBus(url, channel), await createPostgresBus(url, channel)];
-    const instanceA = createApp({ ...server.services, events: busA });
-    const instanceB = createApp({ ...server.services, events: busB });
-    await instanceA.listen({ port: 0, host: '127.0.0.1' });
-    await instanceB.listen({ port: 0, host: '127.0.0.1' });
-    const portOf = (app: typeof instanceA) => (app.server.address() as AddressInfo).port;
+    const instances = await startTwoInstances(server.services);
     try {
       const [banned, other] = [await activeMember(server), await activeMember(server)];
-      const tab = await openEventStream(banned.browser, portOf(instanceB));
-      const otherTab = await openEventStream(other.browser, portOf(instanceB));
+      const tab = await openEventStream(banned.browser, instances.portB);
+      const otherTab = await openEventStream(other.browser, instances.portB);
       try {
-        const console = new TestClient(portOf(instanceA), OPERATOR_HOST);
+        const console = new TestClient(instances.portA, OPERATOR_HOST);
         for (const [k, v] of moderator.browser.cookies) console.cookies.set(k, v);
         const ban = await console.post(`/api/operator/members/${banned.id}/ban`, {
           ground: 'terms_spam',
@@ -186,10 +176,7 @@ describe.runIf(process.env.DATEKIT_TEST_DB === 'postgres')('several server insta
         otherTab.close();
       }
     } finally {
-      await instanceA.close();
-      await instanceB.close();
-      await busA.close();
-      await busB.close();
+      await instances.close();
     }
   });
 });
