@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 
 /** One UTC day in milliseconds: a time's day number is `time / DAY` in integer arithmetic on both engines. */
@@ -115,6 +116,21 @@ export async function paymentsPerDay(
   }));
 }
 
+type PaymentScope = ExpressionBuilder<Database & { p: Database['payments'] }, 'p'>;
+
+/** Payment `p` is its member's first paid one: no payment of theirs was paid before it (index payments_user_paid). */
+export function isFirstPaidPayment(eb: PaymentScope) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('payments as q')
+        .select(sql.lit(1).as('one'))
+        .whereRef('q.user_id', '=', 'p.user_id')
+        .whereRef('q.paid_at', '<', 'p.paid_at'),
+    ),
+  );
+}
+
 /**
  * Members whose first paid payment ever falls on each day: a payment of the range with no earlier
  * paid payment of the same member (index payments_user_paid answers that per payment).
@@ -125,17 +141,7 @@ export async function firstPurchasesPerDay(db: Db, range: DashboardRange): Promi
     .select([dayOf('p.paid_at').as('day'), (eb) => eb.fn.count('p.user_id').distinct().as('n')])
     .where('p.paid_at', '>=', range.fromMs)
     .where('p.paid_at', '<', range.toMs)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('payments as q')
-            .select(sql.lit(1).as('one'))
-            .whereRef('q.user_id', '=', 'p.user_id')
-            .whereRef('q.paid_at', '<', 'p.paid_at'),
-        ),
-      ),
-    );
+    .where(isFirstPaidPayment);
   if (range.brand) query = query.where('p.brand', '=', range.brand);
   const rows = await query.groupBy(sql`1`).execute();
   return new Map(rows.map((row) => [num(row.day), num(row.n)]));

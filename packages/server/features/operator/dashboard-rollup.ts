@@ -6,6 +6,7 @@ import {
   AFFILIATE_ROWS,
   DAY_MS,
   firstPurchasesPerDay,
+  isFirstPaidPayment,
   messagesPerDay,
   paymentsPerDay,
   signupsPerDay,
@@ -119,17 +120,7 @@ export async function rollUpDays(db: Db, from: number, to: number, now: number):
         .select(['p.brand', dayOf('p.paid_at').as('day'), (eb) => eb.fn.count('p.user_id').distinct().as('n')])
         .where('p.paid_at', '>=', range.fromMs)
         .where('p.paid_at', '<', range.toMs)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('payments as q')
-                .select(sql.lit(1).as('one'))
-                .whereRef('q.user_id', '=', 'p.user_id')
-                .whereRef('q.paid_at', '<', 'p.paid_at'),
-            ),
-          ),
-        )
+        .where(isFirstPaidPayment)
         .groupBy(['p.brand', sql`2`])
         .execute(),
       trx
