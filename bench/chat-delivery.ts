@@ -4,7 +4,6 @@
  * p99 < 50 ms on loopback); then sustained messages per second, and the credit ledger checked
  * consistent afterwards. Usage: npx tsx bench/chat-delivery.ts [clients] [messages] [seconds]
  */
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -12,8 +11,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { createApp, insertMember, loadConfig, migrateToLatest } from '@datekit/server';
+import { createApp, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
+import { seedMembersWithSessions } from './seed-members.ts';
 
 const CLIENTS = Number(process.argv[2] ?? 1000);
 const MESSAGES = Number(process.argv[3] ?? 500);
@@ -28,45 +28,10 @@ await migrateToLatest(services.db);
 const brand = services.brands.get(BRAND)!;
 
 // Members with a session each: the sender (with credits for everything) and CLIENTS recipients.
-const now = Date.now();
-const tokens: string[] = [];
-const ids: number[] = [];
-await services.db.transaction().execute(async (trx) => {
-  for (let i = 0; i <= CLIENTS; i++) {
-    const id = await insertMember(trx, {
-      brand: BRAND,
-      email: `bench-chat-${i}@members.invalid`,
-      passwordHash: null,
-      status: 'active',
-      language: 'en',
-      createdAt: now,
-      acceptedTermsAt: now,
-      profile: {
-        name: `Member${i}`,
-        gender: i % 2 ? 'male' : 'female',
-        birth_date: '1990-01-01',
-        country: 'NL',
-        status: 'active',
-      },
-    });
-    const token = randomBytes(32).toString('base64url');
-    await trx
-      .insertInto('sessions')
-      .values({
-        token_hash: createHash('sha256').update(token).digest('hex'),
-        user_id: id,
-        created_at: now,
-        expires_at: now + 86_400_000,
-      })
-      .execute();
-    ids.push(id);
-    tokens.push(token);
-  }
-  await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', ids[0]!).execute();
-  await trx
-    .insertInto('credit_ledger')
-    .values({ user_id: ids[0]!, amount: 10_000_000, reason: 'grant', ref: null, note: 'bench', created_at: now })
-    .execute();
+const { ids, cookies } = await seedMembersWithSessions(services.db, {
+  brand: BRAND,
+  count: CLIENTS + 1,
+  emailPrefix: 'bench-chat',
 });
 
 const app = createApp(services);
@@ -87,7 +52,7 @@ await Promise.all(
             host: '127.0.0.1',
             port,
             path: '/api/events',
-            headers: { host: BRAND, cookie: `dk_session=${tokens[index + 1]}` },
+            headers: { host: BRAND, cookie: cookies[index + 1] },
           },
           (res) => {
             if (res.statusCode !== 200) return reject(new Error(`stream ${index}: ${res.statusCode}`));
@@ -122,7 +87,7 @@ function post(text: string, to: number): Promise<number> {
         agent,
         headers: {
           host: BRAND,
-          cookie: `dk_session=${tokens[0]}`,
+          cookie: cookies[0],
           'x-client-request': '1',
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),

@@ -10,7 +10,7 @@
  * Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/test] npx tsx bench/events-scale.ts [streams] [messages]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -18,8 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { createDatabase, insertMember, loadConfig, migrateToLatest } from '@datekit/server';
+import { createDatabase, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
+import { seedMembersWithSessions } from './seed-members.ts';
 
 const STREAMS = Number(process.argv[2] ?? 10_000);
 const MESSAGES = Number(process.argv[3] ?? 300);
@@ -65,49 +66,10 @@ const seedStart = performance.now();
 const services = await openServices(loadConfig({ ...serverEnv, DATABASE_URL: undefined }));
 const db = databaseUrl ? createDatabase({ databaseUrl, searchPath: schema }).db : services.db;
 await migrateToLatest(db, databaseUrl ? { schema } : undefined);
-const now = Date.now();
-const ids: number[] = [];
-const cookies: string[] = [];
-await db.transaction().execute(async (trx) => {
-  for (let i = 0; i <= STREAMS; i++) {
-    const id = await insertMember(trx, {
-      brand: BRAND,
-      email: `bench-events-${i}@members.invalid`,
-      passwordHash: null,
-      status: 'active',
-      language: 'en',
-      createdAt: now,
-      acceptedTermsAt: now,
-      profile: {
-        name: `Member${i}`,
-        gender: i % 2 ? 'male' : 'female',
-        birth_date: '1990-01-01',
-        country: 'NL',
-        status: 'active',
-      },
-    });
-    ids.push(id);
-  }
-  const sessions = ids.map((id) => {
-    const token = randomBytes(32).toString('base64url');
-    cookies.push(`dk_session=${token}`);
-    return {
-      token_hash: createHash('sha256').update(token).digest('hex'),
-      user_id: id,
-      created_at: now,
-      expires_at: now + 86_400_000,
-    };
-  });
-  for (let i = 0; i < sessions.length; i += 1_000)
-    await trx
-      .insertInto('sessions')
-      .values(sessions.slice(i, i + 1_000))
-      .execute();
-  await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', ids[0]!).execute();
-  await trx
-    .insertInto('credit_ledger')
-    .values({ user_id: ids[0]!, amount: 10_000_000, reason: 'grant', ref: null, note: 'bench', created_at: now })
-    .execute();
+const { ids, cookies } = await seedMembersWithSessions(db, {
+  brand: BRAND,
+  count: STREAMS + 1,
+  emailPrefix: 'bench-events',
 });
 await db.destroy();
 if (db !== services.db) await services.db.destroy();

@@ -6,7 +6,6 @@
  * (sent and never answered; goal 0). Usage: npx tsx bench/sigterm.ts [streams] [concurrency]
  */
 import { execFile, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -14,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '@datekit/server';
-import { insertMember } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
+import { seedMembersWithSessions } from './seed-members.ts';
 
 const STREAMS = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
@@ -45,32 +44,10 @@ await promisify(execFile)(process.execPath, [CLI, 'db', 'migrate'], { env, cwd: 
 
 // Members with a session each, written straight to the database.
 const services = await openServices(loadConfig(env));
-const tokens: string[] = [];
-const now = Date.now();
-await services.db.transaction().execute(async (trx) => {
-  for (let i = 0; i < STREAMS; i++) {
-    const id = await insertMember(trx, {
-      brand: BRAND,
-      email: `sigterm-${i}@members.invalid`,
-      passwordHash: null,
-      status: 'active',
-      language: 'en',
-      createdAt: now,
-      acceptedTermsAt: now,
-      profile: { name: `Member${i}`, gender: 'female', birth_date: '1990-01-01', country: 'NL', status: 'active' },
-    });
-    const token = randomBytes(32).toString('base64url');
-    await trx
-      .insertInto('sessions')
-      .values({
-        token_hash: createHash('sha256').update(token).digest('hex'),
-        user_id: id,
-        created_at: now,
-        expires_at: now + 86_400_000,
-      })
-      .execute();
-    tokens.push(token);
-  }
+const { cookies } = await seedMembersWithSessions(services.db, {
+  brand: BRAND,
+  count: STREAMS,
+  emailPrefix: 'sigterm',
 });
 await services.db.destroy();
 
@@ -90,22 +67,19 @@ const host = `${BRAND}:${port}`;
 let reconnects = 0;
 let streamsEnded = 0;
 await Promise.all(
-  tokens.map(
-    (token) =>
+  cookies.map(
+    (cookie) =>
       new Promise<void>((resolve, reject) => {
-        const req = http.get(
-          { host: '127.0.0.1', port, path: '/api/events', headers: { host, cookie: `dk_session=${token}` } },
-          (res) => {
-            if (res.statusCode !== 200) return reject(new Error(`event stream answered ${res.statusCode}`));
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => {
-              if (chunk.includes('event: reconnect')) reconnects++;
-            });
-            res.on('end', () => streamsEnded++);
-            res.on('error', () => undefined);
-            resolve();
-          },
-        );
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { host, cookie } }, (res) => {
+          if (res.statusCode !== 200) return reject(new Error(`event stream answered ${res.statusCode}`));
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            if (chunk.includes('event: reconnect')) reconnects++;
+          });
+          res.on('end', () => streamsEnded++);
+          res.on('error', () => undefined);
+          resolve();
+        });
         req.on('error', () => undefined);
       }),
   ),
@@ -117,21 +91,18 @@ const counts = { answered: 0, refused: 0, lost: 0 };
 const lostReasons = new Map<string, number>();
 let running = true;
 
-function request(pathname: string, token: string): Promise<'answered' | 'refused' | 'lost' | 'gone'> {
+function request(pathname: string, cookie: string): Promise<'answered' | 'refused' | 'lost' | 'gone'> {
   return new Promise((resolve) => {
     let sent = false;
-    const req = http.get(
-      { host: '127.0.0.1', port, path: pathname, agent, headers: { host, cookie: `dk_session=${token}` } },
-      (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 503) resolve('refused');
-          else if (res.statusCode! < 500) resolve('answered');
-          else resolve('lost');
-        });
-        res.on('error', () => resolve('lost'));
-      },
-    );
+    const req = http.get({ host: '127.0.0.1', port, path: pathname, agent, headers: { host, cookie } }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        if (res.statusCode === 503) resolve('refused');
+        else if (res.statusCode! < 500) resolve('answered');
+        else resolve('lost');
+      });
+      res.on('error', () => resolve('lost'));
+    });
     req.on('finish', () => (sent = true));
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNREFUSED') return resolve('gone');
@@ -146,7 +117,7 @@ function request(pathname: string, token: string): Promise<'answered' | 'refused
 const loops = Array.from({ length: CONCURRENCY }, async (_, loop) => {
   let i = loop;
   while (running) {
-    const outcome = await request(i % 2 ? '/api/user.php' : '/api/settings.php', tokens[i % tokens.length]!);
+    const outcome = await request(i % 2 ? '/api/user.php' : '/api/settings.php', cookies[i % cookies.length]!);
     i += CONCURRENCY;
     if (outcome === 'gone') {
       counts.refused++;
