@@ -9,6 +9,7 @@ import {
 } from '../../../packages/runtime/stores/operator/audit.ts';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
+import { OpError } from './OpError.tsx';
 
 /** The audit log for owners: read-only, newest first, filtered by action or operator. */
 export default function OperatorAudit({ lang }: { lang: string }) {
@@ -55,11 +56,7 @@ function Audit({ lang }: { lang: string }) {
           {t('op.audit.filter')}
         </button>
       </form>
-      {error && (
-        <p className="op-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpError message={error} />
       {entries.length === 0 ? (
         <p>{t('op.audit.empty')}</p>
       ) : (

@@ -5,6 +5,7 @@ import { $codes, createCode, disableCode, loadCodes } from '../../../packages/ru
 import { $operator, $operatorBrands, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
+import { OpError } from './OpError.tsx';
 
 const VALIDITIES = ['once-per-user', 'once', 'unlimited'] as const;
 
@@ -67,11 +68,7 @@ function Codes({ lang }: { lang: string }) {
           ))}
         </select>
       </label>
-      {error && (
-        <p className="op-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpError message={error} />
       {operatorMay(operator, 'discounts.manage') && (
         <form className="op-card op-filters" onSubmit={onCreate}>
           <label>

@@ -10,6 +10,7 @@ import { DashboardChart, type ChartSeries } from './DashboardChart.tsx';
 import { DashboardTableView } from './DashboardTableView.tsx';
 import { opErrorText } from './op-errors.ts';
 import '../../styles/operator-dashboard.css';
+import { OpError } from './OpError.tsx';
 
 /** The numbers of one brand or all: charts per day, each with its table and CSV, and the affiliate tables. */
 export default function OperatorDashboard({ lang }: { lang: string }) {
@@ -75,11 +76,7 @@ function Dashboard({ lang }: { lang: string }) {
           {t('op.dash.apply')}
         </button>
       </form>
-      {error && (
-        <p className="op-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpError message={error} />
       {busy && !data && <p aria-live="polite">{t('op.busy')}</p>}
       {data && (
         <>

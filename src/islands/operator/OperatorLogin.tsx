@@ -4,6 +4,7 @@ import type { OperatorLoginResponse } from '../../../packages/runtime/schemas/ap
 import { operatorCodeStep, operatorPasswordStep } from '../../../packages/runtime/stores/operator/session.ts';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
+import { OpError } from './OpError.tsx';
 
 /**
  * The console's login: e-mail and password first, then the authenticator's code. The first time, the
@@ -66,11 +67,7 @@ function Login() {
           {t('op.login.password')}
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
-        {error && (
-          <p className="op-error" role="alert">
-            {error}
-          </p>
-        )}
+        <OpError message={error} />
         <button className="op-button" type="submit" disabled={busy}>
           {busy ? t('op.busy') : t('op.login.next')}
         </button>
@@ -99,11 +96,7 @@ function Login() {
           autoFocus
         />
       </label>
-      {error && (
-        <p className="op-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpError message={error} />
       <button className="op-button" type="submit" disabled={busy}>
         {busy ? t('op.busy') : t('op.login.submit')}
       </button>

@@ -14,6 +14,7 @@ import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
 import { DECISION_GROUNDS, type DecisionGround } from '../../../packages/runtime/data/reports.ts';
 import { banMemberFromConsole, unbanMemberFromConsole } from '../../../packages/runtime/stores/operator/reports.ts';
+import { OpError } from './OpError.tsx';
 
 /** One member (`/member?id=`): what staff need to know, and the actions the role allows. */
 export default function OperatorMember({ lang }: { lang: string }) {
@@ -60,7 +61,7 @@ function Member({ lang }: { lang: string }) {
   const when = (value: string | null) => (value ? time.format(new Date(value)) : '–');
   const money = (cents: number, currency: string) =>
     new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
-  if (!detail) return error ? <p className="op-error">{error}</p> : null;
+  if (!detail) return <OpError message={error} />;
   const { member } = detail;
   /** Since, until (suspensions), by whom, on what ground, from which report. */
   const sanctionLine = (m: NonNullable<typeof detail.sanction>) =>
@@ -76,11 +77,7 @@ function Member({ lang }: { lang: string }) {
   return (
     <div data-testid="op-member">
       <p role="status">{message}</p>
-      {error && (
-        <p className="op-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpError message={error} />
       <section className="op-card">
         <h2>
           {member.name} · {member.email} · {member.brand}

@@ -5,6 +5,7 @@ import { $memberResults, searchMembers } from '../../../packages/runtime/stores/
 import { $operatorBrands } from '../../../packages/runtime/stores/operator/session.ts';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
+import { OpError } from './OpError.tsx';
 
 export const MEMBER_STATES = ['not_confirmed', 'active', 'pending_deletion', 'erased'] as const;
 
@@ -65,11 +66,7 @@ function Members({ lang }: { lang: string }) {
           {t('op.members.find')}
         </button>
       </form>
-      {error && (
-        <p className="op-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpError message={error} />
       {results && results.length === 0 && <p>{t('op.members.none')}</p>}
       {results && results.length > 0 && (
         <table className="op-table" data-testid="op-member-results">

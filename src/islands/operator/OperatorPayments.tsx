@@ -10,6 +10,7 @@ import {
 import { $operator, $operatorBrands, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
+import { OpError } from './OpError.tsx';
 
 const STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired', 'refunded', 'charged_back'] as const;
 
@@ -92,11 +93,7 @@ function Payments({ lang }: { lang: string }) {
         </button>
       </form>
       <p role="status">{message}</p>
-      {error && (
-        <p className="op-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpError message={error} />
       {payments && payments.length === 0 && <p>{t('op.payments.none')}</p>}
       {payments && payments.length > 0 && (
         <table className="op-table" data-testid="op-payments">

@@ -10,6 +10,7 @@ import {
 } from '../../../packages/runtime/stores/operator/photos.ts';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
+import { OpError } from './OpError.tsx';
 
 /** The photo queue: one photo at a time, oldest first, decided by button or keyboard. */
 export default function OperatorPhotos({ lang }: { lang: string }) {
@@ -85,11 +86,7 @@ function Photos({ lang }: { lang: string }) {
       <p role="status" aria-live="polite" data-testid="op-photo-status">
         {status}
       </p>
-      {error && (
-        <p className="op-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpError message={error} />
       {queue && !current && <p data-testid="op-photos-empty">{t('op.photos.empty')}</p>}
       {current && (
         <div className="op-card" data-testid="op-photo" data-photo-id={current.id}>

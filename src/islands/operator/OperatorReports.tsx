@@ -16,6 +16,7 @@ import {
 } from '../../../packages/runtime/stores/operator/reports.ts';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
+import { OpError } from './OpError.tsx';
 
 /** The moderators' report queue: open reports oldest first, each decided with a ground and the facts. */
 export default function OperatorReports({ lang }: { lang: string }) {
@@ -43,11 +44,7 @@ function Reports({ lang }: { lang: string }) {
       <p role="status" aria-live="polite" data-testid="op-report-status">
         {status}
       </p>
-      {error && (
-        <p className="op-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpError message={error} />
       {queue && queue.length === 0 && <p data-testid="op-reports-empty">{t('op.reports.empty')}</p>}
       {queue?.map((report) => (
         <ReportCard
@@ -164,11 +161,7 @@ function ReportCard({
           {t('op.reports.decide')}
         </button>
       </form>
-      {error && (
-        <p className="op-error" role="alert">
-          {error}
-        </p>
-      )}
+      <OpError message={error} />
     </article>
   );
 }
