@@ -16,6 +16,8 @@ export interface EventStream {
   lastEventId(): string | undefined;
   /** Every event received so far, in order. */
   readonly received: StreamEvent[];
+  /** The headers the stream's answer began with. */
+  readonly headers: http.IncomingHttpHeaders;
   close(): void;
 }
 
@@ -75,6 +77,7 @@ export function openEventStream(
           }
         });
         resolve({
+          headers: res.headers,
           next(type, timeoutMs = 2000) {
             const index = queued.findIndex((e) => e.type === type);
             if (index >= 0) return Promise.resolve(queued.splice(index, 1)[0]!);
