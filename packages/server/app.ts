@@ -133,7 +133,9 @@ export function createApp(
 
   // First: its onRoute hook gives every route added after it its own counts.
   registerMetrics(app, services);
-  void app.register(cookie);
+  // Cookies are parsed by the host hook below (hook: false): the plugin's own hook would be one more
+  // hook and a Map per request. Setting cookies (reply.setCookie) and writing them are the plugin's.
+  void app.register(cookie, { hook: false });
   registerRequestIdHeader(app);
   registerSecurityHeaders(app, services.config, services.brands.all());
   registerStaticFiles(app, services.config.distDir);
@@ -186,6 +188,8 @@ export function createApp(
   const hostOf = hostResolver(services);
   // A callback hook: an async one would cost a promise on every request.
   app.addHook('onRequest', (request, reply, done) => {
+    const cookies = request.headers.cookie;
+    request.cookies = cookies ? app.parseCookie(cookies) : {};
     const host = hostOf(request.headers.host);
     // The operator console's host serves the console and /api/operator/ only; brand hosts never serve
     // /api/operator/ (404, as for any path that does not exist there).

@@ -61,7 +61,8 @@ export const getSettings = defineRoute({
     // The browser may keep the answer but asks again on every page: the ETag makes that a 304.
     // Private: it follows this visitor's country, and may carry their language cookie.
     reply.header('cache-control', 'private, no-cache');
-    return answers.get(reply, services, `${brand.domain} ${geoipCountry ?? ''}`, () => ({
+    const key = geoipCountry ? `${brand.domain} ${geoipCountry}` : brand.domain;
+    return answers.get(reply, services, key, () => ({
       settings: toSettingsJson(brand, {
         geoipCountry,
         cdnPrefix: services.config.cdnPrefix,
