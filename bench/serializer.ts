@@ -9,8 +9,10 @@
  * with the neighbours' load while CPU time per request does not, so the ratio is given both ways.
  *
  * A third line, for reading the figures only, is the bare Fastify server sending settings.php's exact
- * answer (its security headers, request id, language cookie and body bytes, captured from the app)
- * with no hook, lookup or check: the part of the gap that is the answer itself rather than the app.
+ * answer (its security headers, ETag, request id and body bytes, captured from the app) with no hook,
+ * lookup or check: the part of the gap that is the answer itself rather than the app. Its ratio to
+ * hello-world is the most settings.php could reach with those headers and bytes, printed as the bound.
+ * A fourth line is what a browser's later pages send: the same request with If-None-Match, a 304.
  *
  * settings.php is asked for as a browser's second and later requests are: with the language cookie
  * the first answer set, so the answer carries no Set-Cookie (a first visit's one extra header is not
@@ -32,7 +34,7 @@ const GOAL = 0.8;
 const connections = 50;
 
 type ToChild = 'cpu' | 'stop';
-type FromChild = { ports: { bare: number; settings: number }; cookie: string } | { cpuMicros: number };
+type FromChild = { ports: { bare: number; settings: number }; cookie: string; etag: string } | { cpuMicros: number };
 
 /** Headers Node writes itself on every answer; the replay leaves them to it. */
 const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
@@ -54,15 +56,17 @@ async function serve(): Promise<void> {
   // settings.php's answer to that browser, for the bare server to replay (a fresh request id each time).
   const sample = await fetch(settingsUrl, { headers: { host: 'localhost', cookie } });
   const body = Buffer.from(await sample.arrayBuffer());
-  const headers: [string, string | string[]][] = [...sample.headers].filter(
-    ([name]) => !NODE_HEADERS.has(name) && name !== 'x-request-id' && name !== 'set-cookie',
+  const etag = sample.headers.get('etag') ?? '';
+  const headers: Record<string, string | string[]> = Object.fromEntries(
+    [...sample.headers].filter(([name]) => !NODE_HEADERS.has(name) && name !== 'x-request-id' && name !== 'set-cookie'),
   );
-  if (sample.headers.getSetCookie().length) headers.push(['set-cookie', sample.headers.getSetCookie()]);
+  if (sample.headers.getSetCookie().length) headers['set-cookie'] = sample.headers.getSetCookie();
 
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));
+  // The cheapest way Fastify has to send them: one headers object, the body as bytes.
   hello.get('/same-answer', async (_request, reply) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    reply.headers(headers);
     reply.header('x-request-id', randomUUID());
     return reply.send(body);
   });
@@ -80,7 +84,7 @@ async function serve(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   });
-  process.send!({ ports: { bare: port(hello), settings: port(app) }, cookie } satisfies FromChild);
+  process.send!({ ports: { bare: port(hello), settings: port(app) }, cookie, etag } satisfies FromChild);
 }
 
 function ask(child: ChildProcess, message: ToChild): Promise<FromChild> {
@@ -96,11 +100,12 @@ async function cpuMicros(child: ChildProcess): Promise<number> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-type Target = 'bare' | 'same' | 'settings';
+type Target = 'bare' | 'same' | 'settings' | 'revalidate';
 const LABELS: Record<Target, string> = {
   bare: 'bare Fastify hello-world',
   same: "bare Fastify, settings.php's bytes",
   settings: 'GET /api/settings.php',
+  revalidate: 'GET /api/settings.php, 304',
 };
 
 /** The parent: autocannon against each server in turn. */
@@ -109,20 +114,30 @@ async function drive(seconds: number, rounds: number): Promise<void> {
   const ready = (await new Promise((resolve) => child.once('message', resolve))) as {
     ports: Record<string, number>;
     cookie: string;
+    etag: string;
   };
   const urls: Record<Target, string> = {
     bare: `http://127.0.0.1:${ready.ports.bare}/`,
     same: `http://127.0.0.1:${ready.ports.bare}/same-answer`,
     settings: `http://127.0.0.1:${ready.ports.settings}/api/settings.php`,
+    revalidate: `http://127.0.0.1:${ready.ports.settings}/api/settings.php`,
   };
   const targets = Object.keys(urls) as Target[];
   // Every target gets the same request: a browser's, carrying the language cookie of its first visit.
-  const headers = { host: 'localhost', cookie: ready.cookie };
-  const measure = async (url: string) => {
+  const browser = { host: 'localhost', cookie: ready.cookie };
+  const headersOf = (target: Target) =>
+    target === 'revalidate' ? { ...browser, 'if-none-match': ready.etag } : browser;
+  const measure = async (target: Target) => {
     const before = await cpuMicros(child);
-    const result = await autocannon({ url, connections, duration: seconds, headers });
+    const result = await autocannon({ url: urls[target], connections, duration: seconds, headers: headersOf(target) });
     const cpu = (await cpuMicros(child)) - before;
-    return { rps: result.requests.average, cpuPerRequest: cpu / result['2xx'], failed: result.non2xx + result.errors };
+    // autocannon counts a 304 as 3xx: it is the answer asked for there.
+    const answered = target === 'revalidate' ? result['3xx'] : result['2xx'];
+    return {
+      rps: result.requests.average,
+      cpuPerRequest: cpu / answered,
+      failed: result.errors + result.non2xx - (target === 'revalidate' ? result['3xx'] : 0),
+    };
   };
 
   console.log(
@@ -132,14 +147,20 @@ async function drive(seconds: number, rounds: number): Promise<void> {
     `requests as a browser's second visit sends them, with the language cookie (${ready.cookie || 'none set'}): settings.php sends no Set-Cookie`,
   );
   // A short warm-up lets V8 optimise every hot path before anything is counted.
-  for (const target of targets) await autocannon({ url: urls[target], connections, duration: 1, headers });
+  for (const target of targets)
+    await autocannon({ url: urls[target], connections, duration: 1, headers: headersOf(target) });
 
-  const runs: Record<Target, { rps: number; cpuPerRequest: number }[]> = { bare: [], same: [], settings: [] };
+  const runs: Record<Target, { rps: number; cpuPerRequest: number }[]> = {
+    bare: [],
+    same: [],
+    settings: [],
+    revalidate: [],
+  };
   let failed = 0;
   for (let round = 1; round <= rounds; round++) {
     const line: string[] = [];
     for (const target of targets) {
-      const run = await measure(urls[target]);
+      const run = await measure(target);
       runs[target].push(run);
       failed += run.failed;
       line.push(`${target} ${run.rps.toFixed(0)} req/s ${run.cpuPerRequest.toFixed(0)} µs`);
@@ -170,6 +191,14 @@ async function drive(seconds: number, rounds: number): Promise<void> {
     `of the ${(cpu('settings') - cpu('bare')).toFixed(1)} µs settings.php costs beyond hello-world, ` +
       `${(cpu('same') - cpu('bare')).toFixed(1)} µs is sending its answer (headers and body) at all, ` +
       `${(cpu('settings') - cpu('same')).toFixed(1)} µs the app's work (brand, hooks, metrics, cookie check, route)`,
+  );
+  console.log(
+    `bound: the answer alone (its headers and bytes, no app) runs at ${((rps('same') / rps('bare')) * 100).toFixed(0)}% ` +
+      `of hello-world by req/s, ${((cpu('bare') / cpu('same')) * 100).toFixed(0)}% by CPU time: settings.php cannot do better`,
+  );
+  console.log(
+    `a browser's revalidation (If-None-Match, 304): ${verdict(rps('revalidate') / rps('bare'))} by req/s, ` +
+      `${verdict(cpu('bare') / cpu('revalidate'))} by CPU time per request`,
   );
   if (failed) console.log(`${failed} requests failed!`);
 }

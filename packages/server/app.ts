@@ -35,10 +35,11 @@ import { requestLocale } from './http/request-context.ts';
 import { buildOpenApi, withServer } from './http/openapi.ts';
 import { requestOrigin } from './http/origin.ts';
 import type { Services } from './services.ts';
+import type { Brand } from '@datekit/runtime';
 import { SiteHandler } from './site/site-handler.ts';
 import { OperatorSite } from './site/operator-site.ts';
 import { mountOperatorRoute } from './features/operator/define-operator-route.ts';
-import { isOperatorApi, isOperatorHost } from './features/operator/operator-host.ts';
+import { isOperatorApi, isOperatorHost, isOperatorHostName } from './features/operator/operator-host.ts';
 import { OPERATOR_ROUTES } from './features/operator/operator-routes.ts';
 import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
 import { serveMedia } from './media/media-route.ts';
@@ -87,6 +88,31 @@ const FORM_ROUTES = [paymentWebhook.url, sandboxDecide.url, unsubscribe.url];
 /** JSON bodies of the API are small; uploads get their own limit on their own routes. */
 const BODY_LIMIT = 64 * 1024;
 
+const OPERATOR_HOST = 'operator';
+
+/** Hosts remembered by {@link hostResolver}: far more than the brands' domains, aliases and ports in use. */
+const HOST_MEMO_SIZE = 1024;
+
+/**
+ * What a request's Host header names (the console's host, a brand, or nothing of ours), worked out
+ * once per distinct header value. The Host comes from the client, so the memo stops growing when
+ * full: a flood of made-up hosts costs the lookup, never memory.
+ */
+function hostResolver(services: Services): (host: string | undefined) => Brand | null | typeof OPERATOR_HOST {
+  const memo = new Map<string, Brand | null | typeof OPERATOR_HOST>();
+  const resolve = (host: string | undefined) =>
+    isOperatorHostName(host, services.config) ? OPERATOR_HOST : services.brands.forHost(host);
+  return (host) => {
+    if (host === undefined) return resolve(host);
+    let answer = memo.get(host);
+    if (answer === undefined) {
+      answer = resolve(host);
+      if (memo.size < HOST_MEMO_SIZE) memo.set(host, answer);
+    }
+    return answer;
+  };
+}
+
 /** One process for every brand: the Host picks the brand, `/api` is the JSON API, the rest is the built site. */
 export function createApp(
   services: Services,
@@ -105,12 +131,15 @@ export function createApp(
   const site = new SiteHandler(services.config.distDir, services.brands.all());
   const operatorSite = new OperatorSite(services.config.distDir);
 
-  void app.register(cookie);
+  // First: its onRoute hook gives every route added after it its own counts.
+  registerMetrics(app, services);
+  // Cookies are parsed by the host hook below (hook: false): the plugin's own hook would be one more
+  // hook and a Map per request. Setting cookies (reply.setCookie) and writing them are the plugin's.
+  void app.register(cookie, { hook: false });
   registerRequestIdHeader(app);
   registerSecurityHeaders(app, services.config, services.brands.all());
   registerStaticFiles(app, services.config.distDir);
   registerRateLimits(app, services);
-  registerMetrics(app, services);
   registerStreamShutdown(app, services);
   registerHealthRoutes(app, services);
   // Photo uploads are the raw image bytes; sharp decides whether they really are an image.
@@ -156,18 +185,22 @@ export function createApp(
     return site.serveError(request, reply, request.brand, text);
   });
 
+  const hostOf = hostResolver(services);
   // A callback hook: an async one would cost a promise on every request.
   app.addHook('onRequest', (request, reply, done) => {
+    const cookies = request.headers.cookie;
+    request.cookies = cookies ? app.parseCookie(cookies) : {};
+    const host = hostOf(request.headers.host);
     // The operator console's host serves the console and /api/operator/ only; brand hosts never serve
     // /api/operator/ (404, as for any path that does not exist there).
-    if (isOperatorHost(request, services.config)) {
+    if (host === OPERATOR_HOST) {
       request.brand = null;
       if (request.url.startsWith('/api/') && !isOperatorApi(request.url) && !isAnyHostRoute(request))
         return done(new ApiError('unknown_host'));
       return done();
     }
     if (isOperatorApi(request.url)) return done(new ApiError('not_found'));
-    request.brand = services.brands.forHost(request.headers.host);
+    request.brand = host;
     if (request.brand || isAnyHostRoute(request)) return done();
     // An unknown host is not ours to answer for: a plain 404, never a crash or another brand's page.
     if (request.url.startsWith('/api/')) return done(new ApiError('unknown_host'));

@@ -25,8 +25,12 @@ const ALIASES: Record<string, Locale> = { no: 'nb', nn: 'nb' };
  * Turns any language tag (`nl-NL`, `NO`, `de_AT`) into a supported locale, or null.
  * Only the first two letters count, as the spec says for domain_language.
  */
+const LOCALE_SET: ReadonlySet<string> = new Set(LOCALES);
+
 export function toLocale(tag: string | null | undefined): Locale | null {
   if (!tag) return null;
+  // Most tags are a locale already (a language cookie, a brand's language): no string is made for them.
+  if (LOCALE_SET.has(tag)) return tag as Locale;
   const prefix = tag.trim().slice(0, 2).toLowerCase();
   const resolved = ALIASES[prefix] ?? prefix;
   return (LOCALES as readonly string[]).includes(resolved) ? (resolved as Locale) : null;

@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
 import { idempotencyClaim, runIdempotent } from './idempotency.ts';
 import { isCrossSiteWrite } from './origin.ts';
 import { checkAnswer, serializerSchema } from './response-schema.ts';
-import { SerializedAnswer } from './serialized-answer.ts';
+import { noneMatch, SerializedAnswer } from './serialized-answer.ts';
 import { checkErrorDocumented } from './route-errors.ts';
 import { zodIssuesToFields } from './validation.ts';
 import { requestLocale } from './request-context.ts';
@@ -165,6 +165,10 @@ export function mountRoute(
       if (result instanceof SerializedAnswer) {
         if (options.checkResponses && spec.response)
           checkAnswer(`${spec.method} ${spec.url}`, spec.response, result.value);
+        reply.header('etag', result.etag);
+        // The client holds these very bytes: headers only (a Set-Cookie among them still applies).
+        if (spec.method === 'GET' && noneMatch(request.headers['if-none-match'], result.etag))
+          return reply.code(304).send();
         return reply.type('application/json; charset=utf-8').send(result.json);
       }
       const answer = result ?? {};

@@ -1,15 +1,35 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 
 /**
  * An answer already serialised by its route's response schema, kept as UTF-8 bytes. `mountRoute`
- * sends the bytes as they are (no serialiser, no string encoding per request) and, in the API tests,
- * still checks `value` against the schema.
+ * sends the bytes as they are (no serialiser, no string encoding per request), with a strong ETag of
+ * those bytes (a 304 to a matching If-None-Match), and, in the API tests, still checks `value`
+ * against the schema.
  */
 export class SerializedAnswer<T> {
+  readonly etag: string;
+
   constructor(
     readonly value: T,
     readonly json: Buffer,
-  ) {}
+  ) {
+    this.etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+  }
+}
+
+/**
+ * Whether an If-None-Match header names `etag` (RFC 9110 §13.1.2: `*`, or a list compared weakly,
+ * so `W/"x"` matches `"x"`).
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header === etag) return true;
+  const weak = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || weak(trimmed) === etag;
+  });
 }
 
 /**

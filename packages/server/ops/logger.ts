@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RawRequestDefaultExpression,
+} from 'fastify';
 import type { ServerConfig } from '../config.ts';
 
 /** What never reaches a log line: credentials in headers, bodies and error details. */
@@ -59,6 +67,34 @@ export function prettyStream(out: NodeJS.WritableStream = process.stdout): Writa
   });
 }
 
+/** pino's levels at which `info` records are written. */
+const INFO_LEVELS = new Set(['trace', 'debug', 'info']);
+
+/**
+ * Fastify's lines for every request ("incoming request", "request completed") are `info` records:
+ * at a level without `info` each would build its record only for the logger to drop it, twice per
+ * request. They are skipped there; a request that completes with an error is logged at any level,
+ * as are Fastify's other lines (failed answers, stream errors).
+ */
+class RequestLogController extends LogController {
+  constructor(private readonly infoWritten: boolean) {
+    super();
+  }
+
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (this.infoWritten) super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (error || this.infoWritten) super.requestCompleted(error, request, reply, metadata);
+  }
+}
+
 /**
  * Fastify's logger options from the config: pino at `config.logLevel` (warnings and errors always),
  * every record of a request carrying its id (as `reqId`), secrets redacted. A request id from the proxy
@@ -67,7 +103,7 @@ export function prettyStream(out: NodeJS.WritableStream = process.stdout): Writa
 export function loggerOptions(
   config: ServerConfig,
   stream?: NodeJS.WritableStream,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'childLoggerFactory'> {
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'childLoggerFactory' | 'logController'> {
   const destination = stream ?? (config.logFormat === 'pretty' ? prettyStream() : undefined);
   return {
     logger: {
@@ -83,6 +119,7 @@ export function loggerOptions(
       },
       ...(destination ? { stream: destination } : {}),
     },
+    logController: new RequestLogController(INFO_LEVELS.has(config.logLevel)),
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     genReqId: (_req: RawRequestDefaultExpression) => randomUUID(),
     childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger as PinoLogger, bindings, options),

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { sql } from 'kysely';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { FastifyInstance, FastifyReply, onResponseHookHandler } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from 'prom-client';
 import type { CreditLedgerTable } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { ANY_HOST } from './any-host.ts';
@@ -20,9 +20,75 @@ const SPENDING: CreditLedgerTable['reason'][] = ['message', 'photo', 'gift'];
 /** Latency buckets in seconds: API answers take milliseconds, uploads up to seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** The route pattern (`/api/chat.php`), never the raw URL, so label values stay few; site pages are `site`. */
-function routeLabel(request: FastifyRequest): string {
-  return request.routeOptions.url ?? 'site';
+/** Site pages and every other answer of the not-found handler: one label, never the raw URL. */
+const SITE_ROUTE = 'site';
+
+/** What one method of one route has answered, counted in plain numbers. */
+class RouteCounts {
+  readonly byStatus = new Map<number, number>();
+  /** Answers per latency bucket (not cumulative); slower than the last bucket counts only in `count`. */
+  readonly buckets = new Float64Array(LATENCY_BUCKETS.length);
+  count = 0;
+  seconds = 0;
+  errors = 0;
+  readonly messageKind: string | undefined;
+
+  constructor(
+    readonly method: string,
+    readonly route: string,
+  ) {
+    this.messageKind = MESSAGE_ROUTES[`${method} ${route}`];
+  }
+
+  record(status: number, seconds: number): void {
+    this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
+    this.count++;
+    this.seconds += seconds;
+    for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
+      if (seconds <= LATENCY_BUCKETS[i]!) {
+        this.buckets[i]!++;
+        break;
+      }
+    }
+    if (status >= 500) this.errors++;
+  }
+}
+
+/** The counts of one route pattern, by method (a GET route answers HEAD too). */
+class RouteMethods {
+  private readonly methods = new Map<string, RouteCounts>();
+
+  constructor(
+    private readonly route: string,
+    private readonly all: RouteCounts[],
+  ) {}
+
+  of(method: string): RouteCounts {
+    let counts = this.methods.get(method);
+    if (!counts) {
+      counts = new RouteCounts(method, this.route);
+      this.methods.set(method, counts);
+      this.all.push(counts);
+    }
+    return counts;
+  }
+}
+
+type Value = { labels: Record<string, string | number>; value: number; metricName?: string };
+
+/**
+ * A metric in prom-client's registry whose values are read from the route counts when scraped
+ * (prom-client's own Counter and Histogram hash their label values on every observation).
+ */
+function scrapedMetric(name: string, help: string, type: 'counter' | 'histogram', values: () => Value[]) {
+  return {
+    name,
+    help,
+    type,
+    aggregator: 'sum' as const,
+    get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
+    reset() {},
+  };
 }
 
 /**
@@ -34,25 +100,58 @@ function routeLabel(request: FastifyRequest): string {
 export function registerMetrics(app: FastifyInstance, services: Services): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'datekit_' });
-  const requests = new Counter({
-    name: 'datekit_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'datekit_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  const errors = new Counter({
-    name: 'datekit_http_errors_total',
-    help: 'Requests answered with a server error (5xx), by route pattern',
-    labelNames: ['route'] as const,
-    registers: [registry],
-  });
+  // Per route, in plain numbers: each route's counts are found once, when the route is added, and an
+  // answer costs a few additions, not a label lookup per metric.
+  const all: RouteCounts[] = [];
+  const site = new RouteMethods(SITE_ROUTE, all);
+  const routes = new Map<string, RouteMethods>();
+  const register = (metric: ReturnType<typeof scrapedMetric>) => registry.registerMetric(metric as unknown as Metric);
+  register(
+    scrapedMetric(
+      'datekit_http_requests_total',
+      'HTTP requests answered, by method, route pattern and status',
+      'counter',
+      () =>
+        all.flatMap(({ method, route, byStatus }) =>
+          [...byStatus].map(([status, value]) => ({ labels: { method, route, status }, value })),
+        ),
+    ),
+  );
+  register(
+    scrapedMetric(
+      'datekit_http_request_duration_seconds',
+      'Time to answer an HTTP request, by method and route pattern',
+      'histogram',
+      () =>
+        all.flatMap(({ method, route, buckets, count, seconds }) => {
+          const name = 'datekit_http_request_duration_seconds';
+          let cumulative = 0;
+          const values: Value[] = [
+            ...LATENCY_BUCKETS.map((le, i) => ({
+              labels: { method, route, le },
+              value: (cumulative += buckets[i]!),
+              metricName: `${name}_bucket`,
+            })),
+            { labels: { method, route, le: '+Inf' }, value: count, metricName: `${name}_bucket` },
+            { labels: { method, route }, value: seconds, metricName: `${name}_sum` },
+            { labels: { method, route }, value: count, metricName: `${name}_count` },
+          ];
+          return values;
+        }),
+    ),
+  );
+  register(
+    scrapedMetric(
+      'datekit_http_errors_total',
+      'Requests answered with a server error (5xx), by route pattern',
+      'counter',
+      () => {
+        const byRoute = new Map<string, number>();
+        for (const { route, errors } of all) if (errors) byRoute.set(route, (byRoute.get(route) ?? 0) + errors);
+        return [...byRoute].map(([route, value]) => ({ labels: { route }, value }));
+      },
+    ),
+  );
   const messages = new Counter({
     name: 'datekit_messages_sent_total',
     help: 'Chat messages sent through this instance, by kind (text, gift, photo)',
@@ -81,15 +180,29 @@ export function registerMetrics(app: FastifyInstance, services: Services): Regis
     },
   });
 
-  // A callback hook: an async one would cost a promise on every answer.
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = routeLabel(request);
+  const answered = (counts: RouteCounts, reply: FastifyReply) => {
     const status = reply.statusCode;
-    requests.inc({ method: request.method, route, status });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-    if (status >= 500) errors.inc({ route });
-    const kind = MESSAGE_ROUTES[`${request.method} ${route}`];
-    if (kind && status < 300) messages.inc({ kind });
+    counts.record(status, reply.elapsedTime / 1000);
+    if (counts.messageKind && status < 300) messages.inc({ kind: counts.messageKind });
+  };
+  // Each route gets its own hook, holding its counts; the not-found handler (site pages, unknown
+  // paths) has no route pattern and is counted by the global hook. Callback hooks: an async one
+  // would cost a promise on every answer.
+  app.addHook('onRoute', (route) => {
+    let methods = routes.get(route.url);
+    if (!methods) {
+      methods = new RouteMethods(route.url, all);
+      routes.set(route.url, methods);
+    }
+    const counts = methods;
+    const hook: onResponseHookHandler = (request, reply, done) => {
+      answered(counts.of(request.method), reply);
+      done();
+    };
+    route.onResponse = [...(route.onResponse ? [route.onResponse].flat() : []), hook];
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404) answered(site.of(request.method), reply);
     done();
   });
 

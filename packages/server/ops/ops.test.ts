@@ -122,6 +122,7 @@ describe('metrics', () => {
   it('count requests per route pattern, open streams, messages sent and credits spent', async () => {
     const [anna, ben] = [await member(20), await member()];
     await anna.browser.get('/api/member.php?id=999999');
+    expect((await anna.browser.get('/')).status).toBe(200);
     const tab = await openEventStream(ben.browser);
     try {
       expect((await anna.browser.post('/api/message.php', { profile_id: ben.id, text: 'hi' })).status).toBe(201);
@@ -143,6 +144,16 @@ describe('metrics', () => {
       expect(res.text).toMatch(/datekit_open_event_streams 1\b/);
       expect(res.text).toMatch(/datekit_messages_sent_total\{kind="text"\} 1/);
       expect(res.text).toMatch(/datekit_credits_spent 10\b/);
+      // Buckets are cumulative: the last one counts every answer.
+      expect(res.text).toMatch(
+        /datekit_http_request_duration_seconds_bucket\{method="POST",route="\/api\/message\.php",le="\+Inf"\} 1\n/,
+      );
+      // Pages, which have no route pattern, count as one route.
+      expect(res.text).toMatch(/datekit_http_requests_total\{method="GET",route="site",status="200"\} [1-9]/);
+      // The stream's hand-written answer carries the request id and the API's security headers too.
+      expect(tab.headers['x-request-id']).toMatch(/^[\w-]{36}$/);
+      expect(tab.headers['x-frame-options']).toBe('DENY');
+      expect(tab.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     } finally {
       tab.close();
     }
@@ -207,7 +218,9 @@ describe('security headers and static files', () => {
       expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
-      expect(res.headers['cache-control'], url).toBe('no-store');
+      // settings.php may be kept by the browser, never by a shared cache, and is revalidated each time.
+      const kept = url === '/api/settings.php' ? 'private, no-cache' : 'no-store';
+      expect(res.headers['cache-control'], url).toBe(kept);
       // helmet's document headers are for pages only.
       for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control'])
         expect(res.headers[name], `${name} on ${url}`).toBeUndefined();

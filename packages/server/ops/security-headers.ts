@@ -116,17 +116,16 @@ export function apiHeaders(config: ServerConfig, referrerPolicy: string): Record
 /** An API answer: anything under /api/ (the *.php JSON routes, the event stream, the OpenAPI document). */
 export const isApiUrl = (url: string) => url.startsWith('/api/');
 
-type HeaderEntries = readonly (readonly [string, string])[];
-const documentHeadersByApp = new WeakMap<FastifyInstance, HeaderEntries>();
+type Headers = Readonly<Record<string, string>>;
+const documentHeadersByApp = new WeakMap<FastifyInstance, Headers>();
 
 /**
  * For the few /api/ routes that answer an HTML page (one-click unsubscribe, the sandbox checkout):
- * the page gets the document set, as the site's pages do, in place of the API set.
+ * the page gets the document set, as the site's pages do, over the API set.
  */
 export function useDocumentHeaders(reply: FastifyReply): void {
-  const entries = documentHeadersByApp.get(reply.server);
-  if (!entries) return;
-  for (const [name, value] of entries) reply.raw.setHeader(name, value);
+  const headers = documentHeadersByApp.get(reply.server);
+  if (headers) reply.headers(headers);
 }
 
 /**
@@ -134,10 +133,15 @@ export function useDocumentHeaders(reply: FastifyReply): void {
  * media and everything else outside /api/ get helmet's whole set: the CSP above, HSTS in production,
  * no framing, no MIME sniffing, a strict referrer policy and helmet's other defaults. API answers get
  * the REST set ({@link apiHeaders}).
+ *
+ * They go into Fastify's headers of the reply, which Node writes in one `writeHead`: setting them on
+ * the raw response instead costs Node's progressive-header bookkeeping (a second header table, merged
+ * at `writeHead`) on every answer. A route that hijacks its reply (the event stream) writes
+ * `reply.getHeaders()` itself. helmet's one removal, `X-Powered-By`, is a header Fastify never sets.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig, brands: readonly Brand[]): void {
   const referrerPolicy = 'strict-origin-when-cross-origin';
-  const { set, removed } = helmetHeaders({
+  const { set } = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(config, builtScriptHashes(config.distDir, brands)),
@@ -148,14 +152,11 @@ export function registerSecurityHeaders(app: FastifyInstance, config: ServerConf
     // Assets fetched from a CDN are a cross-origin load of this server's files.
     crossOriginResourcePolicy: { policy: config.cdnPrefix ? 'cross-origin' : 'same-origin' },
   });
-  const documentEntries = Object.entries(set);
-  const apiEntries = Object.entries(apiHeaders(config, referrerPolicy));
-  documentHeadersByApp.set(app, documentEntries);
-  // On the raw response, as helmet itself does, so that streamed and hijacked answers carry them too.
+  const documentSet: Headers = Object.freeze({ ...set });
+  const apiSet: Headers = Object.freeze(apiHeaders(config, referrerPolicy));
+  documentHeadersByApp.set(app, documentSet);
   app.addHook('onRequest', (request, reply, done) => {
-    const entries = isApiUrl(request.url) ? apiEntries : documentEntries;
-    for (const [name, value] of entries) reply.raw.setHeader(name, value);
-    for (const name of removed) reply.raw.removeHeader(name);
+    reply.headers(isApiUrl(request.url) ? apiSet : documentSet);
     done();
   });
 }

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { LAST_EVENT_ID_PARAM } from '@datekit/runtime';
 import { defineRoute } from '../http/define-route.ts';
@@ -153,7 +154,9 @@ export const eventStream = defineRoute({
 
     reply.hijack();
     const raw = reply.raw;
+    // A hijacked reply is written by hand: the headers set on it so far (request id, security set) too.
     raw.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',

@@ -20,6 +20,8 @@ export interface EventStream {
   readonly ended: Promise<void>;
   /** Whether the server has ended the stream. */
   isEnded(): boolean;
+  /** The headers the stream's answer began with. */
+  readonly headers: http.IncomingHttpHeaders;
   close(): void;
 }
 
@@ -86,6 +88,7 @@ export function openEventStream(
           }
         });
         resolve({
+          headers: res.headers,
           next(type, timeoutMs = 2000) {
             const index = queued.findIndex((e) => e.type === type);
             if (index >= 0) return Promise.resolve(queued.splice(index, 1)[0]!);

@@ -6,8 +6,12 @@ export const OPERATOR_API_PREFIX = '/api/operator/';
 
 /** Whether the request's Host is the console's (port ignored, as for brands). */
 export function isOperatorHost(request: FastifyRequest, config: ServerConfig): boolean {
-  const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
-  return host === config.operatorHost;
+  return isOperatorHostName(request.headers.host, config);
+}
+
+/** Whether a Host header's value names the console's host (port ignored). */
+export function isOperatorHostName(host: string | undefined, config: ServerConfig): boolean {
+  return (host ?? '').toLowerCase().replace(/:\d+$/, '') === config.operatorHost;
 }
 
 export function isOperatorApi(url: string): boolean {

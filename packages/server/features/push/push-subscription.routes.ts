@@ -62,6 +62,8 @@ export const pushSubscriptionRoutes = [subscribePush, unsubscribePush];
 
 /** Fastify's rewriteUrl: `/api/user.php?push=1` (any method) is the push subscription resource. */
 export function pushRewrite(url: string): string {
+  // Every request passes here: the one path that can be rewritten is told apart before any splitting.
+  if (!url.startsWith('/api/user.php?')) return url;
   const [pathname, search = ''] = url.split('?', 2) as [string, string | undefined];
   if (pathname !== '/api/user.php' || !new URLSearchParams(search).has('push')) return url;
   return `${PUSH_SUBSCRIPTION_URL}?${search}`;

@@ -34,4 +34,29 @@ describe('settings.php answers served from the per-brand cache', () => {
     expect(other.body.settings.domain).toBe('beta.test');
     expect(ownAgain.text).toBe(own.text);
   });
+
+  it('has a strong ETag of its bytes, and a matching If-None-Match gets a 304 without them', async () => {
+    const visitor = server.client('alpha.test');
+    const first = await visitor.get<Answer>('/api/settings.php', { headers: { 'cf-ipcountry': 'BE' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await visitor.get('/api/settings.php', { headers: { 'cf-ipcountry': 'BE', 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    // Weak comparison, and any tag of a list.
+    const weak = await visitor.get('/api/settings.php', {
+      headers: { 'cf-ipcountry': 'BE', 'if-none-match': `"other", W/${etag}` },
+    });
+    expect(weak.status).toBe(304);
+    // Another country is another answer: new bytes, another ETag.
+    const de = await visitor.get<Answer>('/api/settings.php', {
+      headers: { 'cf-ipcountry': 'DE', 'if-none-match': etag },
+    });
+    expect(de.status).toBe(200);
+    expect(de.body.settings.geoip_country).toBe('DE');
+    expect(de.headers.etag).not.toBe(etag);
+  });
 });

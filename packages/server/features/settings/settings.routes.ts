@@ -58,7 +58,11 @@ export const getSettings = defineRoute({
       // Appended to, not replaced by, any cookie set through reply.setCookie (@fastify/cookie merges).
       reply.header('set-cookie', languageCookie(request.server, locale));
     }
-    return answers.get(reply, services, `${brand.domain} ${geoipCountry ?? ''}`, () => ({
+    // The browser may keep the answer but asks again on every page: the ETag makes that a 304.
+    // Private: it follows this visitor's country, and may carry their language cookie.
+    reply.header('cache-control', 'private, no-cache');
+    const key = geoipCountry ? `${brand.domain} ${geoipCountry}` : brand.domain;
+    return answers.get(reply, services, key, () => ({
       settings: toSettingsJson(brand, {
         geoipCountry,
         cdnPrefix: services.config.cdnPrefix,
