@@ -108,8 +108,26 @@ describe.skipIf(process.env.DATEKIT_TEST_DB !== 'postgres')('restore drill, Post
         await copy.db.destroy();
       }
     } finally {
+      // pg's pool.end() resolves before its sockets close: a forced drop would kill a closing client,
+      // whose error nobody listens to any more. Wait until the database has no backend left.
+      await until(async () => {
+        const { rows } = await admin.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        return rows[0]!.n === 0;
+      });
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
   });
 });
+
+/** Resolves once `done` answers true (asked again after each answer), or fails after 10 s. */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('still not done after 10 s');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
