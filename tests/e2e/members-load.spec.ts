@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { skipEntryWarning } from './entry-warning.ts';
+import { logIn } from './session.ts';
+
+// How the members area's pages load (issue 13: a phone shows their content without waiting for one
+// request after another, and nothing jumps when it arrives). The entry warning has its own tests.
+test.beforeEach(({ context }) => skipEntryWarning(context));
+
+test('the search asks for its results once, before React, and its first pictures at once with high priority', async ({
+  page,
+}) => {
+  await logIn(page);
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/members.php') searches.push(request.url());
+  });
+  // Members from 40 on are the seeded ones, with photos (the members other tests sign up have none).
+  await page.goto('/members?gender=female&min_age=40&max_age=99');
+  const cards = page.getByTestId('search-results').getByTestId('profile-card');
+  await expect(cards.first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The page's own script starts the search; the island adopts it instead of asking again.
+  expect(searches).toHaveLength(1);
+
+  // The island's code is linked from the head, so the browser fetches it with the page's own scripts.
+  const component = await page.locator('astro-island[component-url*="MemberSearch"]').getAttribute('component-url');
+  expect(component).toBeTruthy();
+  await expect(page.locator(`head link[rel="modulepreload"][href="${component}"]`)).toHaveCount(1);
+
+  // The first pictures load at once, with high priority, asked for as soon as the answer arrived;
+  // the rest wait until they are scrolled near.
+  const first = cards.first().locator('img.profile-picture');
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(first).toHaveAttribute('loading', 'eager');
+  const src = await first.getAttribute('src');
+  await expect(page.locator(`head link[rel="preload"][as="image"][href="${src}"]`)).toHaveCount(1);
+  let eager = 0;
+  for (let i = 0; i < Math.min(4, await cards.count()); i++)
+    eager += await cards.nth(i).locator('img.profile-picture').count();
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(eager);
+  if ((await cards.count()) > 4) {
+    const later = cards.nth(4).locator('img.profile-picture');
+    if ((await later.count()) > 0) await expect(later).toHaveAttribute('loading', 'lazy');
+  }
+});
+
+test('the likes screen keeps the room of its list while it loads: the links below it do not move', async ({ page }) => {
+  await logIn(page);
+  // Where the links below the list sit relative to the tabs on the first paint, before any script ran.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const tabs = document.querySelector('.likes .tabs');
+      const more = document.querySelector('.likes-more');
+      if (tabs && more) {
+        (window as unknown as { firstGap: number }).firstGap =
+          more.getBoundingClientRect().top - tabs.getBoundingClientRect().top;
+      }
+    });
+  });
+  await page.goto('/likes');
+  await expect(page.getByTestId('likes-panel-received')).not.toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByTestId('likes-count-received')).toBeVisible();
+  const gaps = await page.evaluate(() => {
+    const tabs = document.querySelector('.likes .tabs')!;
+    const more = document.querySelector('.likes-more')!;
+    return {
+      first: (window as unknown as { firstGap: number }).firstGap,
+      now: more.getBoundingClientRect().top - tabs.getBoundingClientRect().top,
+    };
+  });
+  expect(gaps.first).toBeGreaterThan(0);
+  expect(gaps.now).toBe(gaps.first);
+});
