@@ -28,6 +28,19 @@ describe('eagerEntries', () => {
   });
 });
 
+describe('eagerEntries on pages only members are served', () => {
+  it('adds the islands for members there, and only there', () => {
+    const page = (route: string) =>
+      `<html><head></head><body class="layout-default" data-route="${route}">` +
+      island('member', 'Banner.js') +
+      island('interaction', 'Signup.js') +
+      '</body></html>';
+    const membersOnly = (route: string) => route === 'likes';
+    expect(eagerEntries(page('likes'), membersOnly)).toEqual(['/_astro/client.js', '/_astro/Banner.js']);
+    expect(eagerEntries(page('index'), membersOnly)).toEqual([]);
+  });
+});
+
 describe('staticImports', () => {
   it('follows static imports and re-exports of minified chunks, never dynamic ones', () => {
     const code =

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ROUTES } from '@datekit/runtime';
 
 /**
  * `<link rel="modulepreload">` for every module a page runs as soon as it loads, written into the
@@ -9,14 +10,19 @@ import path from 'node:path';
  * round trip, and the members' search shows its first pictures only after the last one.
  *
  * What loads at once: the page's module scripts and the islands that hydrate without waiting for
- * anything the member does (`client:load`, `client:idle`), with every chunk they import statically,
- * transitively. Islands that wait for a press, for visibility or for a logged-in member, and chunks
+ * anything the member does (`client:load`, `client:idle`; on pages only members are served, the
+ * `client:member` islands too), with every chunk they import statically, transitively. Islands that
+ * wait for a press, for visibility, or for a logged-in member on a page visitors see, and chunks
  * imported dynamically, are left out: preloading them would make a visitor's page load code it does
  * not run. So a page loads exactly the modules it loaded before, only sooner.
  */
 
 /** Directives whose islands hydrate on load, whoever looks at the page. */
 const EAGER_DIRECTIVES = new Set(['load', 'idle']);
+/** Directives whose islands hydrate on load on a page only members see (`client:member`). */
+const MEMBER_DIRECTIVES = new Set([...EAGER_DIRECTIVES, 'member']);
+/** The route a page renders, from `<body data-route="…">` (BaseLayout). */
+const PAGE_ROUTE = /<body\b[^>]*\sdata-route="([^"]*)"/;
 
 const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*>/g;
 const ISLAND = /<astro-island\b[^>]*>/g;
@@ -30,12 +36,18 @@ function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 }
 
-/** The modules a page runs on load, as the URLs its HTML names (`/_astro/…`). */
-export function eagerEntries(html: string): string[] {
+/**
+ * The modules a page runs on load, as the URLs its HTML names (`/_astro/…`). `membersOnly` tells the
+ * routes the server answers only with a session (a visitor is sent to the login page): there the
+ * islands for members (`client:member`) hydrate on load too.
+ */
+export function eagerEntries(html: string, membersOnly: (route: string) => boolean = () => false): string[] {
+  const route = PAGE_ROUTE.exec(html)?.[1];
+  const directives = route !== undefined && membersOnly(route) ? MEMBER_DIRECTIVES : EAGER_DIRECTIVES;
   const entries = new Set<string>();
   for (const match of html.matchAll(MODULE_SCRIPT)) entries.add(match[1]!);
   for (const [tag] of html.matchAll(ISLAND)) {
-    if (!EAGER_DIRECTIVES.has(attribute(tag, 'client') ?? '')) continue;
+    if (!directives.has(attribute(tag, 'client') ?? '')) continue;
     for (const name of ['renderer-url', 'component-url']) {
       const url = attribute(tag, name);
       if (url) entries.add(url);
@@ -98,15 +110,25 @@ export class ModuleGraph {
 }
 
 /** `html` with a modulepreload link, before `</head>`, for each module it runs on load and does not link yet. */
-export async function withModulePreloads(html: string, graph: ModuleGraph): Promise<string> {
+export async function withModulePreloads(
+  html: string,
+  graph: ModuleGraph,
+  membersOnly?: (route: string) => boolean,
+): Promise<string> {
   const head = html.indexOf('</head>');
   if (head < 0) return html;
-  const modules = await graph.closure(eagerEntries(html));
+  const modules = await graph.closure(eagerEntries(html, membersOnly));
   const links = modules
     .filter((url) => !html.includes(`<link rel="modulepreload" href="${url}"`))
     .map((url) => `<link rel="modulepreload" href="${url}">`)
     .join('');
   return links ? html.slice(0, head) + links + html.slice(head) : html;
+}
+
+const MEMBERS_ONLY_ROUTES = new Set(ROUTES.filter((route) => route.auth).map((route) => route.name));
+
+function membersOnlyRoute(route: string): boolean {
+  return MEMBERS_ONLY_ROUTES.has(route);
 }
 
 /** Adds the modulepreload links to every page of a language directory (see `withModulePreloads`). */
@@ -119,7 +141,7 @@ export async function addModulePreloads(
   for (const page of pages) {
     const file = path.join(langDir, page);
     const html = await readFile(file, 'utf8');
-    const updated = await withModulePreloads(html, graph);
+    const updated = await withModulePreloads(html, graph, membersOnlyRoute);
     if (updated !== html) await writeFile(file, updated);
   }
 }
