@@ -74,3 +74,45 @@ test('the likes screen keeps the room of its empty list while it loads: the link
   expect(gaps.first).toBeGreaterThan(0);
   expect(gaps.now).toBe(gaps.first);
 });
+
+test('the banners that showed on a member’s page keep their room on the next one: nothing moves when they appear', async ({
+  page,
+}) => {
+  // A new member, unpaid and with a bare profile: the members area shows them banners.
+  await signUpAndActivate(page.request, 'Bannered');
+  await page.goto('/likes');
+  const banners = page.getByTestId('warning-banners');
+  await expect(banners.locator('[data-testid="alert-enrich-profile"]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const height = (await banners.boundingBox())!.height;
+  expect(height).toBeGreaterThan(0);
+
+  // The next page: the main content sits where the banners end from its first paint on.
+  await page.addInitScript(() => {
+    // The shifts that moved the page's main element (what banners appearing above it do).
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    type Shift = PerformanceEntry & { value: number; sources: { node: Node | null }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.sources.some((source) => source.node instanceof Element && source.node.matches('main'))) {
+          shifts.push(entry.value);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstTop: number }).firstTop = document
+        .querySelector('main')!
+        .getBoundingClientRect().top;
+    });
+  });
+  await page.goto('/chats');
+  await expect(banners.locator('[data-testid="alert-enrich-profile"]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { shifts: number[]; firstTop: number };
+    return { firstTop: w.firstTop, top: document.querySelector('main')!.getBoundingClientRect().top, shifts: w.shifts };
+  });
+  expect(seen.top).toBeCloseTo(seen.firstTop, 1);
+  expect(seen.shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+});
