@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { languageScriptHashes } from './inline-scripts.ts';
-import { addModulePreloads } from './module-preload.ts';
-import { ASSETS_DIR, htmlFiles, placeErrorPages } from './output.ts';
+import { htmlFiles, placeErrorPages } from './output.ts';
 import { precompress } from './precompress.ts';
 
 /** What the brand's routes.json and inline-scripts.json need from one finished language directory. */
@@ -13,15 +12,12 @@ export interface FinishedLanguage {
 
 /**
  * Readies one freshly rendered language directory for the server: error pages where it looks for them,
- * modulepreload links for the code its pages run on load (the chunks are in `_astro/` two levels up,
- * beside the rendered domains), the inline script hashes of its pages, and compressed copies of its
- * text files. Runs in the process
+ * the inline script hashes of its pages, and compressed copies of its text files. Runs in the process
  * that rendered the language, so that two workers finish their shares at the same time.
  */
 export async function finishLanguage(langDir: string): Promise<FinishedLanguage> {
   await placeErrorPages(langDir);
   const pages = await htmlFiles(langDir);
-  await addModulePreloads(langDir, pages, path.join(langDir, '..', '..', ASSETS_DIR));
   const scriptHashes = await languageScriptHashes(langDir, pages);
   await precompress(langDir);
   return { pages, scriptHashes };
