@@ -11,7 +11,7 @@ export { EAGER_PICTURES };
 /**
  * A member's picture: the checked main image, else their initials on the brand's gradient (never a stock
  * face). `eager` for the pictures a phone shows first: a lazy image there is the page's largest
- * contentful paint, and lazy loading delays it by seconds (issue 13).
+ * contentful paint, and lazy loading delays it by seconds.
  */
 export function ProfilePicture({ profile, size, eager = false }: { profile: Profile; size: number; eager?: boolean }) {
   const image = shownImage(profile.main_image);

@@ -1,6 +1,6 @@
 /**
  * Keeps the room of the members' banners (activation reminder, account alerts, discount) from the first
- * paint, so that they do not push the page down when they appear (issue 13: layout shift). They are
+ * paint, so that they do not push the page down when they appear (layout shift). They are
  * islands that render only once the member is known, after the page showed; no one knows before then
  * which will show, but the tab does: each page records the height they took (sessionStorage), and the
  * next page reserves it before its first paint. The room is given back as soon as the banners fill it,

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { skipEntryWarning } from './entry-warning.ts';
 import { logIn, signUpAndActivate } from './session.ts';
 
-// How the members area's pages load (issue 13: a phone shows their content without waiting for one
+// How the members area's pages load (a phone shows their content without waiting for one
 // request after another, and nothing jumps when it arrives). The entry warning has its own tests.
 test.beforeEach(({ context }) => skipEntryWarning(context));
 
