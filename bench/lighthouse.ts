@@ -9,14 +9,17 @@
  * member's session cookie rides along as a header. Exits 1 when a score is below the bar.
  *
  * Usage: npx tsx bench/lighthouse.ts [--url http://localhost:4321] [--runs 3] [--only members]
- *   [--details] (the median run counts; --only keeps the pages whose path contains the given text;
+ *   [--details] [--h2] (the median run counts; --only keeps the pages whose path contains the given text;
  *   --details prints each run's metrics, largest contentful paint element, long tasks and render-blocking
- *   requests, to tell a slow machine from a slow page)
+ *   requests, to tell a slow machine from a slow page; --h2 measures through a local HTTPS proxy speaking
+ *   HTTP/2, as a deployment serves the site (bench/h2-proxy.ts): over the local server's plain HTTP/1.1
+ *   Lighthouse simulates six connections per host, and a page's small chunks queue behind each other)
  */
 import { createRequire } from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CLIENT_REQUEST_HEADER } from '../packages/runtime/errors.ts';
+import { startH2Proxy, type H2Proxy } from './h2-proxy.ts';
 import { DEMO_LOGIN, option, startLocalSite, type LocalSite } from './local-site.ts';
 
 const MIN_SCORE = 95;
@@ -189,18 +192,27 @@ const runs = Math.max(1, Number(option('runs') ?? 3));
 const site: LocalSite = givenUrl
   ? { baseUrl: givenUrl.replace(/\/$/, ''), stop: async () => undefined }
   : await startLocalSite('lighthouse');
-const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+const proxy: H2Proxy | null = process.argv.includes('--h2') ? await startH2Proxy(site.baseUrl) : null;
+/** Where Lighthouse opens the pages: the proxy with --h2 (the bench's own requests go to the site). */
+const pageBase = proxy?.baseUrl ?? site.baseUrl;
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME_PATH,
+  chromeFlags: proxy ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS,
+});
 
 let failed = false;
 try {
-  console.log(`\nLighthouse ${lighthouseVersion}, mobile preset, ${runs} run(s) per page, ${site.baseUrl}\n`);
+  console.log(
+    `\nLighthouse ${lighthouseVersion}, mobile preset, ${runs} run(s) per page, ${pageBase}` +
+      `${proxy ? ` (HTTP/2 proxy to ${site.baseUrl})` : ''}\n`,
+  );
   const session = await memberSession(site.baseUrl);
   const rows: string[][] = [];
   for (const page of PAGES.filter((candidate) => !only || candidate.path.includes(only))) {
     const path = page.path.replace('{member}', String(session.memberId));
-    const url = `${site.baseUrl}${path}`;
+    const url = `${pageBase}${path}`;
     const cookie = page.member ? session.cookie : null;
-    const status = (await fetch(url, { headers: cookie ? { Cookie: cookie } : {} })).status;
+    const status = (await fetch(`${site.baseUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {} })).status;
     if (status !== 200) {
       console.log(`  note: ${path} answers ${status} (not built yet?), skipped`);
       continue;
@@ -251,6 +263,7 @@ try {
   for (const row of rows) console.log(line(row));
 } finally {
   chrome.kill();
+  await proxy?.stop();
   await site.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -73,17 +73,24 @@ function LikesTabsContent({ fictional }: { fictional: FictionalMarking }) {
           >
             <span>
               {t(`likes.${tab}`)}
-              {likes.status === 'ready' && (
+              {/* The count's room is kept from the first paint on, so its arrival moves no tab. */}
+              {likes.status === 'ready' ? (
                 <span className="likes-tab-count" data-testid={`likes-count-${tab}`}>
                   {' '}
                   {tabCount(likes.data, tab)}
+                </span>
+              ) : (
+                // A figure space is as wide as a digit.
+                <span className="likes-tab-count" aria-hidden="true">
+                  {' \u2007'}
                 </span>
               )}
             </span>
           </a>
         ))}
       </nav>
-      {current && <LikesPanel tab={current} fictional={fictional} />}
+      {/* The panel keeps a phone screen's room while the likes load: what follows does not jump. */}
+      <div className="likes-panel">{current && <LikesPanel tab={current} fictional={fictional} />}</div>
     </div>
   );
 }

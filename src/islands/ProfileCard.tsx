@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../packages/runtime/rules/nav.ts';
-import { shownImage } from '../../packages/runtime/rules/search-form.ts';
+import { EAGER_PICTURES, shownImage } from '../../packages/runtime/rules/search-form.ts';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import { FictionalMark, type FictionalMarking } from './FictionalMark.tsx';
 import './ProfileCard.css';
 
-/** How many cards of a results grid load their picture at once: the first rows of a phone's screen. */
-export const EAGER_PICTURES = 4;
+export { EAGER_PICTURES };
 
 /**
  * A member's picture: the checked main image, else their initials on the brand's gradient (never a stock
  * face). `eager` for the pictures a phone shows first: a lazy image there is the page's largest
- * contentful paint, and lazy loading delays it by seconds (issue 13).
+ * contentful paint, and lazy loading delays it by seconds.
  */
 export function ProfilePicture({ profile, size, eager = false }: { profile: Profile; size: number; eager?: boolean }) {
   const image = shownImage(profile.main_image);

@@ -232,6 +232,20 @@ export function lastPage(page: number, pageSize: number, total: number, capped: 
 }
 
 /**
+ * How many cards of a results grid load their picture at once, with high priority: the first rows of a
+ * phone's screen. The rest load lazily. The search page asks for these as soon as its answer arrives.
+ */
+export const EAGER_PICTURES = 4;
+
+/** The pictures a results grid shows first (see `EAGER_PICTURES`), as URLs; members without one are skipped. */
+export function eagerPictures(profiles: readonly { main_image: Image | null }[]): string[] {
+  return profiles.slice(0, EAGER_PICTURES).flatMap((profile) => {
+    const image = shownImage(profile.main_image);
+    return image ? [image.match] : [];
+  });
+}
+
+/**
  * A member's main image as others may see it: only once it passed the photo check (spec §3: active
  * means visible, inspection while it is being checked).
  */

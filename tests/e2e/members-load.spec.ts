@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { skipEntryWarning } from './entry-warning.ts';
+import { logIn, signUpAndActivate } from './session.ts';
+
+// How the members area's pages load (a phone shows their content without waiting for one
+// request after another, and nothing jumps when it arrives). The entry warning has its own tests.
+test.beforeEach(({ context }) => skipEntryWarning(context));
+
+test('the search asks for its results once, before React, and its first pictures at once with high priority', async ({
+  page,
+}) => {
+  await logIn(page);
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/members.php') searches.push(request.url());
+  });
+  // Members from 40 on are the seeded ones, with photos (the members other tests sign up have none).
+  await page.goto('/members?gender=female&min_age=40&max_age=99');
+  const cards = page.getByTestId('search-results').getByTestId('profile-card');
+  await expect(cards.first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The page's own script starts the search; the island adopts it instead of asking again.
+  expect(searches).toHaveLength(1);
+
+  // The first pictures load at once, with high priority, asked for as soon as the answer arrived;
+  // the rest wait until they are scrolled near.
+  const first = cards.first().locator('img.profile-picture');
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(first).toHaveAttribute('loading', 'eager');
+  const src = await first.getAttribute('src');
+  await expect(page.locator(`head link[rel="preload"][as="image"][href="${src}"]`)).toHaveCount(1);
+  let eager = 0;
+  for (let i = 0; i < Math.min(4, await cards.count()); i++)
+    eager += await cards.nth(i).locator('img.profile-picture').count();
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(eager);
+  if ((await cards.count()) > 4) {
+    const later = cards.nth(4).locator('img.profile-picture');
+    if ((await later.count()) > 0) await expect(later).toHaveAttribute('loading', 'lazy');
+  }
+});
+
+test('the likes screen keeps the room of its empty list while it loads: the links below it do not move', async ({
+  page,
+}) => {
+  // A new member: no likes yet, the empty state every member starts with.
+  await signUpAndActivate(page.request, 'Roomy');
+  // Where the links below the list sit relative to the tabs on the first paint, before any script ran.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const tabs = document.querySelector('.likes .tabs');
+      const more = document.querySelector('.likes-more');
+      if (tabs && more) {
+        (window as unknown as { firstGap: number }).firstGap =
+          more.getBoundingClientRect().top - tabs.getBoundingClientRect().top;
+      }
+    });
+  });
+  await page.goto('/likes');
+  await expect(page.getByTestId('likes-panel-received')).toHaveClass(/likes-empty/);
+  await expect(page.getByTestId('likes-count-received')).toBeVisible();
+  const gaps = await page.evaluate(() => {
+    const tabs = document.querySelector('.likes .tabs')!;
+    const more = document.querySelector('.likes-more')!;
+    return {
+      first: (window as unknown as { firstGap: number }).firstGap,
+      now: more.getBoundingClientRect().top - tabs.getBoundingClientRect().top,
+    };
+  });
+  expect(gaps.first).toBeGreaterThan(0);
+  expect(gaps.now).toBe(gaps.first);
+});
+
+test('the banners that showed on a member’s page keep their room on the next one: nothing moves when they appear', async ({
+  page,
+}) => {
+  // A new member, unpaid and with a bare profile: the members area shows them banners.
+  await signUpAndActivate(page.request, 'Bannered');
+  await page.goto('/likes');
+  const banners = page.getByTestId('warning-banners');
+  await expect(banners.locator('[data-testid="alert-enrich-profile"]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const height = (await banners.boundingBox())!.height;
+  expect(height).toBeGreaterThan(0);
+
+  // The next page: the main content sits where the banners end from its first paint on.
+  await page.addInitScript(() => {
+    // The shifts that moved the page's main element (what banners appearing above it do).
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    type Shift = PerformanceEntry & { value: number; sources: { node: Node | null }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.sources.some((source) => source.node instanceof Element && source.node.matches('main'))) {
+          shifts.push(entry.value);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstTop: number }).firstTop = document
+        .querySelector('main')!
+        .getBoundingClientRect().top;
+    });
+  });
+  await page.goto('/chats');
+  await expect(banners.locator('[data-testid="alert-enrich-profile"]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { shifts: number[]; firstTop: number };
+    return { firstTop: w.firstTop, top: document.querySelector('main')!.getBoundingClientRect().top, shifts: w.shifts };
+  });
+  expect(seen.top).toBeCloseTo(seen.firstTop, 1);
+  expect(seen.shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+});
