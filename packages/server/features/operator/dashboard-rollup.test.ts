@@ -23,6 +23,7 @@ import {
   rollUpDashboard,
   signupsByTrackingRolled,
 } from './dashboard-rollup.ts';
+import { insertDashboardMember, insertDashboardMessage, insertDashboardPayment } from './test-dashboard-rows.ts';
 
 /**
  * The roll-up plus today's raw count must answer exactly what the raw queries answer, on a seeded
@@ -40,21 +41,6 @@ let seed = 11;
 const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
-async function addMessage(conversationId: number, senderId: number, time: number) {
-  await db
-    .insertInto('messages')
-    .values({
-      conversation_id: conversationId,
-      sender_id: senderId,
-      kind: 'text',
-      body: 'hi',
-      gift_id: null,
-      photo_filename: null,
-      created_at: time,
-    })
-    .execute();
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
@@ -65,57 +51,30 @@ beforeAll(async () => {
     const network = pick([null, 'adnet', 'partner']);
     const brand = pick(BRANDS);
     const activated = random() < 0.6 ? Math.min(NOW - 1, created + Math.floor(random() * 2 * DAY_MS)) : null;
-    const row = await db
-      .insertInto('users')
-      .values({
-        brand,
-        email: `r${i}@example.com`,
-        email_normalized: `r${i}@example.com`,
-        password_hash: null,
-        status: 'active',
-        language: 'en',
-        paid_user: 0,
-        created_at: created,
-        activated_at: activated,
-        accepted_terms_at: created,
-        signup_message: null,
+    const id = await insertDashboardMember(db, {
+      brand,
+      createdAt: created,
+      activatedAt: activated,
+      tracking: {
         network,
         ref: network ? pick(['r1', 'r2', null]) : null,
         sub1: network ? pick(['s1', 's2', 's3']) : null,
         sub2: network && random() < 0.3 ? 'x' : null,
-        sub3: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    members.push({ id: row.id, brand, created });
+      },
+    });
+    members.push({ id, brand, created });
   }
   for (const member of members) {
     let paidAt = member.created + Math.floor(random() * 3 * DAY_MS);
     while (paidAt < NOW && random() < 0.6) {
-      await db
-        .insertInto('payments')
-        .values({
-          user_id: member.id,
-          brand: member.brand,
-          provider: 'sandbox',
-          provider_payment_id: null,
-          bundle_id: 'starter',
-          credits: 100,
-          amount_cents: pick([995, 1995, 4995]),
-          list_amount_cents: 1995,
-          currency: pick(['EUR', 'EUR', 'DKK']),
-          method: 'ideal',
-          country: 'NL',
-          status: 'paid',
-          discount_code: null,
-          checkout_url: null,
-          origin: 'test',
-          created_at: paidAt,
-          updated_at: paidAt,
-          paid_at: paidAt,
-          refunded_at: null,
-        })
-        .execute();
+      await insertDashboardPayment(db, {
+        userId: member.id,
+        brand: member.brand,
+        cents: pick([995, 1995, 4995]),
+        currency: pick(['EUR', 'EUR', 'DKK']),
+        createdAt: paidAt,
+        paidAt,
+      });
       paidAt += Math.floor(random() * 4 * DAY_MS);
     }
   }
@@ -130,7 +89,12 @@ beforeAll(async () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (let n = Math.floor(random() * 12); n > 0; n--) {
-        await addMessage(conversation.id, pick([a.id, b.id]), start + Math.floor(random() * (NOW - start)));
+        await insertDashboardMessage(
+          db,
+          conversation.id,
+          pick([a.id, b.id]),
+          start + Math.floor(random() * (NOW - start)),
+        );
       }
     }
   }
@@ -261,7 +225,7 @@ describe('dashboard roll-up', () => {
     const yesterday = { brand: conversation.brand, fromMs: (TODAY - 1) * DAY_MS, toMs: TODAY * DAY_MS };
     const before = (await dailyFigures(db, yesterday)).get(TODAY - 1)?.messages ?? 0;
     // Written late (a transaction that committed after midnight) into a day already rolled up.
-    await addMessage(conversation.id, conversation.member_a, at(TODAY - 1, 86_000_000));
+    await insertDashboardMessage(db, conversation.id, conversation.member_a, at(TODAY - 1, 86_000_000));
     expect((await messagesPerDay(db, yesterday)).get(TODAY - 1)?.messages).toBe(before + 1);
     expect((await dailyFigures(db, yesterday)).get(TODAY - 1)?.messages ?? 0).toBe(before);
     // The next hourly run recounts the last two complete days.
@@ -290,58 +254,26 @@ describe('dashboard roll-up', () => {
 
   it("erasure moves the member's signup and payments to the blank tracking key in the roll-up too", async () => {
     const created = at(TODAY - 10, 5000);
-    const member = await db
-      .insertInto('users')
-      .values({
-        brand: 'beta.test',
-        email: 'erased@example.com',
-        email_normalized: 'erased@example.com',
-        password_hash: null,
-        status: 'active',
-        language: 'en',
-        paid_user: 1,
-        created_at: created,
-        activated_at: created,
-        accepted_terms_at: created,
-        signup_message: null,
-        network: 'adnet',
-        ref: 'r1',
-        sub1: 'click-4711',
-        sub2: null,
-        sub3: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const memberId = await insertDashboardMember(db, {
+      brand: 'beta.test',
+      createdAt: created,
+      activatedAt: created,
+      tracking: { network: 'adnet', ref: 'r1', sub1: 'click-4711' },
+    });
     for (const [paidAt, currency] of [
       [at(TODAY - 9, 1000), 'EUR'],
       [at(TODAY - 9, 2000), 'EUR'],
       [at(TODAY - 5, 0), 'DKK'],
       [NOW - 1000, 'EUR'], // today: not rolled up
     ] as const) {
-      await db
-        .insertInto('payments')
-        .values({
-          user_id: member.id,
-          brand: 'beta.test',
-          provider: 'sandbox',
-          provider_payment_id: null,
-          bundle_id: 'starter',
-          credits: 100,
-          amount_cents: 1995,
-          list_amount_cents: 1995,
-          currency,
-          method: 'ideal',
-          country: 'NL',
-          status: 'paid',
-          discount_code: null,
-          checkout_url: null,
-          origin: 'test',
-          created_at: paidAt,
-          updated_at: paidAt,
-          paid_at: paidAt,
-          refunded_at: null,
-        })
-        .execute();
+      await insertDashboardPayment(db, {
+        userId: memberId,
+        brand: 'beta.test',
+        cents: 1995,
+        currency,
+        createdAt: paidAt,
+        paidAt,
+      });
     }
     await clearRollup();
     await rollUpDashboard(db, NOW);
@@ -353,11 +285,11 @@ describe('dashboard roll-up', () => {
     expect(await naming()).toBe(3);
     // What erase-account does in its transaction.
     await db.transaction().execute(async (trx) => {
-      await forgetTrackingInRollup(trx, member.id);
+      await forgetTrackingInRollup(trx, memberId);
       await trx
         .updateTable('users')
         .set({ network: null, ref: null, sub1: null, sub2: null, sub3: null })
-        .where('id', '=', member.id)
+        .where('id', '=', memberId)
         .execute();
     });
     expect(await naming()).toBe(0);

@@ -9,6 +9,12 @@ import {
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { DAY_MS } from './dashboard-queries.ts';
 import { rollUpDashboard } from './dashboard-rollup.ts';
+import {
+  insertDashboardMember,
+  insertDashboardMessage,
+  insertDashboardPayment,
+  type TestTracking,
+} from './test-dashboard-rows.ts';
 import { signedInOperator, type TestOperator } from './test-operators.ts';
 
 /**
@@ -20,60 +26,12 @@ let finance: TestOperator;
 let support: TestOperator;
 
 const at = (day: number, hour = 12) => Date.UTC(2026, 10, day, hour);
-type Tracking = { network?: string; ref?: string; sub1?: string; sub2?: string; sub3?: string };
 
-async function member(brand: string, created: number, activated: number | null, tracking: Tracking = {}) {
-  const row = await server.services.db
-    .insertInto('users')
-    .values({
-      brand,
-      email: `m${created}-${Math.random()}@example.com`,
-      email_normalized: `m${created}-${Math.random()}@example.com`,
-      password_hash: null,
-      status: activated ? 'active' : 'not_confirmed',
-      language: 'en',
-      paid_user: 0,
-      created_at: created,
-      activated_at: activated,
-      accepted_terms_at: created,
-      signup_message: null,
-      network: tracking.network ?? null,
-      ref: tracking.ref ?? null,
-      sub1: tracking.sub1 ?? null,
-      sub2: tracking.sub2 ?? null,
-      sub3: tracking.sub3 ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const member = (brand: string, created: number, activated: number | null, tracking: TestTracking = {}) =>
+  insertDashboardMember(server.services.db, { brand, createdAt: created, activatedAt: activated, tracking });
 
-async function payment(userId: number, brand: string, paidAt: number | null, cents: number, currency = 'EUR') {
-  await server.services.db
-    .insertInto('payments')
-    .values({
-      user_id: userId,
-      brand,
-      provider: 'sandbox',
-      provider_payment_id: null,
-      bundle_id: 'starter',
-      credits: 100,
-      amount_cents: cents,
-      list_amount_cents: cents,
-      currency,
-      method: 'ideal',
-      country: 'NL',
-      status: paidAt ? 'paid' : 'open',
-      discount_code: null,
-      checkout_url: null,
-      origin: 'test',
-      created_at: paidAt ?? at(3),
-      updated_at: paidAt ?? at(3),
-      paid_at: paidAt,
-      refunded_at: null,
-    })
-    .execute();
-}
+const payment = (userId: number, brand: string, paidAt: number | null, cents: number, currency = 'EUR') =>
+  insertDashboardPayment(server.services.db, { userId, brand, cents, currency, createdAt: paidAt ?? at(3), paidAt });
 
 async function message(brand: string, from: number, to: number, time: number) {
   const conversation = await server.services.db
@@ -81,18 +39,7 @@ async function message(brand: string, from: number, to: number, time: number) {
     .values({ brand, member_a: from, member_b: to, started_by: from, created_at: time, last_message_at: time })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await server.services.db
-    .insertInto('messages')
-    .values({
-      conversation_id: conversation.id,
-      sender_id: from,
-      kind: 'text',
-      body: 'hi',
-      gift_id: null,
-      photo_filename: null,
-      created_at: time,
-    })
-    .execute();
+  await insertDashboardMessage(server.services.db, conversation.id, from, time);
 }
 
 beforeAll(async () => {
