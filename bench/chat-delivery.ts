@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { createApp, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
-import { seedMembersWithSessions } from './seed-members.ts';
+import { seedMembersWithSessions } from '../packages/server/test/seed-members.ts';
 
 const CLIENTS = Number(process.argv[2] ?? 1000);
 const MESSAGES = Number(process.argv[3] ?? 500);

@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createDatabase, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
-import { seedMembersWithSessions } from './seed-members.ts';
+import { seedMembersWithSessions } from '../packages/server/test/seed-members.ts';
 
 const STREAMS = Number(process.argv[2] ?? 10_000);
 const MESSAGES = Number(process.argv[3] ?? 300);

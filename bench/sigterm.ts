@@ -14,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
-import { seedMembersWithSessions } from './seed-members.ts';
+import { seedMembersWithSessions } from '../packages/server/test/seed-members.ts';
 
 const STREAMS = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -8,8 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { SESSION_COOKIE } from '../http/request-context.ts';
-import { insertMember } from '../features/users/insert-member.ts';
+import { seedMembersWithSessions } from './seed-members.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
@@ -69,47 +68,16 @@ interface Member {
   cookie: string;
 }
 
+/** The recipient (first) and the senders, each logged in; the senders with credits for every message. */
 async function seed(db: Db, senders: number): Promise<{ recipient: Member; senders: Member[] }> {
-  const now = Date.now();
-  const members: Member[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i <= senders; i++) {
-      const id = await insertMember(trx, {
-        brand: BRAND,
-        email: `drill-${i}@members.invalid`,
-        passwordHash: null,
-        status: 'active',
-        language: 'en',
-        createdAt: now,
-        acceptedTermsAt: now,
-        profile: {
-          name: `Drill${i}`,
-          gender: i === 0 ? 'female' : 'male',
-          birth_date: '1990-01-01',
-          country: 'NL',
-          status: 'active',
-        },
-      });
-      const token = randomBytes(32).toString('base64url');
-      await trx
-        .insertInto('sessions')
-        .values({
-          token_hash: createHash('sha256').update(token).digest('hex'),
-          user_id: id,
-          created_at: now,
-          expires_at: now + 86_400_000,
-        })
-        .execute();
-      if (i > 0) {
-        await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', id).execute();
-        await trx
-          .insertInto('credit_ledger')
-          .values({ user_id: id, amount: 1_000_000, reason: 'grant', ref: null, note: 'drill', created_at: now })
-          .execute();
-      }
-      members.push({ id, cookie: `${SESSION_COOKIE}=${token}` });
-    }
+  const { ids, cookies } = await seedMembersWithSessions(db, {
+    brand: BRAND,
+    count: senders + 1,
+    emailPrefix: 'drill',
+    isSender: (index) => index > 0,
+    credits: 1_000_000,
   });
+  const members = ids.map((id, index) => ({ id, cookie: cookies[index]! }));
   return { recipient: members[0]!, senders: members.slice(1) };
 }
 

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { insertMember, type Db } from '@datekit/server';
+import type { Db } from '../db/database.ts';
+import { insertMember } from '../features/users/insert-member.ts';
+import { SESSION_COOKIE } from '../http/request-context.ts';
 
 /** Seeded members: their ids and, in the same order, the `Cookie` header of each one's session. */
 export interface SeededMembers {
@@ -9,13 +11,21 @@ export interface SeededMembers {
 
 /**
  * `count` active members of `brand`, each logged in (a session written straight to the database), in
- * one transaction. The first one, the benches' sender, is a paying member with 10,000,000 credits, so
- * no bench stops at the paywall.
+ * one transaction, for the benchmarks and drills. The senders (by default the first member) are paying
+ * members with `credits` each (default 10,000,000), so no run stops at the paywall.
  */
 export async function seedMembersWithSessions(
   db: Db,
-  options: { brand: string; count: number; emailPrefix: string },
+  options: {
+    brand: string;
+    count: number;
+    emailPrefix: string;
+    isSender?: (index: number) => boolean;
+    credits?: number;
+  },
 ): Promise<SeededMembers> {
+  const isSender = options.isSender ?? ((index) => index === 0);
+  const credits = options.credits ?? 10_000_000;
   const now = Date.now();
   const ids: number[] = [];
   const cookies: string[] = [];
@@ -41,7 +51,7 @@ export async function seedMembersWithSessions(
     }
     const sessions = ids.map((id) => {
       const token = randomBytes(32).toString('base64url');
-      cookies.push(`dk_session=${token}`);
+      cookies.push(`${SESSION_COOKIE}=${token}`);
       return {
         token_hash: createHash('sha256').update(token).digest('hex'),
         user_id: id,
@@ -54,10 +64,21 @@ export async function seedMembersWithSessions(
         .insertInto('sessions')
         .values(sessions.slice(i, i + 1_000))
         .execute();
-    await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', ids[0]!).execute();
+    const senders = ids.filter((_, index) => isSender(index));
+    if (senders.length === 0) return;
+    await trx.updateTable('users').set({ paid_user: 1 }).where('id', 'in', senders).execute();
     await trx
       .insertInto('credit_ledger')
-      .values({ user_id: ids[0]!, amount: 10_000_000, reason: 'grant', ref: null, note: 'bench', created_at: now })
+      .values(
+        senders.map((id) => ({
+          user_id: id,
+          amount: credits,
+          reason: 'grant' as const,
+          ref: null,
+          note: 'bench',
+          created_at: now,
+        })),
+      )
       .execute();
   });
   return { ids, cookies };
