@@ -18,12 +18,12 @@ export interface DashboardRange {
  * without a remainder, so `created_at / 86400000` is the UTC day on either engine, with no date
  * functions of their own (and the range condition on the raw column keeps the index usable).
  */
-function dayOf(column: string) {
+export function dayOf(column: string) {
   return sql<number | string>`${sql.ref(column)} / ${sql.lit(DAY_MS)}`;
 }
 
 /** Counts come back as strings (bigint) from PostgreSQL and as numbers from SQLite. */
-const num = (value: unknown) => Number(value ?? 0);
+export const num = (value: unknown) => Number(value ?? 0);
 
 export interface TrackingKey {
   network: string | null;

@@ -5,9 +5,11 @@ import {
   activationsPerDay,
   AFFILIATE_ROWS,
   DAY_MS,
+  dayOf,
   firstPurchasesPerDay,
   isFirstPaidPayment,
   messagesPerDay,
+  num,
   paymentsPerDay,
   signupsPerDay,
   type DashboardRange,
@@ -44,8 +46,6 @@ const RUN_BUDGET_MS = 60_000;
 export const DASHBOARD_ROLLUP_JOB: RecurringJob = { name: 'dashboard.rollup', next: everyHour };
 
 const TRACKING = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
-const num = (value: unknown) => Number(value ?? 0);
-const dayOf = (column: string) => sql<number>`${sql.ref(column)} / ${sql.lit(DAY_MS)}`;
 
 /** The first and last day rolled up, or null before the first run. */
 export async function rolledUpDays(db: Db): Promise<{ first: number; last: number } | null> {
@@ -329,7 +329,7 @@ export async function dailyPayments(
   return result;
 }
 
-/** The raw rows of `live` ranges as (tracking…, counts) rows, for a union with the roll-up's rows. */
+/** One SQL condition per `live` range on a unix-millisecond column, for the raw side of a union with the roll-up. */
 function liveTimeCondition(column: string, live: DashboardRange[]) {
   return live.map((part) => sql`(${sql.ref(column)} >= ${part.fromMs} and ${sql.ref(column)} < ${part.toMs})`);
 }
