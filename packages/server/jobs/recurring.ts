@@ -25,6 +25,14 @@ export const WEEK_MS = 7 * DAY_MS;
 /** The next full hour (UTC) after `now`. */
 export const everyHour = (now: number): number => Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
 
+/** The next `hour`:00 UTC after `now`, every day. */
+export function everyDayAt(hour: number): (now: number) => number {
+  return (now) => {
+    const today = Math.floor(now / DAY_MS) * DAY_MS + hour * HOUR_MS;
+    return today > now ? today : today + DAY_MS;
+  };
+}
+
 /** The next Monday at `hour`:00 UTC after `now`. */
 export function everyMondayAt(hour: number): (now: number) => number {
   return (now) => {

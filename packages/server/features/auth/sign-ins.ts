@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { SignInMethod, SignInOutcome } from '../../db/schema.ts';
-import { DAY_MS, HOUR_MS, type RecurringJob } from '../../jobs/recurring.ts';
+import { DAY_MS, everyDayAt, type RecurringJob } from '../../jobs/recurring.ts';
 import type { Services } from '../../services.ts';
 
 /** How long sign-ins are kept: the `prune-sign-ins` job deletes older ones every night (03:00 UTC). */
@@ -87,13 +87,7 @@ export async function recordSignIn(
 }
 
 /** The recurring job that deletes sign-ins older than the retention period. */
-export const PRUNE_SIGN_INS_JOB: RecurringJob = {
-  name: 'prune-sign-ins',
-  next: (now) => {
-    const today = Math.floor(now / DAY_MS) * DAY_MS + 3 * HOUR_MS;
-    return today > now ? today : today + DAY_MS;
-  },
-};
+export const PRUNE_SIGN_INS_JOB: RecurringJob = { name: 'prune-sign-ins', next: everyDayAt(3) };
 
 /** Deletes sign-ins older than `SIGN_IN_RETENTION_DAYS` (one statement, on the `at` index). */
 export async function pruneSignIns(services: Services): Promise<number> {
