@@ -7,7 +7,7 @@ import { markStreamSeen, markStreamsSeen } from '../features/notifications/prese
 import type { Services } from '../services.ts';
 import { RECONNECT_EVENT } from './open-streams.ts';
 import { StreamHeartbeat } from './stream-heartbeat.ts';
-import { isSanctioned } from '../features/reports/sanctions.ts';
+import { sessionStillValid } from '../features/users/current-member.ts';
 
 /**
  * A comment line every 25 s keeps proxies from closing an idle stream: under nginx's default
@@ -35,21 +35,6 @@ function heartbeatOf(services: Services, warn: (error: unknown, what: string) =>
 
 /** The event after which a stream ends, if its session is indeed over (see `sessionStillValid`). */
 const SESSION_ENDED = 'session-ended';
-
-/**
- * Whether the stream's session still opens the member's account: not deleted or expired, and the
- * member not banned or suspended. Asked only when a `session-ended` event arrives (one query).
- */
-async function sessionStillValid(services: Services, tokenHash: string): Promise<boolean> {
-  const row = await services.db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.sanction', 'u.sanction_ends_at'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.expires_at', '>', services.now())
-    .executeTakeFirst();
-  return row !== undefined && !isSanctioned(row, services.now());
-}
 
 /** Events read from the table per query while a stream catches up. */
 const BATCH = 200;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Brand, Locale } from '@datekit/runtime';
 import { SESSION_COOKIE } from '../../http/request-context.ts';
 import type { Services } from '../../services.ts';
-import { sanctionError } from '../reports/sanctions.ts';
+import { isSanctioned, sanctionError } from '../reports/sanctions.ts';
 import { selectMembers, type MemberRow } from './member-row.ts';
 
 /** The logged-in member of a request, with the hash of the session they came with. */
@@ -76,4 +76,19 @@ export async function loadSessionViewer(
     .where('u.sanction', 'is', null)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * Whether a session (by its hash) still opens the member's account: not deleted or expired, and the
+ * member not banned or suspended. The event stream asks it when a `session-ended` event arrives (one query).
+ */
+export async function sessionStillValid(services: Services, tokenHash: string): Promise<boolean> {
+  const row = await services.db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.sanction', 'u.sanction_ends_at'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_at', '>', services.now())
+    .executeTakeFirst();
+  return row !== undefined && !isSanctioned(row, services.now());
 }
