@@ -2,6 +2,7 @@ import { useId, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlainActivation } from '../../packages/runtime/rules/lander-intent.ts';
 import {
+  EAGER_PICTURES,
   hasNextPage,
   lastPage,
   pageLinks,
@@ -14,7 +15,7 @@ import { goToPage, loadSearch, type SearchAnswer, type SearchState } from '../..
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import type { FictionalMarking } from './FictionalMark.tsx';
-import ProfileCard, { EAGER_PICTURES } from './ProfileCard.tsx';
+import ProfileCard from './ProfileCard.tsx';
 
 interface Props {
   state: Exclude<SearchState, { status: 'login_required' }>;

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../packages/runtime/rules/nav.ts';
-import { EAGER_PICTURES, shownImage } from '../../packages/runtime/rules/search-form.ts';
+import { shownImage } from '../../packages/runtime/rules/search-form.ts';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import { FictionalMark, type FictionalMarking } from './FictionalMark.tsx';
 import './ProfileCard.css';
-
-export { EAGER_PICTURES };
 
 /**
  * A member's picture: the checked main image, else their initials on the brand's gradient (never a stock

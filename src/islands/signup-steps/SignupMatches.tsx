@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { $signupMatches } from '../../../packages/runtime/stores/signup-steps.ts';
 import { LINKS } from '../../site/links.ts';
-import ProfileCard, { EAGER_PICTURES } from '../ProfileCard.tsx';
+import { EAGER_PICTURES } from '../../../packages/runtime/rules/search-form.ts';
+import ProfileCard from '../ProfileCard.tsx';
 import { UiProvider } from '../ui.tsx';
 import './signup-matches.css';
 
