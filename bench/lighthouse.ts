@@ -95,9 +95,12 @@ function detailsOf(lhr: Lhr): string[] {
   const lcp = lhr.audits['largest-contentful-paint-element']?.details as DetailItems | undefined;
   for (const table of (lcp?.items ?? []) as DetailItems[]) {
     for (const item of table.items ?? []) {
-      const node = item.node as { snippet?: string } | undefined;
-      if (node?.snippet) lines.push(`LCP element: ${node.snippet.slice(0, 140)}`);
-      else if (item.phase) lines.push(`LCP phase ${String(item.phase)}: ${Math.round(Number(item.timing))} ms`);
+      const node = item.node as { snippet?: string; selector?: string; nodeLabel?: string } | undefined;
+      if (node?.snippet) {
+        lines.push(
+          `LCP element: ${node.snippet.slice(0, 140)} ${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 80)}"`,
+        );
+      } else if (item.phase) lines.push(`LCP phase ${String(item.phase)}: ${Math.round(Number(item.timing))} ms`);
     }
   }
   const shifts = (lhr.audits['layout-shifts']?.details as DetailItems | undefined)?.items ?? [];

@@ -8,7 +8,6 @@ import {
   pushAlertReason,
   type DismissibleAlert,
 } from '../../packages/runtime/rules/dismissible-alerts.ts';
-import { $ownProfile } from '../../packages/runtime/stores/profile.ts';
 import { $push, subscribePush } from '../../packages/runtime/stores/push.ts';
 import { LINKS } from '../site/links.ts';
 import { useHydrated } from './hooks.ts';
@@ -68,8 +67,12 @@ function AccountAlertsContent({ route }: { route: string }) {
     dismissedAt: mail.dismissedAt,
     nowSeconds,
   });
-  // The profile is loaded only when the enrich alert could show at all.
-  const enrichDue = alertVisible('enrich-profile', { reason: true, dismissedAt: enrich.dismissedAt, nowSeconds });
+  // The server works out what the profile still lacks (the signup steps of spec §4).
+  const enrichDue = alertVisible('enrich-profile', {
+    reason: member.profile_missing.length > 0,
+    dismissedAt: enrich.dismissedAt,
+    nowSeconds,
+  });
   const pushPaused = !alertVisible('push-notification', {
     reason: true,
     dismissedAt: pushAlert.dismissedAt,
@@ -129,10 +132,6 @@ function MailOffAlert({ onDismiss }: { onDismiss: () => void }) {
 
 function EnrichAlert({ onDismiss }: { onDismiss: () => void }) {
   const { t } = useTranslation();
-  const state = useStore($ownProfile);
-  if (state.status !== 'ready') return null;
-  // The server works out what the profile still lacks (the signup steps of spec §4).
-  if (!state.profile.missing.length) return null;
   return (
     <Alert
       testId="alert-enrich-profile"

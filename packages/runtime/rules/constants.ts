@@ -42,8 +42,6 @@ export const PREMIUM_MATCH_CHANCE_PERCENT = 46;
 export const WELCOME_DISCOUNT_PERCENT = 25;
 /** Where the time of the last reload after a failed chunk load is kept (sessionStorage). */
 export const CHUNK_RELOAD_STORAGE_KEY = 'datekit-chunk-reload';
-/** sessionStorage: the height the members' banners took on the tab's last page (src/scripts/banners-room.ts). */
-export const BANNERS_ROOM_STORAGE_KEY = 'datekit-banners-room';
 /** Spec §9: toasts are this wide (CSS pixels). */
 export const TOAST_WIDTH_PX = 350;
 /** Spec §9: the layout breakpoints (min-width, CSS pixels), Bootstrap's sm, md, lg and xl. */

@@ -12,7 +12,8 @@ export interface ProfileFacts {
   /** Any photo of the member's, also one still awaiting its check. */
   hasPhoto: boolean;
   about: string | null;
-  interests: readonly number[];
+  /** At least one interest chosen. */
+  hasInterests: boolean;
   city: string | null;
 }
 
@@ -20,7 +21,7 @@ export interface ProfileFacts {
 export function missingSteps(profile: ProfileFacts): MissingStep[] {
   const has: Record<MissingStep, boolean> = {
     photo: profile.hasPhoto,
-    about: Boolean(profile.about?.trim()) || profile.interests.length > 0,
+    about: Boolean(profile.about?.trim()) || profile.hasInterests,
     location: Boolean(profile.city?.trim()),
   };
   return COMPLETENESS_STEPS.filter((step) => !has[step]);

@@ -31,6 +31,7 @@ const user: User = {
   status: 'not_confirmed',
   notifications_disabled: [],
   signup_date: '2026-01-01T00:00:00.000Z',
+  profile_missing: ['photo', 'about', 'location'],
 };
 
 const ownProfile = { id: 9, name: 'Sanne', missing: [] };

@@ -26,6 +26,7 @@ const anna: User = {
   status: 'active',
   notifications_disabled: [],
   signup_date: '2025-01-01T00:00:00.000Z',
+  profile_missing: ['photo'],
 };
 
 const noWait = { sleep: async () => undefined, random: () => 1 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../../data/locales.ts';
+import { COMPLETENESS_STEPS } from '../../rules/profile-completeness.ts';
 
 export const imageSchema = z.object({
   filename: z.string(),
@@ -32,6 +33,8 @@ export const userSchema = z.object({
   status: z.enum(['not_confirmed', 'active']),
   notifications_disabled: z.array(z.enum(['fbl', 'bounce', 'listunsubscribe'])),
   signup_date: z.string(),
+  /** What the profile still lacks to be complete (the enrich-profile alert's reason), in signup order. */
+  profile_missing: z.array(z.enum(COMPLETENESS_STEPS)),
 });
 
 export const userResponseSchema = z.object({ user: userSchema.nullable() });

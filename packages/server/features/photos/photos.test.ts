@@ -128,6 +128,22 @@ describe('photo upload', () => {
   });
 });
 
+describe("the member's own answer (user.php) names what the profile lacks", () => {
+  const missing = async (browser: TestClient) =>
+    (await browser.get<{ user: { profile_missing: string[] } }>('/api/user.php')).body.user.profile_missing;
+
+  it('as profile.php does: a photo awaiting its check counts, interests count as words about the member', async () => {
+    const { browser } = await activeMember();
+    expect(await missing(browser)).toEqual(['photo', 'about', 'location']);
+    await browser.put('/api/profile.php', { interests: [3], city: 'Gent' });
+    expect(await missing(browser)).toEqual(['photo']);
+    expect((await upload(browser, await jpegWithGps())).status).toBe(201);
+    expect(await missing(browser)).toEqual([]);
+    const own = await browser.get<{ profile: { missing: string[] } }>('/api/profile.php');
+    expect(own.body.profile.missing).toEqual([]);
+  });
+});
+
 describe("viewing another member's photos", () => {
   it('a free viewer gets the main photo in full and only blurred versions of the rest; never photos in inspection', async () => {
     const owner = await activeMember();

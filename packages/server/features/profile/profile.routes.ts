@@ -53,7 +53,7 @@ async function loadOwnProfile(services: Services, member: CurrentMember): Promis
     invisible: profile.invisible === 1,
     status: profile.status,
     main_image: toProfileJson(member, now, 'owner').main_image,
-    missing: missingSteps({ ...profile, interests: interestIds, hasPhoto: Number(photos.n) > 0 }),
+    missing: missingSteps({ ...profile, hasInterests: interestIds.length > 0, hasPhoto: Number(photos.n) > 0 }),
   };
 }
 

@@ -63,12 +63,20 @@ export function selectMembers(db: Db) {
       'p.birth_date',
       'p.country',
       'p.city',
+      'p.about',
       'p.status as profile_status',
       'p.fictional',
       'ph.filename as photo_filename',
       'ph.thumb_filename as photo_thumb',
       'ph.match_filename as photo_match',
       'ph.status as photo_status',
+      // What the profile still lacks (user.php's profile_missing): any photo, also one awaiting its check.
+      eb
+        .exists(eb.selectFrom('photos as anyph').select('anyph.id').whereRef('anyph.profile_id', '=', 'u.id'))
+        .as('has_photo'),
+      eb
+        .exists(eb.selectFrom('profile_interests as pi').select('pi.profile_id').whereRef('pi.profile_id', '=', 'u.id'))
+        .as('has_interests'),
       eb
         .selectFrom('credit_ledger as l')
         .select(sql<number>`coalesce(sum(l.amount), 0)`.as('balance'))

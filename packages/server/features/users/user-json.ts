@@ -1,4 +1,4 @@
-import { ageOn, MAIL_DISABLED_REASONS, type Profile, toLocale, type User } from '@datekit/runtime';
+import { ageOn, MAIL_DISABLED_REASONS, missingSteps, type Profile, toLocale, type User } from '@datekit/runtime';
 import type { MemberRow, ProfileRow } from './member-row.ts';
 
 export const MEDIA_PREFIX = '/media/';
@@ -43,5 +43,11 @@ export function toUserJson(row: MemberRow, now: number): User {
     status: row.status,
     notifications_disabled: MAIL_DISABLED_REASONS.filter((reason) => Boolean(Number(row[`mail_off_${reason}`]))),
     signup_date: new Date(row.created_at).toISOString(),
+    profile_missing: missingSteps({
+      hasPhoto: Boolean(Number(row.has_photo)),
+      about: row.about,
+      hasInterests: Boolean(Number(row.has_interests)),
+      city: row.city,
+    }),
   };
 }
