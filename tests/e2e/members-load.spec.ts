@@ -96,16 +96,21 @@ test('the banners dock below the content at the bottom edge: nothing on a member
   await page.waitForLoadState('networkidle');
   const seen = await page.evaluate(() => {
     const box = document.querySelector('[data-testid="warning-banners"]')!.getBoundingClientRect();
-    const main = document.querySelector('main')!.getBoundingClientRect();
     return {
       shifts: (window as unknown as { shifts: { value: number; nodes: string[] }[] }).shifts,
       bannersBottom: box.bottom,
-      mainBottom: main.bottom,
+      bannersHeight: box.height,
       viewport: window.innerHeight,
+      padding: parseFloat(getComputedStyle(document.body).paddingBottom),
     };
   });
   expect(seen.shifts, JSON.stringify(seen.shifts)).toEqual([]);
-  // Docked to the screen's bottom edge (sticky), after the content in reading order.
+  // Docked to the screen's bottom edge, with the end of the page kept free below the footer.
   expect(seen.bannersBottom).toBeCloseTo(seen.viewport, 0);
-  expect(seen.mainBottom).toBeLessThanOrEqual(seen.viewport);
+  expect(seen.padding).toBeCloseTo(seen.bannersHeight, 0);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const disclaimer = page.getByTestId('site-disclaimer');
+  await expect(disclaimer).toBeInViewport();
+  const [disclaimerBox, bannersBox] = [await disclaimer.boundingBox(), await banners.boundingBox()];
+  expect(disclaimerBox!.y + disclaimerBox!.height).toBeLessThanOrEqual(bannersBox!.y + 1);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountAlertsShown,
   ALERT_PAUSE_SECONDS,
   ALERT_STORAGE_KEYS,
   alertVisible,
@@ -55,5 +56,49 @@ describe('dismissible alerts', () => {
     expect(pushAlertReason({ capable: false, permission: 'default', subscribed: false })).toBe(false);
     expect(pushAlertReason({ capable: true, permission: 'denied', subscribed: false })).toBe(false);
     expect(pushAlertReason({ capable: true, permission: 'default', subscribed: true })).toBe(false);
+  });
+});
+
+describe('accountAlertsShown', () => {
+  const now = 1_800_000_000;
+  const bare = { status: 'active' as const, notifications_disabled: [], profile_missing: ['photo'] };
+  const never = () => null;
+
+  it('shows the enrich alert for an active member whose profile lacks something, not once it is complete', () => {
+    expect(accountAlertsShown(bare, 'likes', never, now)).toEqual({
+      'disabled-notifications': false,
+      'enrich-profile': true,
+    });
+    expect(accountAlertsShown({ ...bare, profile_missing: [] }, 'likes', never, now)['enrich-profile']).toBe(false);
+  });
+
+  it('leaves the enrich alert to the activation reminder while the account is not confirmed', () => {
+    expect(accountAlertsShown({ ...bare, status: 'not_confirmed' }, 'likes', never, now)['enrich-profile']).toBe(false);
+  });
+
+  it('shows the e-mail alert while mail is switched off for the member', () => {
+    const mailOff = { ...bare, notifications_disabled: ['bounce'] };
+    expect(accountAlertsShown(mailOff, 'members', never, now)['disabled-notifications']).toBe(true);
+  });
+
+  it('is quiet on the pages the alerts are about', () => {
+    const mailOff = { ...bare, notifications_disabled: ['bounce'] };
+    for (const route of ['notifications', 'settings', 'complete-signup', 'signup', 'profile']) {
+      expect(accountAlertsShown(mailOff, route, never, now)).toEqual({
+        'disabled-notifications': false,
+        'enrich-profile': false,
+      });
+    }
+  });
+
+  it('keeps a dismissed alert hidden for its pause, each alert on its own', () => {
+    const mailOff = { ...bare, notifications_disabled: ['bounce'] };
+    const enrichHiddenYesterday = (alert: string) => (alert === 'enrich-profile' ? now - 86_400 : null);
+    expect(accountAlertsShown(mailOff, 'likes', enrichHiddenYesterday, now)).toEqual({
+      'disabled-notifications': true,
+      'enrich-profile': false,
+    });
+    const enrichHiddenLongAgo = (alert: string) => (alert === 'enrich-profile' ? now - 15 * 86_400 : null);
+    expect(accountAlertsShown(mailOff, 'likes', enrichHiddenLongAgo, now)['enrich-profile']).toBe(true);
   });
 });

@@ -7,6 +7,15 @@
  */
 export type DismissibleAlert = 'disabled-notifications' | 'enrich-profile' | 'push-notification';
 
+/** Routes where the alerts would only repeat what the page itself is about. */
+export const ALERT_QUIET_ROUTES: ReadonlySet<string> = new Set([
+  'notifications',
+  'settings',
+  'complete-signup',
+  'signup',
+  'profile',
+]);
+
 export const ALERT_STORAGE_KEYS: Record<DismissibleAlert, string> = {
   'disabled-notifications': 'hide-disabled-notifications-alert',
   'enrich-profile': 'hide-enrich-alert',
@@ -43,4 +52,31 @@ export function pushAlertReason(input: {
   subscribed: boolean;
 }): boolean {
   return input.capable && input.permission === 'default' && !input.subscribed;
+}
+
+/** What the e-mail and profile alerts go by: the member as GET /api/user.php tells it. */
+export interface AlertMember {
+  status: 'not_confirmed' | 'active';
+  notifications_disabled: readonly string[];
+  profile_missing: readonly string[];
+}
+
+/**
+ * The member's alerts that need no browser feature (the push alert does), on `route`: e-mail switched
+ * off (disabled-notifications) and a profile worth completing (enrich-profile, once the account is
+ * active: before, the activation reminder speaks). `dismissedAt` reads the stored dismissal times.
+ */
+export function accountAlertsShown(
+  member: AlertMember,
+  route: string,
+  dismissedAt: (alert: DismissibleAlert) => number | null,
+  nowSeconds: number,
+): { 'disabled-notifications': boolean; 'enrich-profile': boolean } {
+  const quiet = ALERT_QUIET_ROUTES.has(route);
+  const shows = (alert: DismissibleAlert, reason: boolean) =>
+    !quiet && alertVisible(alert, { reason, dismissedAt: dismissedAt(alert), nowSeconds });
+  return {
+    'disabled-notifications': shows('disabled-notifications', member.notifications_disabled.length > 0),
+    'enrich-profile': shows('enrich-profile', member.status === 'active' && member.profile_missing.length > 0),
+  };
 }
