@@ -6,7 +6,9 @@
  * the demo brand into a scratch directory and serves it with a fresh database on a free port, unless
  * --url names a running site (seeded with the demo member). Every page is measured as a first visit
  * (Lighthouse clears storage and cache), so the site-entry warning is part of what a visitor sees; the
- * member's session cookie rides along as a header. Exits 1 when a score is below the bar.
+ * browser's cookie jar holds the member's session cookies for the members' pages and nothing for the
+ * visitors' (Lighthouse keeps cookies between runs). A run that ends anywhere but on the page asked for
+ * (a login redirect) stops the bench. Exits 1 when a score is below the bar.
  *
  * Usage: npx tsx bench/lighthouse.ts [--url http://localhost:4321] [--runs 3] [--only members]
  *   [--details] [--h2] (the median run counts; --only keeps the pages whose path contains the given text;
@@ -18,6 +20,7 @@
 import { createRequire } from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright';
 import { CLIENT_REQUEST_HEADER } from '../packages/runtime/errors.ts';
 import { startH2Proxy, type H2Proxy } from './h2-proxy.ts';
 import { DEMO_LOGIN, option, startLocalSite, type LocalSite } from './local-site.ts';
@@ -117,6 +120,16 @@ function detailsOf(lhr: Lhr): string[] {
   const blocking = (lhr.audits['render-blocking-resources']?.details as DetailItems | undefined)?.items ?? [];
   for (const item of blocking)
     lines.push(`render-blocking: ${String(item.url)} (${Math.round(Number(item.wastedMs))} ms)`);
+  const work = (lhr.audits['mainthread-work-breakdown']?.details as DetailItems | undefined)?.items ?? [];
+  lines.push(
+    `main thread: ${work.map((item) => `${String(item.group)} ${Math.round(Number(item.duration))} ms`).join(', ')}`,
+  );
+  const bootup = (lhr.audits['bootup-time']?.details as DetailItems | undefined)?.items ?? [];
+  for (const item of bootup.slice(0, 5)) {
+    lines.push(
+      `script ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}: ${Math.round(Number(item.scripting))} ms running`,
+    );
+  }
   const network = (lhr.audits['network-requests']?.details as DetailItems | undefined)?.items ?? [];
   const scripts = network.filter((item) => item.resourceType === 'Script' || item.resourceType === 'Fetch');
   for (const item of scripts) {
@@ -138,17 +151,43 @@ async function measure(url: string, port: number, cookie: string | null): Promis
   }
 }
 
+/**
+ * Leaves exactly `cookie` ("name=value; …") in the browser's cookie jar for the site, or nothing. Lighthouse
+ * clears a page's storage before each run but not its cookies, and a cookie one page set (a visitor's
+ * language cookie) would otherwise ride along to the next.
+ */
+async function setBrowserCookies(port: number, url: string, cookie: string | null): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0]!;
+    await context.clearCookies();
+    const pairs = (cookie ?? '').split('; ').filter(Boolean);
+    await context.addCookies(
+      pairs.map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: new URL(url).origin };
+      }),
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 async function measureOnce(url: string, port: number, cookie: string | null): Promise<Scores> {
+  await setBrowserCookies(port, url, cookie);
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const landed = new URL(lhr.finalDisplayedUrl);
+  if (landed.pathname !== new URL(url).pathname) {
+    throw new Error(`${url} ended on ${landed.pathname}${landed.search}: that page would be measured instead`);
+  }
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -173,8 +212,7 @@ async function memberSession(baseUrl: string): Promise<{ cookie: string; memberI
   });
   if (!login.ok) throw new Error(`logging in as ${DEMO_LOGIN.email} failed: ${login.status}`);
   // The cookies a first page load would set come along too (the language cookie of GET /api/settings.php):
-  // once the page sets any cookie, Chromium sends its own cookie jar instead of the Cookie header given
-  // to Lighthouse, the session is gone and the page measured would be the login page (issue 13).
+  // a member's page then sets none, as on a member's later visits.
   const settings = await fetch(`${baseUrl}/api/settings.php?host=${new URL(baseUrl).host}`);
   const cookie = [...login.headers.getSetCookie(), ...settings.headers.getSetCookie()]
     .map((header) => header.split(';')[0]!)
