@@ -11,6 +11,7 @@ import {
 import { operatorLoginLines } from './operators.ts';
 import { buildSites } from '../build/build-sites.ts';
 import { migrate, openServices } from '../server-context.ts';
+import { assertPortFree, PortInUseError } from './port-in-use.ts';
 import { startServer } from './serve.ts';
 
 const DEMO_BRAND = 'localhost';
@@ -30,6 +31,15 @@ export function registerDemo(program: Command): void {
       // plain http://localhost must not get production's HSTS, upgrade-insecure-requests and JSON logs.
       // Web push works in the demo too: without VAPID_* set, a key pair kept in var/vapid.json.
       const config = withDemoVapidKeys(loadConfig(), path.dirname(loadConfig().sqlitePath));
+      try {
+        // Before a build and a seeding that a taken port would waste.
+        await assertPortFree(config.host, config.port);
+      } catch (error) {
+        if (!(error instanceof PortInUseError)) throw error;
+        console.error(error.message);
+        process.exitCode = 1;
+        return;
+      }
       await buildSites({ brands: [DEMO_BRAND] });
       const services = await openServices(config);
       await migrate(services);

@@ -67,6 +67,25 @@ describe('datekit serve', () => {
     expect(output).toContain('datekit db migrate');
   }, 30_000);
 
+  it('on a port already taken says which port and how to choose another, for serve and for the demo', async () => {
+    await run(process.execPath, [CLI, 'db', 'migrate'], { env, cwd: ROOT });
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      for (const command of ['serve', 'demo']) {
+        const { code, output } = await exited(spawn(process.execPath, [CLI, command], { env, cwd: ROOT }));
+        expect(code, output).toBe(1);
+        expect(output).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+        expect(output).toContain(`PORT=${port + 1} npm start`);
+        // One message, not Node's EADDRINUSE stack; and the demo stopped before building anything.
+        expect(output).not.toMatch(/EADDRINUSE|\n\s+at /);
+        expect(output).not.toContain('Building');
+      }
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 60_000);
+
   it('on SIGTERM tells open streams to reconnect, finishes the request in flight and exits within 10 s', async () => {
     await run(process.execPath, [CLI, 'db', 'migrate'], { env, cwd: ROOT });
     const child = spawn(process.execPath, [CLI, 'serve'], { env, cwd: ROOT });

@@ -14,10 +14,12 @@ import {
   type Services,
 } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
+import { isAddressInUse, PortInUseError } from './port-in-use.ts';
 
 /**
  * Starts the server for every built brand. Refuses a database whose migrations are behind (the
- * message names the command to run) unless `migrate` applies them first. SIGTERM/SIGINT stop it
+ * message names the command to run) unless `migrate` applies them first, and a port already taken
+ * (PortInUseError). SIGTERM/SIGINT stop it
  * gracefully: open event streams are told to reconnect, requests in flight finish, exit within 10 s.
  */
 export async function startServer(options: { migrate?: boolean; services?: Services } = {}) {
@@ -34,7 +36,13 @@ export async function startServer(options: { migrate?: boolean; services?: Servi
   const stopPruning = startEventPruning(services.db);
   const app = createApp(services);
   const { port, host } = services.config;
-  await app.listen({ port, host });
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    stopPruning();
+    await shutdown(app, services);
+    throw isAddressInUse(error) ? new PortInUseError(host, port) : error;
+  }
   // Every instance runs the queue: the jobs table hands each job to one of them (packages/server/jobs).
   // The digest sweeps (unread reminders, weekly updates) queue their next run; one row per slot for all instances.
   await scheduleRecurringJobs(services);
@@ -65,7 +73,7 @@ export function registerServe(program: Command): void {
         );
         if (unbuilt.length) console.log(`Not built yet (run datekit build): ${unbuilt.join(', ')}`);
       } catch (error) {
-        if (!(error instanceof NotMigratedError)) throw error;
+        if (!(error instanceof NotMigratedError || error instanceof PortInUseError)) throw error;
         console.error(error.message);
         process.exitCode = 1;
       }
