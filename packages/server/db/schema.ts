@@ -321,7 +321,8 @@ export interface PaymentsTable {
   refunded_cents: Generated<number>;
 }
 
-export type MandateStatus = 'pending' | 'valid' | 'replaced';
+/** `invalid`: a debit on it failed and the provider calls the mandate unusable (closed account, revoked). */
+export type MandateStatus = 'pending' | 'valid' | 'replaced' | 'invalid';
 
 /** A member's SEPA direct debit mandate, confirmed by a one-time code sent to their phone. */
 export interface DebitMandatesTable {

@@ -9,6 +9,7 @@ import { callWebhookWhenSandboxSettles } from '../payments/sandbox-webhook.ts';
 import { syncPayment } from '../payments/sync-payment.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { debitUsage, isDebitBlocked, withinLimits } from './debit-limits.ts';
+import { invalidateUnusableMandates } from './invalidate-mandates.ts';
 
 /** SEPA debits are in euros; the limits are set in euro cents. */
 const DEBIT_CURRENCY = 'EUR';
@@ -17,7 +18,8 @@ const DEBIT_CURRENCY = 'EUR';
  * Buys a bundle from the member's confirmed mandate: priced on the server like every order, checked
  * against the block and the limits under the member's lock (so two requests at once cannot both pass),
  * recorded as open, then handed to the provider as a recurring payment. There is no checkout: the
- * provider debits the account and reports through the webhook, which books the credits.
+ * provider debits the account and reports through the webhook, which books the credits. A mandate the
+ * provider refuses as unusable is marked invalid and the member asked for a new one.
  */
 export async function createDebitPayment(
   services: Services,
@@ -56,7 +58,11 @@ export async function createDebitPayment(
       mandateId: mandate.provider_mandate_id,
       origin: order.origin,
     },
-  );
+  ).catch(async (error: unknown) => {
+    // Refused at once because the mandate is gone (revoked, account closed): a new one is needed.
+    if (await invalidateUnusableMandates(services, member.id)) throw new ApiError('directdebit_mandate_required');
+    throw error;
+  });
   callWebhookWhenSandboxSettles(services, providerId);
   return (await syncPayment(services, providerId)) ?? { ...payment, provider_payment_id: providerId };
 }

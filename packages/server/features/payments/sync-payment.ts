@@ -2,6 +2,7 @@ import { lockMember } from '../../db/lock-member.ts';
 import type { PaymentStatus } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
+import { invalidateUnusableMandates } from '../direct-debit/invalidate-mandates.ts';
 import { releaseDiscount } from '../discounts/discount-reservations.ts';
 import { sendPaymentMail } from './payment-mails.ts';
 import type { PaymentRow } from './payment-json.ts';
@@ -20,7 +21,8 @@ export const purchaseRef = (paymentId: number) => `payment:${paymentId}`;
  * number of times, in any order, on any instance. The status comes from the provider, never from the
  * caller. Under the member's lock: a paid payment books its credits once (the ledger's unique
  * reason+ref backs it across instances), makes the member premium for good, and is mailed once; a
- * chargeback takes back what is left of that payment's credits, never below zero.
+ * chargeback takes back what is left of that payment's credits, never below zero. A failed debit
+ * has the member's mandates checked with the provider (invalidate-mandates.ts).
  * Answers the payment as it is now, or null for an id we never issued.
  */
 export async function syncPayment(services: Services, providerPaymentId: string): Promise<PaymentRow | null> {
@@ -100,12 +102,19 @@ export async function syncPayment(services: Services, providerPaymentId: string)
         .execute();
       // Failed, cancelled or expired: a `once` code it held is free again.
       if (remote.status !== 'pending' && remote.status !== 'open') await releaseDiscount(trx, payment.id);
-      return { payment: { ...payment, status: remote.status, updated_at: now }, change: null };
+      const change = remote.status === 'failed' ? ('failed' as const) : null;
+      return { payment: { ...payment, status: remote.status, updated_at: now }, change };
     }
     return { payment, change: null };
   });
 
   const { payment } = result;
+  // A debit that failed may have failed on the mandate itself: one the provider calls unusable goes.
+  if (result.change === 'failed' && payment.method === 'directdebit') {
+    await invalidateUnusableMandates(services, payment.user_id).catch((error: unknown) =>
+      console.error('debit mandates not checked after a failed debit', error),
+    );
+  }
   if (result.change === 'paid') {
     await sendPaymentMail(services, payment, 'receipt', {
       amountCents: payment.amount_cents,
