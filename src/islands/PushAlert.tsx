@@ -1,19 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ALERT_QUIET_ROUTES,
-  ALERT_STORAGE_KEYS,
-  alertVisible,
-  parseDismissedAt,
-  pushAlertReason,
-} from '../../packages/runtime/rules/dismissible-alerts.ts';
+import { ALERT_QUIET_ROUTES, alertVisible, pushAlertReason } from '../../packages/runtime/rules/dismissible-alerts.ts';
 import { $push, subscribePush } from '../../packages/runtime/stores/push.ts';
+import { readAlertDismissal, storeAlertDismissal } from '../scripts/alert-dismissals.ts';
 import { useHydrated } from './hooks.ts';
 import { useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
-
-const STORAGE_KEY = ALERT_STORAGE_KEYS['push-notification'];
 
 /**
  * The push-notification alert of spec §4: push notifications this browser could get but has not been
@@ -29,14 +22,6 @@ export default function PushAlert({ lang, route }: { lang: string; route: string
   );
 }
 
-function readDismissed(): number | null {
-  try {
-    return parseDismissedAt(localStorage.getItem(STORAGE_KEY));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Rendered for every member page outside the quiet routes, even while dismissed: mounting the push
  * store checks this browser's push state (and slows the periodic refresh to 300 s when subscribed).
@@ -46,7 +31,9 @@ function PushAlertContent({ route }: { route: string }) {
   const member = useMember();
   const hydrated = useHydrated();
   const push = useStore($push);
-  const [dismissedAt, setDismissedAt] = useState(() => (typeof window === 'undefined' ? null : readDismissed()));
+  const [dismissedAt, setDismissedAt] = useState(() =>
+    typeof window === 'undefined' ? null : readAlertDismissal('push-notification'),
+  );
   // Read once per page view: the alert does not come back by itself while the page stays open.
   const [nowSeconds] = useState(() => Math.floor(Date.now() / 1000));
   if (!hydrated || !member || ALERT_QUIET_ROUTES.has(route)) return null;
@@ -55,15 +42,7 @@ function PushAlertContent({ route }: { route: string }) {
     push.permission !== null &&
     pushAlertReason({ capable: push.status === 'capable', permission: push.permission, subscribed: false });
   if (!due) return null;
-  const dismiss = () => {
-    const now = Math.floor(Date.now() / 1000);
-    try {
-      localStorage.setItem(STORAGE_KEY, String(now));
-    } catch {
-      // Storage refused (private mode): the alert still closes for this page view.
-    }
-    setDismissedAt(now);
-  };
+  const dismiss = () => setDismissedAt(storeAlertDismissal('push-notification'));
   // A failure leaves the alert up; the notifications page says more and offers it again.
   return (
     <div className="notice notice-warning account-alert" role="status" data-testid="alert-push-notification">
