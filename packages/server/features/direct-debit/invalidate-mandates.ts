@@ -1,4 +1,5 @@
 import type { Services } from '../../services.ts';
+import { mandateStillUsable } from '../payments/mandate-usable.ts';
 
 /**
  * After a debit failed: asks the provider whether each of the member's valid mandates with it can
@@ -18,12 +19,11 @@ export async function invalidateUnusableMandates(services: Services, userId: num
   let invalidated = 0;
   for (const mandate of mandates) {
     if (!mandate.provider_customer_id || !mandate.provider_mandate_id) continue;
-    const usable = await services.payments
-      .mandateUsable(mandate.provider_customer_id, mandate.provider_mandate_id)
-      .catch((error: unknown) => {
-        console.error('debit mandate status not fetched from the provider', error);
-        return true;
-      });
+    const usable = await mandateStillUsable(services, {
+      customerId: mandate.provider_customer_id,
+      mandateId: mandate.provider_mandate_id,
+      kind: 'debit',
+    });
     if (usable) continue;
     await services.db
       .updateTable('debit_mandates')

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import type { StoredMandate } from './provider.ts';
+import { mandateStillUsable } from './mandate-usable.ts';
 
 /**
  * Keeps the card mandate a paid first card payment left, as the member's card for repeat orders; a
@@ -59,12 +60,11 @@ export async function invalidateUnusableCard(
   services: Services,
   card: { id: number; provider_customer_id: string; provider_mandate_id: string },
 ): Promise<boolean> {
-  const usable = await services.payments
-    .mandateUsable(card.provider_customer_id, card.provider_mandate_id)
-    .catch((error: unknown) => {
-      console.error('stored card mandate status not fetched from the provider', error);
-      return true;
-    });
+  const usable = await mandateStillUsable(services, {
+    customerId: card.provider_customer_id,
+    mandateId: card.provider_mandate_id,
+    kind: 'card',
+  });
   if (usable) return false;
   await services.db.updateTable('card_mandates').set({ status: 'invalid' }).where('id', '=', card.id).execute();
   return true;
