@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeMember } from '../features/operator/test-members.ts';
+import { activeMember, suspendThroughReport } from '../features/operator/test-members.ts';
 import { OPERATOR_HOST, signedInOperator, type TestOperator } from '../features/operator/test-operators.ts';
 import { openEventStream, type EventStream } from '../test/event-stream.ts';
 import { TestClient } from '../test/http-client.ts';
@@ -50,18 +50,7 @@ describe('a ban or suspension ends the member’s open event streams', () => {
     const [reporter, suspended] = [await activeMember(server), await activeMember(server)];
     const tab = await openEventStream(suspended.browser);
     try {
-      const report = await reporter.browser.post<{ report_id: number }>('/api/report.php', {
-        reported_id: suspended.id,
-        context: 'profile',
-        reason: 'harassment',
-      });
-      const decided = await moderator.browser.post(`/api/operator/reports/${report.body.report_id}/decide`, {
-        decision: 'suspend',
-        ground: 'terms_harassment',
-        facts: 'Insults.',
-        suspend_days: 3,
-      });
-      expect(decided.status, decided.text).toBe(200);
+      await suspendThroughReport(reporter.browser, moderator.browser, suspended.id, { facts: 'Insults.', days: 3 });
       await tab.next('session-ended');
       await tab.ended;
       expect((await suspended.browser.get('/api/user.php')).body.error).toBe('account_suspended');

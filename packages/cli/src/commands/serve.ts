@@ -19,8 +19,8 @@ import { isAddressInUse, PortInUseError } from './port-in-use.ts';
 /**
  * Starts the server for every built brand. Refuses a database whose migrations are behind (the
  * message names the command to run) unless `migrate` applies them first, and a port already taken
- * (PortInUseError). SIGTERM/SIGINT stop it
- * gracefully: open event streams are told to reconnect, requests in flight finish, exit within 10 s.
+ * (PortInUseError). SIGTERM/SIGINT stop it gracefully: open event streams are told to reconnect,
+ * requests in flight finish, exit within 10 s.
  */
 export async function startServer(options: { migrate?: boolean; services?: Services } = {}) {
   const services = options.services ?? (await openServices());

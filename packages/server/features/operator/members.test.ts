@@ -5,7 +5,7 @@ import { GRACE_MS } from '../account/deletion.ts';
 import { eraseAccount } from '../account/erase-account.ts';
 import { pruneSignIns, SIGN_IN_RETENTION_DAYS } from '../auth/sign-ins.ts';
 import { memberDetail, SIGN_IN_LIMIT } from './member-detail.ts';
-import { activeMember, uploadPhoto } from './test-members.ts';
+import { activeMember, suspendThroughReport, uploadPhoto } from './test-members.ts';
 import { signedInOperator, type TestOperator } from './test-operators.ts';
 
 let server: TestServer;
@@ -238,24 +238,16 @@ describe('members', () => {
   it('shows a suspension from a report with its end and report; a ban replacing it keeps it in the history', async () => {
     const reporter = await activeMember(server);
     const m = await activeMember(server);
-    const report = await reporter.browser.post<{ report_id: number }>('/api/report.php', {
-      reported_id: m.id,
-      context: 'profile',
-      reason: 'harassment',
-    });
-    const decided = await moderator.browser.post(`/api/operator/reports/${report.body.report_id}/decide`, {
-      decision: 'suspend',
-      ground: 'terms_harassment',
+    const reportId = await suspendThroughReport(reporter.browser, moderator.browser, m.id, {
       facts: 'Insults in three conversations.',
-      suspend_days: 7,
+      days: 7,
     });
-    expect(decided.status, decided.text).toBe(200);
     let detail = (await support.browser.get<Detail>(`/api/operator/members/${m.id}`)).body;
     expect(detail.sanction).toMatchObject({
       kind: 'suspension',
       operator_email: moderator.email,
       ground: 'terms_harassment',
-      report_id: report.body.report_id,
+      report_id: reportId,
     });
     const { since, until } = detail.sanction!;
     expect(Date.parse(until!) - Date.parse(since)).toBe(7 * DAY);

@@ -32,3 +32,28 @@ export async function uploadPhoto(browser: TestClient, colour = '#a33'): Promise
   });
   return res.body.photo.id;
 }
+
+/**
+ * `reporter` reports `memberId` for harassment and `moderator` decides the report with a suspension of
+ * `days`; fails the test unless the decision is taken. Answers the report's id.
+ */
+export async function suspendThroughReport(
+  reporter: TestClient,
+  moderator: TestClient,
+  memberId: number,
+  { facts, days }: { facts: string; days: number },
+): Promise<number> {
+  const report = await reporter.post<{ report_id: number }>('/api/report.php', {
+    reported_id: memberId,
+    context: 'profile',
+    reason: 'harassment',
+  });
+  const decided = await moderator.post(`/api/operator/reports/${report.body.report_id}/decide`, {
+    decision: 'suspend',
+    ground: 'terms_harassment',
+    facts,
+    suspend_days: days,
+  });
+  if (decided.status !== 200) throw new Error(`the suspension was not decided: ${decided.status} ${decided.text}`);
+  return report.body.report_id;
+}
