@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 
@@ -219,7 +220,26 @@ describe('built sites', () => {
     dutch.cookies.set('lang', 'nl');
     const res = await dutch.get('/login');
     expect(res.text).toBe('<h1>login nl</h1>');
-    expect(res.headers.vary).toBe('Cookie');
+    expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+  });
+
+  it('sends a page compressed with brotli or gzip by Accept-Encoding, and as is without one', async () => {
+    const br = await site.client().get('/login', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe('<h1>login en</h1>');
+    const gz = await site.client().get('/login', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.bytes).toString()).toBe('<h1>login en</h1>');
+    const refused = await site.client().get('/login', { headers: { 'accept-encoding': 'br;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.text).toBe('<h1>login en</h1>');
+  });
+
+  it('compresses a lander rewritten for its request as it sends it', async () => {
+    const plain = await site.client().get('/landers/gallery/milf?utm_source=ad');
+    const br = await site.client().get('/landers/gallery/milf?utm_source=ad', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(plain.text);
   });
 
   it('ignores a language cookie the brand does not show', async () => {

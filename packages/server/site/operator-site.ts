@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE_NAME, toLocale } from '@datekit/runtime';
 import { OPERATOR_COOKIE } from '../features/operator/operator-sessions.ts';
+import { pageEncoding, readPage } from './page-body.ts';
 import { decodePath } from './site-handler.ts';
 
 /** Where `datekit build` puts the console: `dist/_operator/<lang>/<page>/index.html` (`_` is no domain). */
@@ -42,20 +43,22 @@ export class OperatorSite {
     if (pathname?.startsWith('/_astro/'))
       return this.sendFile(reply, path.join(this.distDir, pathname), 'public, max-age=31536000, immutable');
     const page = pathname === null ? null : path.join(this.root, lang, pathname, 'index.html');
-    if (!page || !fs.existsSync(page)) return this.sendHtml(reply, path.join(this.root, lang, '404.html'), 404);
+    if (!page || !fs.existsSync(page))
+      return this.sendHtml(request, reply, path.join(this.root, lang, '404.html'), 404);
     if (pathname !== LOGIN_PATH && !request.cookies[OPERATOR_COOKIE]) return reply.redirect(LOGIN_PATH, 302);
-    return this.sendHtml(reply, page, 200);
+    return this.sendHtml(request, reply, page, 200);
   }
 
-  private async sendHtml(reply: FastifyReply, file: string, status: number) {
-    const html = await fs.promises.readFile(file).catch(() => null);
-    if (!html) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  private async sendHtml(request: FastifyRequest, reply: FastifyReply, file: string, status: number) {
+    const body = await readPage(file, pageEncoding(request.headers['accept-encoding'])).catch(() => null);
+    if (!body) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (body.encoding) reply.header('content-encoding', body.encoding);
     return reply
       .code(status)
       .header('cache-control', 'no-store')
-      .header('vary', 'Cookie')
+      .header('vary', 'Cookie, Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(body.bytes);
   }
 
   private async sendFile(reply: FastifyReply, file: string, cacheControl: string) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Brand, ERROR_PAGE_SHELL, shellParam, withCtaLinks } from '@datekit/runtime';
 import { requestLocale, SESSION_COOKIE } from '../http/request-context.ts';
+import { encodePage, pageEncoding, readPage } from './page-body.ts';
 import { compileRoutes, matchRoute, type CompiledRoute, type RoutesManifest } from './route-matcher.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -80,7 +81,7 @@ export class SiteHandler {
         .send(`${brand.domain} has not been built yet: run datekit build.`);
     const pathname = decodePath(request.url);
     if (pathname === null)
-      return this.sendPage(reply, site, this.language(request, brand, site), site.manifest.notFound, 404);
+      return this.sendPage(request, reply, site, this.language(request, brand, site), site.manifest.notFound, 404);
     const lang = this.language(request, brand, site);
 
     if (pathname.startsWith('/_astro/'))
@@ -88,10 +89,10 @@ export class SiteHandler {
     if (path.posix.extname(pathname)) {
       const file = path.join(site.root, lang, pathname);
       if (fs.existsSync(file)) return this.sendFile(reply, file, 'public, max-age=3600');
-      return this.sendPage(reply, site, lang, site.manifest.notFound, 404);
+      return this.sendPage(request, reply, site, lang, site.manifest.notFound, 404);
     }
     const match = matchRoute(site.routes, pathname);
-    if (!match) return this.sendPage(reply, site, lang, site.manifest.notFound, 404);
+    if (!match) return this.sendPage(request, reply, site, lang, site.manifest.notFound, 404);
     if (match.route.auth && !request.cookies[SESSION_COOKIE]) {
       return reply.redirect(`/login?redirect=${encodeURIComponent(pathname)}`, 302);
     }
@@ -104,7 +105,7 @@ export class SiteHandler {
     const search = query === -1 ? '' : request.url.slice(query);
     const rewrite =
       match.route.layout === 'lander' ? (html: string) => withCtaLinks(html, pathname, search) : undefined;
-    return this.sendPage(reply, site, lang, shell, 200, rewrite);
+    return this.sendPage(request, reply, site, lang, shell, 200, rewrite);
   }
 
   /**
@@ -115,7 +116,7 @@ export class SiteHandler {
     const site = this.sites.get(brand.domain);
     try {
       if (!site) throw new Error(`${brand.domain} has not been built`);
-      return await this.sendPage(reply, site, this.language(request, brand, site), ERROR_PAGE_SHELL, status);
+      return await this.sendPage(request, reply, site, this.language(request, brand, site), ERROR_PAGE_SHELL, status);
     } catch (error) {
       // Details for support, without file paths or messages that would tell an attacker about the server.
       request.log.error({ err: error }, 'error page failed');
@@ -135,6 +136,7 @@ export class SiteHandler {
   }
 
   private async sendPage(
+    request: FastifyRequest,
     reply: FastifyReply,
     site: BuiltSite,
     lang: string,
@@ -143,14 +145,19 @@ export class SiteHandler {
     rewrite?: (html: string) => string,
   ) {
     const file = path.join(site.root, lang, shell);
-    const html = rewrite ? rewrite(await fs.promises.readFile(file, 'utf8')) : await fs.promises.readFile(file);
-    // The same URL answers in the cookie's language, so shared caches must keep languages apart.
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    const body = rewrite
+      ? await encodePage(rewrite(await fs.promises.readFile(file, 'utf8')), encoding)
+      : await readPage(file, encoding);
+    if (body.encoding) reply.header('content-encoding', body.encoding);
+    // The same URL answers in the cookie's language and the browser's encoding, so shared caches must
+    // keep both apart.
     return reply
       .code(status)
       .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie')
+      .header('vary', 'Cookie, Accept-Encoding')
       .type(CONTENT_TYPES['.html']!)
-      .send(html);
+      .send(body.bytes);
   }
 
   /**
