@@ -131,7 +131,9 @@ function detailsOf(lhr: Lhr): string[] {
     );
   }
   const network = (lhr.audits['network-requests']?.details as DetailItems | undefined)?.items ?? [];
-  const scripts = network.filter((item) => item.resourceType === 'Script' || item.resourceType === 'Fetch');
+  const scripts = network.filter(
+    (item) => item.resourceType === 'Script' || item.resourceType === 'Fetch' || item.resourceType === 'Image',
+  );
   for (const item of scripts) {
     lines.push(
       `request ${Math.round(Number(item.networkRequestTime))}-${Math.round(Number(item.networkEndTime))} ms ` +

@@ -10,8 +10,11 @@ declare module 'astro' {
      * `"touch"`, only on the first touch (focus, press, typing inside the island).
      */
     'client:early'?: boolean | 'touch';
-    /** Hydrate once a member is known to be logged in (`logged-in` on <body>); never for visitors. */
-    'client:member'?: boolean;
+    /**
+     * Hydrate once a member is known to be logged in (`logged-in` on <body>); never for visitors. With
+     * `"idle"`, then once the browser is idle (what frames the page, after its own content).
+     */
+    'client:member'?: boolean | 'idle';
     /** Hydrate only in the installed app (standalone display mode, or iOS's `navigator.standalone`). */
     'client:installed'?: boolean;
   }

@@ -39,6 +39,40 @@ test('the search asks for its results once, before React, and its first pictures
   }
 });
 
+test('the signup matches are asked for before React, once, with a preload for each first picture', async ({ page }) => {
+  await logIn(page);
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/members.php') searches.push(request.url());
+  });
+  // The island's code is held back: the page's own script must ask without it.
+  let release = () => {};
+  let islandAsked = false;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/SignupMatches\.[\w-]+\.js$/, async (route) => {
+    islandAsked = true;
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/members.php');
+  await page.goto('/signup-matches', { waitUntil: 'commit' });
+  await asked;
+  release();
+  await expect.poll(() => islandAsked).toBe(true);
+
+  const cards = page.getByTestId('signup-matches').getByTestId('profile-card');
+  await expect(cards.first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The island adopts the answer instead of asking again.
+  expect(searches).toHaveLength(1);
+  let eager = 0;
+  for (let i = 0; i < Math.min(4, await cards.count()); i++)
+    eager += await cards.nth(i).locator('img.profile-picture[fetchpriority="high"]').count();
+  // The newest members come first, and those the other tests signed up have no photo: the search's
+  // test above proves the preloads themselves on seeded members.
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(eager);
+});
+
 test('the likes screen keeps the room of its empty list while it loads: the links below it do not move', async ({
   page,
 }) => {
