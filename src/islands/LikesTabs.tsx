@@ -72,18 +72,15 @@ function LikesTabsContent({ fictional }: { fictional: FictionalMarking }) {
             data-testid={`likes-tab-${tab}`}
           >
             <span>
-              {t(`likes.${tab}`)}
-              {/* The count's room is kept from the first paint on, so its arrival moves no tab. */}
+              {t(`likes.${tab}`)}{' '}
+              {/* The count's box has its room from the first paint on (likes-tab-count's min-width),
+                  whatever the font's glyphs, so its arrival moves no tab. */}
               {likes.status === 'ready' ? (
                 <span className="likes-tab-count" data-testid={`likes-count-${tab}`}>
-                  {' '}
                   {tabCount(likes.data, tab)}
                 </span>
               ) : (
-                // A figure space is as wide as a digit.
-                <span className="likes-tab-count" aria-hidden="true">
-                  {' \u2007'}
-                </span>
+                <span className="likes-tab-count" aria-hidden="true" />
               )}
             </span>
           </a>
