@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CountryNames } from '../../packages/runtime/rules/legal.ts';
 import type { SearchDefaults, SearchField, SearchQuery } from '../../packages/runtime/rules/search-form.ts';
 import { $search, $searchQuery, configureSearch, type SearchState } from '../../packages/runtime/stores/search.ts';
 import { LINKS } from '../site/links.ts';
@@ -11,6 +12,7 @@ import { UiProvider } from './ui.tsx';
 import './MemberSearch.css';
 
 const INITIAL_QUERY: SearchQuery = { page: 1 };
+const IDLE: SearchState = { status: 'idle' };
 
 interface Props {
   lang: string;
@@ -20,6 +22,8 @@ interface Props {
   fields: SearchField[];
   /** The brand's countries, for the country filter. */
   countries: string[];
+  /** Their names in the page's language, from the build (`countryNamesOf`). */
+  countryNames: CountryNames;
   /** The niche's search defaults: what an empty search shows, and so what the form shows then. */
   defaults: SearchDefaults;
   fictionalIcon: string;
@@ -40,7 +44,16 @@ export default function MemberSearch(props: Props) {
   );
 }
 
-function MemberSearchContent({ lang, site, fields, countries, defaults, fictionalIcon, fictionalLabel }: Props) {
+function MemberSearchContent({
+  lang,
+  site,
+  fields,
+  countries,
+  countryNames,
+  defaults,
+  fictionalIcon,
+  fictionalLabel,
+}: Props) {
   // The store reads the URL with the brand's options, so they are set before anything subscribes.
   useState(() => configureSearch({ fields, countries }));
   const storedState = useStore($search);
@@ -48,14 +61,24 @@ function MemberSearchContent({ lang, site, fields, countries, defaults, fictiona
   // Until hydrated, render what the build rendered (no URL, nothing loaded): reading the store already
   // read the URL, and a search in the URL would otherwise not match the prerendered markup.
   const hydrated = useHydrated();
-  const state: SearchState = hydrated ? storedState : { status: 'idle' };
-  const query: SearchQuery = hydrated ? storedQuery : INITIAL_QUERY;
-  const fictional = { icon: fictionalIcon, label: fictionalLabel };
+  // The results (and a new search's) render in a transition, in slices a phone's browser can interrupt:
+  // a store update alone would render the filters and every card in one long task. The filters and
+  // results are memoized, so the urgent render that starts the transition costs nothing.
+  const state: SearchState = useDeferredValue(hydrated ? storedState : IDLE);
+  const query: SearchQuery = useDeferredValue(hydrated ? storedQuery : INITIAL_QUERY);
+  const options = useMemo(() => ({ fields, countries }), [fields, countries]);
+  const fictional = useMemo(() => ({ icon: fictionalIcon, label: fictionalLabel }), [fictionalIcon, fictionalLabel]);
 
   if (state.status === 'login_required') return <LoginInvitation site={site} />;
   return (
     <div className="member-search">
-      <MemberSearchFilters lang={lang} options={{ fields, countries }} defaults={defaults} query={query} />
+      <MemberSearchFilters
+        lang={lang}
+        options={options}
+        countryNames={countryNames}
+        defaults={defaults}
+        query={query}
+      />
       <MemberSearchResults state={state} query={query} fictional={fictional} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
+import { memo, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ageOptions,
@@ -15,6 +15,7 @@ import {
   type SearchOptions,
   type SearchQuery,
 } from '../../packages/runtime/rules/search-form.ts';
+import type { CountryNames } from '../../packages/runtime/rules/legal.ts';
 import { $regions, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
 import { search } from '../../packages/runtime/stores/search.ts';
 import { LINKS } from '../site/links.ts';
@@ -23,6 +24,8 @@ import { ChevronIcon } from './icons.tsx';
 interface Props {
   lang: string;
   options: SearchOptions;
+  /** The names of the brand's countries in the page's language (`countryNamesOf`, from the build). */
+  countryNames: CountryNames;
   defaults: SearchDefaults;
   /** The search the URL holds: what the form shows until the member changes it. */
   query: SearchQuery;
@@ -36,7 +39,7 @@ const AGES = ageOptions();
  * loads `/members?…` like any link; afterwards it searches in place and records the search in the URL.
  * On phones the filters fold away behind a summary of the current search.
  */
-export default function MemberSearchFilters({ lang, options, defaults, query }: Props) {
+function MemberSearchFilters({ lang, options, countryNames, defaults, query }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [values, setValues] = useState<SearchFormValues>(() => formValues(query, defaults));
@@ -56,7 +59,6 @@ export default function MemberSearchFilters({ lang, options, defaults, query }: 
     if (regionShown && country) void loadRegions(country);
   }, [regionShown, country]);
 
-  const countryNames = useMemo(() => new Intl.DisplayNames([lang], { type: 'region' }), [lang]);
   const regionState = country ? regions[country] : undefined;
   const regionList = regionState?.status === 'ready' ? regionState.regions : [];
   const offered = (field: SearchOptions['fields'][number]) => options.fields.includes(field);
@@ -81,7 +83,7 @@ export default function MemberSearchFilters({ lang, options, defaults, query }: 
     appliedRegion
       ? regionName(appliedRegion, lang)
       : applied.country
-        ? countryNames.of(applied.country)
+        ? (countryNames[applied.country] ?? applied.country)
         : showsCountry(options)
           ? t('search.country_any')
           : null,
@@ -144,7 +146,7 @@ export default function MemberSearchFilters({ lang, options, defaults, query }: 
               <option value="">{t('search.country_any')}</option>
               {options.countries.map((code) => (
                 <option key={code} value={code}>
-                  {countryNames.of(code) ?? code}
+                  {countryNames[code] ?? code}
                 </option>
               ))}
             </select>
@@ -231,3 +233,5 @@ function AgeSelect(props: { id: string; name: string; label: string; value: numb
     </span>
   );
 }
+
+export default memo(MemberSearchFilters);

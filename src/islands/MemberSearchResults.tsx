@@ -1,4 +1,4 @@
-import { useId, useRef, type MouseEvent } from 'react';
+import { memo, useId, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlainActivation } from '../../packages/runtime/rules/lander-intent.ts';
 import {
@@ -30,7 +30,7 @@ const SKELETON_CARDS = 8;
  * The results of the search: their count ("1000+" above the cap), the members of this page, links to
  * the other pages, and similar members when only a few match (spec §3).
  */
-export default function MemberSearchResults({ state, query, fictional }: Props) {
+function MemberSearchResults({ state, query, fictional }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -196,3 +196,5 @@ function Pages({
     </nav>
   );
 }
+
+export default memo(MemberSearchResults);

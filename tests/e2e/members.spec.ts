@@ -247,6 +247,12 @@ test('on a phone the filters fold away behind a summary of the search', async ({
   await toggle.click();
   await expect(page.getByTestId('search-filters').getByLabel('From')).toBeVisible();
   await expect(page.getByTestId('search-filters').getByLabel('From')).toHaveValue('25');
+  // The brand's countries by name in the page's language (named by the build, not the phone).
+  await expect(page.getByTestId('search-filters').getByLabel('Country').locator('option')).toHaveText([
+    'All countries',
+    'Netherlands',
+    'Belgium',
+  ]);
   // Nothing is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -3,6 +3,7 @@ import { TERMS_VERSION_DATE } from './constants.ts';
 import {
   cleanPhone,
   countryName,
+  countryNamesOf,
   formatLegalDate,
   joinAlternatives,
   joinList,
@@ -80,5 +81,10 @@ describe('lists and country names', () => {
     expect(countryName('NL', 'en')).toBe('Netherlands');
     expect(countryName('NL', 'nl')).toBe('Nederland');
     expect(countryName('DE', 'fr')).toBe('Allemagne');
+  });
+
+  it("names a brand's countries at once, by code, for an island", () => {
+    expect(countryNamesOf(['NL', 'BE'], 'de')).toEqual({ NL: 'Niederlande', BE: 'Belgien' });
+    expect(countryNamesOf([], 'en')).toEqual({});
   });
 });
