@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../../packages/runtime/rules/legal.ts';
 import { $interests, $regions, loadInterests, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
 import {
   profileSections,
@@ -35,8 +36,6 @@ export default function MemberProfileDetails({ profile, fields }: Props) {
     if (showsRegion) void loadRegions(profile.country);
   }, [showsRegion, profile.country]);
 
-  const countryNames = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
-
   function factValue({ field, value }: Fact): string {
     const text = String(value);
     switch (field) {
@@ -44,7 +43,9 @@ export default function MemberProfileDetails({ profile, fields }: Props) {
       case 'city':
         return text;
       case 'country':
-        return countryNames.of(text) ?? text;
+        // Only here: a phone's first Intl.DisplayNames costs tens of milliseconds, and most brands
+        // do not show the country.
+        return countryName(text, i18n.language);
       case 'region': {
         const state = regions[profile.country];
         const region = state?.status === 'ready' ? state.regions.find((r) => r.id === text) : undefined;
