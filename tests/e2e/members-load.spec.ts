@@ -142,6 +142,22 @@ test('the banners dock below the content at the bottom edge: nothing on a member
   // Docked to the screen's bottom edge, with the end of the page kept free below the footer.
   expect(seen.bannersBottom).toBeCloseTo(seen.viewport, 0);
   expect(seen.padding).toBeCloseTo(seen.bannersHeight, 0);
+  // What the browser scrolls into view (a link reached with Tab) stops above the banners and below the
+  // sticky navigation, not behind either.
+  const edges = await page.evaluate(() => {
+    const link = document.querySelector('footer a')!;
+    link.scrollIntoView({ block: 'end' });
+    const linkBottom = link.getBoundingClientRect().bottom;
+    link.scrollIntoView({ block: 'start' });
+    return {
+      linkBottom,
+      linkTop: link.getBoundingClientRect().top,
+      bannersTop: document.querySelector('[data-testid="warning-banners"]')!.getBoundingClientRect().top,
+      navBottom: document.querySelector('header.topnav')!.getBoundingClientRect().bottom,
+    };
+  });
+  expect(edges.linkBottom).toBeLessThanOrEqual(edges.bannersTop + 1);
+  expect(edges.linkTop).toBeGreaterThanOrEqual(edges.navBottom - 1);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const disclaimer = page.getByTestId('site-disclaimer');
   await expect(disclaimer).toBeInViewport();
