@@ -39,6 +39,27 @@ test('the search asks for its results once, before React, and its first pictures
   }
 });
 
+test("when the island answers before the page's own script runs, its first pictures are preloaded all the same", async ({
+  page,
+}) => {
+  // On a busy phone the island's code can arrive, hydrate and search before the page's script runs
+  // (the CI machine once did): held here until the cards show, the script must still preload them.
+  await logIn(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/index\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/members?gender=female&min_age=40&max_age=99', { waitUntil: 'commit' });
+  const first = page.getByTestId('search-results').getByTestId('profile-card').first().locator('img.profile-picture');
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
+  release();
+  const src = await first.getAttribute('src');
+  await expect(page.locator(`head link[rel="preload"][as="image"][href="${src}"]`)).toHaveCount(1);
+});
+
 test('the signup matches are asked for before React, once, with a preload for each first picture', async ({ page }) => {
   await logIn(page);
   const searches: string[] = [];
