@@ -1,17 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pathFor, ROUTES } from '../../packages/runtime/routes.ts';
+import { pathFor } from '../../packages/runtime/routes.ts';
 import { historyHidden } from '../../packages/runtime/rules/chat.ts';
-import { routeParams } from '../../packages/runtime/rules/route-params.ts';
 import type { User } from '../../packages/runtime/schemas/api/user.ts';
 import {
   $conversation,
   closeConversation,
   loadOlder,
-  openConversation,
-  openConversationWith,
+  openConversationAt,
   type ConversationData,
+  type ConversationRoute,
 } from '../../packages/runtime/stores/conversation.ts';
 import { LINKS } from '../site/links.ts';
 import { ChatComposer } from './ChatComposer.tsx';
@@ -26,12 +25,10 @@ import { UiProvider } from './ui.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import './Chat.css';
 
-type Route = 'chats-id' | 'members-id-chat';
-
 interface Props {
   lang: string;
   /** chats-id opens a conversation by its id; members-id-chat the one with a member (or a new one). */
-  route: Route;
+  route: ConversationRoute;
   fictionalIcon: string;
   fictionalLabel: string | undefined;
 }
@@ -45,24 +42,16 @@ export default function ChatConversation({ lang, route, fictionalIcon, fictional
   );
 }
 
-/** The id in the URL: one prerendered shell serves every /chats/{id} and /members/{id}/chat. */
-function idFromLocation(route: Route): number | null {
-  const path = ROUTES.find((r) => r.name === route)!.path;
-  const id = Number(routeParams(path, location.pathname)?.id);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function ConversationContent({ route, fictional }: { route: Route; fictional: FictionalMarking }) {
+function ConversationContent({ route, fictional }: { route: ConversationRoute; fictional: FictionalMarking }) {
   const { t } = useTranslation();
   const member = useMember();
   const state = useStore($conversation, { ssr: 'initial' });
   const memberId = member?.profile.id;
 
+  // The page's own script has usually opened it already (ConversationScreen.astro): this adopts it.
   useEffect(() => {
     if (!memberId) return;
-    const id = idFromLocation(route);
-    if (id === null) return;
-    void (route === 'chats-id' ? openConversation(id) : openConversationWith(id));
+    if (!openConversationAt(route, location.pathname)) return;
     return closeConversation;
   }, [memberId, route]);
 

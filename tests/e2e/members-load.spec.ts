@@ -94,6 +94,34 @@ test('the signup matches are asked for before React, once, with a preload for ea
   await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(eager);
 });
 
+test('the chat with a member is asked for before React, once, and shows when the island arrives', async ({
+  page,
+  request,
+}) => {
+  const femke = await signUpAndActivate(request, 'Femke');
+  await signUpAndActivate(page.request, 'Chatty');
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (path === '/api/member.php' || path === '/api/chat.php') asked.push(path);
+  });
+  // The island's code is held back: the page's own script must open the conversation without it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/ChatConversation\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const memberAsked = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/member.php');
+  await page.goto(`/members/${femke.id}/chat`, { waitUntil: 'commit' });
+  await memberAsked;
+  release();
+  await expect(page.getByTestId('chat-empty')).toContainText('Say hello to Femke');
+  await page.waitForLoadState('networkidle');
+  // The island adopted the conversation instead of asking again.
+  expect(asked).toEqual(['/api/member.php']);
+});
+
 test('the likes screen keeps the room of its empty list while it loads: the links below it do not move', async ({
   page,
 }) => {

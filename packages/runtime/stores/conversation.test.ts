@@ -4,7 +4,14 @@ import { ApiRequestError } from '../api/client.ts';
 import type { Message } from '../schemas/api/chat.ts';
 import { configureApi } from './api.ts';
 import { $chats, loadChats } from './chats.ts';
-import { $conversation, openConversation, openConversationWith, sendMessage } from './conversation.ts';
+import {
+  $conversation,
+  closeConversation,
+  openConversation,
+  openConversationAt,
+  openConversationWith,
+  sendMessage,
+} from './conversation.ts';
 import { handleLiveEvent } from './live-events.ts';
 import { json, scriptedFetch } from './test-network.ts';
 import { $user } from './user.ts';
@@ -228,5 +235,58 @@ describe('requests per live event', () => {
     const before = net.calls.length;
     await Promise.all([loadChats(), loadChats(), loadChats()]);
     expect(since(net.calls, before)).toEqual(['GET /api/chats.php']);
+  });
+
+  describe('opened by the page and by the island', () => {
+    const memberAnswer = () =>
+      json(200, { profile: anna, liked: false, likes_you: false, match: false, blocked: false });
+    const asked = (net: ReturnType<typeof network>, path: string) =>
+      net.calls.filter((call) => call.url.split('?')[0] === path).length;
+
+    it("asks once when the island opens the conversation the page's script is opening", async () => {
+      const net = network({ 'GET /api/chat.php': () => json(200, chatPage([message(1, 5, 'Hi')])) });
+      keepMount($conversation);
+      const byPage = openConversationAt('chats-id', '/chats/3');
+      const byIsland = openConversationAt('chats-id', '/chats/3');
+      await Promise.all([byPage, byIsland]);
+      await openConversation(3);
+      expect(asked(net, '/api/chat.php')).toBe(1);
+      expect($conversation.get().status).toBe('ready');
+    });
+
+    it('opens the chat with the member of /members/{id}/chat once, and again after it was closed', async () => {
+      const net = network({ 'GET /api/member.php': memberAnswer });
+      keepMount($conversation);
+      await openConversationAt('members-id-chat', '/members/5/chat');
+      await openConversationWith(5);
+      expect(asked(net, '/api/member.php')).toBe(1);
+      expect(net.calls.find((call) => call.url.startsWith('/api/member.php'))?.url).toContain('id=5');
+      closeConversation();
+      await openConversationWith(5);
+      expect(asked(net, '/api/member.php')).toBe(2);
+    });
+
+    it('asks again for another conversation, and after a failure', async () => {
+      let fail = true;
+      const net = network({
+        'GET /api/chat.php': () =>
+          fail ? json(404, { error: 'not_found', message: 'Not found' }) : json(200, chatPage([])),
+      });
+      keepMount($conversation);
+      await openConversation(3);
+      expect($conversation.get().status).toBe('failed');
+      fail = false;
+      await openConversation(3);
+      expect($conversation.get().status).toBe('ready');
+      await openConversation(4);
+      expect(asked(net, '/api/chat.php')).toBe(3);
+    });
+
+    it('opens nothing for a URL without a valid id', () => {
+      network({});
+      expect(openConversationAt('chats-id', '/chats/abc')).toBeUndefined();
+      expect(openConversationAt('members-id-chat', '/members/0/chat')).toBeUndefined();
+      expect($conversation.get().status).toBe('idle');
+    });
   });
 });

@@ -2,7 +2,9 @@ import { atom, onMount, task } from 'nanostores';
 import { ApiNetworkError, ApiRequestError } from '../api/client.ts';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../api/idempotency-key.ts';
 import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
+import { ROUTES } from '../routes.ts';
 import { chatWithProfile, mergeMessages } from '../rules/chat.ts';
+import { routeParams } from '../rules/route-params.ts';
 import type { ConversationResponse, Message, SentMessageResponse } from '../schemas/api/chat.ts';
 import type { MemberResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
@@ -89,8 +91,37 @@ function fromAnswer(answer: ConversationResponse): ConversationData {
   };
 }
 
+// The conversation open or opening, by what asked for it: the page's own script starts it as the page
+// loads (openConversationAt), and the island that shows it, hydrated later, adopts it instead of asking again.
+let opened: { target: string; done: Promise<void> } | null = null;
+
+function openOnce(target: string, open: () => Promise<void>): Promise<void> {
+  const status = $conversation.value.status;
+  if (opened?.target === target && (status === 'loading' || status === 'ready')) return opened.done;
+  const done = open();
+  opened = { target, done };
+  return done;
+}
+
+export type ConversationRoute = 'chats-id' | 'members-id-chat';
+
+/**
+ * Opens the conversation a chat URL names: /chats/{id} by the conversation's id, /members/{id}/chat by
+ * the member's (one prerendered page serves every id). Nothing for a URL without a valid id.
+ */
+export function openConversationAt(route: ConversationRoute, pathname: string): Promise<void> | undefined {
+  const path = ROUTES.find((candidate) => candidate.name === route)!.path;
+  const id = Number(routeParams(path, pathname)?.id);
+  if (!Number.isInteger(id) || id <= 0) return undefined;
+  return route === 'chats-id' ? openConversation(id) : openConversationWith(id);
+}
+
 /** Opens a conversation by its id (route chats-id); the server marks it read, and so does the list. */
 export function openConversation(conversationId: number): Promise<void> {
+  return openOnce(`conversation ${conversationId}`, () => openConversationNow(conversationId));
+}
+
+function openConversationNow(conversationId: number): Promise<void> {
   return task(async () => {
     const started = ++generation;
     $conversation.set({ status: 'loading' });
@@ -109,6 +140,10 @@ export function openConversation(conversationId: number): Promise<void> {
  * an empty one with their profile (GET /api/member.php, which also refuses a member who blocked you).
  */
 export function openConversationWith(profileId: number): Promise<void> {
+  return openOnce(`member ${profileId}`, () => openConversationWithNow(profileId));
+}
+
+function openConversationWithNow(profileId: number): Promise<void> {
   return task(async () => {
     const started = ++generation;
     $conversation.set({ status: 'loading' });
@@ -247,6 +282,7 @@ export function sendPhoto(file: Blob): Promise<Message> {
 /** Leaves the conversation (the screen unmounts). */
 export function closeConversation(): void {
   generation += 1;
+  opened = null;
   $draft.set('');
   if (isBrowser()) $conversation.set({ status: 'idle' });
 }
