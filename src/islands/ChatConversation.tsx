@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import { historyHidden } from '../../packages/runtime/rules/chat.ts';
@@ -44,8 +44,10 @@ export default function ChatConversation({ lang, route, fictionalIcon, fictional
 
 function ConversationContent({ route, fictional }: { route: ConversationRoute; fictional: FictionalMarking }) {
   const { t } = useTranslation();
-  const member = useMember();
-  const state = useStore($conversation, { ssr: 'initial' });
+  // The member and the conversation, usually both there when the island hydrates (the page's script
+  // opened it), render in a transition: in slices a phone can interrupt, not one long task.
+  const member = useDeferredValue(useMember());
+  const state = useDeferredValue(useStore($conversation, { ssr: 'initial' }));
   const memberId = member?.profile.id;
 
   // The page's own script has usually opened it already (ConversationScreen.astro): this adopts it.
