@@ -1,4 +1,4 @@
-import { Migrator, type MigrationResultSet } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type MigrationResultSet } from 'kysely';
 import type { Db } from './database.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
@@ -26,8 +26,27 @@ export async function migrateToLatest(db: Db, options: { schema?: string } = {})
 
 /** The migrations this code knows that the database has not run yet, oldest first (all of them on an empty database). */
 export async function pendingMigrations(db: Db, options: { schema?: string } = {}): Promise<string[]> {
-  const migrations = await migratorFor(db, options).getMigrations();
-  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+  const executed = await executedMigrations(db, options.schema);
+  return Object.keys(MIGRATIONS).filter((name) => !executed.has(name));
+}
+
+/**
+ * The names in the migrator's own table, read directly. Kysely's Migrator first looks its table up
+ * among the tables of every schema: a catalog query on each readiness probe, which on PostgreSQL also
+ * fails when another schema is dropped meanwhile. No table yet: nothing has run.
+ */
+async function executedMigrations(db: Db, schema: string | undefined): Promise<Set<string>> {
+  const table = sql.table(schema ? `${schema}.${DEFAULT_MIGRATION_TABLE}` : DEFAULT_MIGRATION_TABLE);
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
+    return new Set(rows.map((row) => row.name));
+  } catch (error) {
+    // A database that does not answer is not one where nothing has run.
+    await sql`select 1`.execute(db).catch(() => {
+      throw error;
+    });
+    return new Set();
+  }
 }
 
 /** Thrown by `assertMigrated`: the message names the pending migrations and the command that applies them. */

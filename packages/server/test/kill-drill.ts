@@ -5,10 +5,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createDatabase, type Db } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { seedMembersWithSessions } from './seed-members.ts';
+import { createMigratedSchema, dropSchema } from './test-database.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
@@ -258,15 +257,12 @@ async function freePort(): Promise<number> {
 export async function runKillDrill(options: DrillOptions): Promise<DrillResult> {
   const log = options.log ?? (() => undefined);
   const schema = `drill_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: options.databaseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
   const { db } = createDatabase({ databaseUrl: options.databaseUrl, searchPath: schema });
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-drill-'));
   const servers: ServerProcess[] = [];
   const tabs: Tab[] = [];
   try {
-    await migrateToLatest(db, { schema });
+    await createMigratedSchema(options.databaseUrl, schema, db);
     const { recipient, senders } = await seed(db, options.senders);
     const url = new URL(options.databaseUrl);
     url.searchParams.set('options', `-c search_path=${schema}`);
@@ -350,8 +346,7 @@ export async function runKillDrill(options: DrillOptions): Promise<DrillResult> 
     for (const tab of tabs) tab.close();
     await Promise.all(servers.map((s) => s.kill()));
     await db.destroy();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
+    await dropSchema(options.databaseUrl, schema);
     fs.rmSync(varDir, { recursive: true, force: true });
   }
 }

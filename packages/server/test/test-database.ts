@@ -23,22 +23,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.DATEKIT_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('DATEKIT_TEST_DB=postgres needs TEST_DATABASE_URL');
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${name}`);
-    await admin.end();
     const { db, engine } = createDatabase({ databaseUrl: url, searchPath: name });
-    await migrateToLatest(db, { schema: name });
+    await createMigratedSchema(url, name, db);
     return {
       db,
       engine,
       schema: name,
       async drop() {
         await db.destroy();
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema ${name} cascade`);
-        await client.end();
+        await dropSchema(url, name);
       },
     };
   }
@@ -53,4 +46,41 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Kysely's migrator looks its table up among the tables of every schema, and fails ("schema … does not
+ * exist") when another test file drops its schema meanwhile. Creating and migrating a schema holds this
+ * advisory lock shared, dropping one holds it exclusively: test files running side by side migrate
+ * together, never while a schema disappears.
+ */
+const SCHEMA_CHANGE_LOCK = 0x64617465;
+
+async function holdingSchemaLock(
+  url: string,
+  mode: 'shared' | 'exclusive',
+  work: (admin: pg.Client) => Promise<unknown>,
+) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [
+      SCHEMA_CHANGE_LOCK,
+    ]);
+    await work(admin);
+  } finally {
+    await admin.end(); // the session's end releases its lock
+  }
+}
+
+/** Creates a PostgreSQL schema and migrates `db` (whose search path it is) to the latest migration. */
+export async function createMigratedSchema(url: string, schema: string, db: Db): Promise<void> {
+  await holdingSchemaLock(url, 'shared', async (admin) => {
+    await admin.query(`create schema ${schema}`);
+    await migrateToLatest(db, { schema });
+  });
+}
+
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  await holdingSchemaLock(url, 'exclusive', (admin) => admin.query(`drop schema if exists ${schema} cascade`));
 }
