@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { skipEntryWarning } from './entry-warning.ts';
 import { logIn, signUpAndActivate } from './session.ts';
 
@@ -12,7 +12,8 @@ test('the search asks for its results once, before React, and its first pictures
   await logIn(page);
   const searches: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/members.php') searches.push(request.url());
+    const path = new URL(request.url()).pathname;
+    if (path === '/api/members.php') searches.push(request.url());
   });
   // Members from 40 on are the seeded ones, with photos (the members other tests sign up have none).
   await page.goto('/members?gender=female&min_age=40&max_age=99');
@@ -21,6 +22,13 @@ test('the search asks for its results once, before React, and its first pictures
   await page.waitForLoadState('networkidle');
   // The page's own script starts the search; the island adopts it instead of asking again.
   expect(searches).toHaveLength(1);
+  // What that script imports is announced in the head, and is only what the page loads without it.
+  const preloaded = await page
+    .locator('head link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  expect(preloaded.length).toBeGreaterThan(0);
+  const loadedWithout = await scriptsLoadedWithoutPreloads(page, '/members?gender=female&min_age=40&max_age=99');
+  for (const href of preloaded) expect(loadedWithout).toContain(href);
 
   // The first pictures load at once, with high priority, asked for as soon as the answer arrived;
   // the rest wait until they are scrolled near.
@@ -213,3 +221,25 @@ test('the banners dock below the content at the bottom edge: nothing on a member
   const [disclaimerBox, bannersBox] = [await disclaimer.boundingBox(), await banners.boundingBox()];
   expect(disclaimerBox!.y + disclaimerBox!.height).toBeLessThanOrEqual(bannersBox!.y + 1);
 });
+
+/** The scripts a page loads once its `modulepreload` links are taken out of its HTML. */
+async function scriptsLoadedWithoutPreloads(page: Page, url: string): Promise<string[]> {
+  const other = await page.context().newPage();
+  const scripts = new Set<string>();
+  other.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
+  const path = new URL(url, 'http://localhost').pathname;
+  await other.route(
+    (target) => target.pathname === path,
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replaceAll(/<link rel="modulepreload"[^>]*>/g, '');
+      await route.fulfill({ response, body: html });
+    },
+  );
+  await other.goto(url);
+  await other.waitForLoadState('networkidle');
+  await other.close();
+  return [...scripts];
+}

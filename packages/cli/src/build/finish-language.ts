@@ -1,6 +1,9 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { inlineScriptHashes } from '@datekit/server';
 import { languageScriptHashes } from './inline-scripts.ts';
-import { htmlFiles, placeErrorPages } from './output.ts';
+import { modulePreloader } from './module-preloads.ts';
+import { ASSETS_DIR, htmlFiles, placeErrorPages } from './output.ts';
 import { precompress } from './precompress.ts';
 
 /** What the brand's routes.json and inline-scripts.json need from one finished language directory. */
@@ -11,16 +14,27 @@ export interface FinishedLanguage {
 }
 
 /**
- * Readies one freshly rendered language directory for the server: error pages where it looks for them,
- * the inline script hashes of its pages, and compressed copies of its text files. Runs in the process
- * that rendered the language, so that two workers finish their shares at the same time.
+ * Readies one freshly rendered language directory (`<out>/<domain>/<lang>`, its scripts in
+ * `<out>/_astro`) for the server: error pages where it looks for them, the page scripts' imports
+ * announced in each page's head (module-preloads.ts), the inline script hashes of its pages, and
+ * compressed copies of its text files. Runs in the process that rendered the language, so that two
+ * workers finish their shares at the same time.
  */
 export async function finishLanguage(langDir: string): Promise<FinishedLanguage> {
   await placeErrorPages(langDir);
   const pages = await htmlFiles(langDir);
-  const scriptHashes = await languageScriptHashes(langDir, pages);
+  const addPreloads = modulePreloader(path.join(langDir, '..', '..', ASSETS_DIR));
+  const hashes = new Set<string>();
+  // One read of each page for both.
+  for (const page of pages) {
+    const file = path.join(langDir, page);
+    const html = await readFile(file, 'utf8');
+    const finished = await addPreloads(html);
+    if (finished !== html) await writeFile(file, finished);
+    for (const hash of inlineScriptHashes(finished)) hashes.add(hash);
+  }
   await precompress(langDir);
-  return { pages, scriptHashes };
+  return { pages, scriptHashes: [...hashes].sort() };
 }
 
 /** The same facts of a language directory kept from an earlier build (finished then). */
