@@ -27,7 +27,10 @@ export async function migrateToLatest(db: Db, options: { schema?: string } = {})
 /** The migrations this code knows that the database has not run yet, oldest first (all of them on an empty database). */
 export async function pendingMigrations(db: Db, options: { schema?: string } = {}): Promise<string[]> {
   const executed = await executedMigrations(db, options.schema);
-  return Object.keys(MIGRATIONS).filter((name) => !executed.has(name));
+  // Kysely runs them in the order of their names.
+  return Object.keys(MIGRATIONS)
+    .sort()
+    .filter((name) => !executed.has(name));
 }
 
 /**
