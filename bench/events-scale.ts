@@ -95,18 +95,25 @@ async function startInstance(): Promise<Instance> {
   });
   return { child, port };
 }
-interface Report {
-  memory: { rss: number; heapUsed: number };
-  delay: { p99: number; max: number };
+interface Delay {
+  p99: number;
+  max: number;
+  scavenges: number;
+  longestScavenge: number;
 }
-function reportOf(instance: Instance): Promise<Report> {
+type Memory = { rss: number; heapUsed: number };
+/** The instance's report: 'memory' after a full collection, or only the loop's delay (no collection). */
+function reportOf<M extends 'memory' | 'delay'>(
+  instance: Instance,
+  what: M,
+): Promise<{ delay: Delay; memory: M extends 'memory' ? Memory : undefined }> {
   return new Promise((resolve) => {
-    instance.child.once('message', (m: Report) => resolve(m));
-    instance.child.send('memory');
+    instance.child.once('message', resolve);
+    instance.child.send(what);
   });
 }
 const instances = await Promise.all(Array.from({ length: INSTANCES }, startInstance));
-const before = (await Promise.all(instances.map(reportOf))).map((r) => r.memory);
+const before = (await Promise.all(instances.map((i) => reportOf(i, 'memory')))).map((r) => r.memory);
 
 // The streams: recipient i on instance i % INSTANCES; each resolves the waiter of the text it gets.
 const waiters = new Map<string, (at: number) => void>();
@@ -153,7 +160,7 @@ console.log(
       .map((l) => l.toFixed(1))
       .join(' ')}`,
 );
-const after = (await Promise.all(instances.map(reportOf))).map((r) => r.memory);
+const after = (await Promise.all(instances.map((i) => reportOf(i, 'memory')))).map((r) => r.memory);
 instances.forEach((_, i) => {
   const perStream = STREAMS / INSTANCES;
   const rss = (after[i]!.rss - before[i]!.rss) / perStream / 1024;
@@ -193,23 +200,29 @@ function post(text: string, to: number): Promise<number> {
     req.end(body);
   });
 }
-const latencies: number[][] = instances.map(() => []);
-const answered: number[] = [];
-// 20 warm-up messages (compilation, first statements prepared) are not counted.
-const WARMUP = 20;
-for (let i = -WARMUP; i < MESSAGES; i++) {
-  const text = `bench ${i}`;
+/** Sends one message to a random connected member: where it went, when it was answered and delivered. */
+async function sendOne(text: string) {
   const index = Math.floor(Math.random() * STREAMS);
   const arrived = new Promise<number>((resolve) => waiters.set(text, resolve));
   const start = performance.now();
   const status = await post(text, ids[index + 1]!);
   const answeredAfter = performance.now() - start;
-  if (status !== 201) throw new Error(`send ${i}: HTTP ${status}`);
-  const delivered = (await arrived) - start;
-  if (i < 0) continue;
-  answered.push(answeredAfter);
-  latencies[index % INSTANCES]!.push(delivered);
+  if (status !== 201) throw new Error(`send "${text}": HTTP ${status}`);
+  const deliveredAfter = (await arrived) - start;
   waiters.delete(text);
+  return { instance: index % INSTANCES, answeredAfter, deliveredAfter };
+}
+// 20 warm-up messages (compilation, first statements prepared) are not counted, nor is the event
+// loop's delay while they were sent (the report resets it; after the full collection of the memory
+// report, so the collection's aftermath falls on them too).
+for (let i = 0; i < 20; i++) await sendOne(`bench warm-up ${i}`);
+await Promise.all(instances.map((i) => reportOf(i, 'delay')));
+const latencies: number[][] = instances.map(() => []);
+const answered: number[] = [];
+for (let i = 0; i < MESSAGES; i++) {
+  const { instance, answeredAfter, deliveredAfter } = await sendOne(`bench ${i}`);
+  answered.push(answeredAfter);
+  latencies[instance]!.push(deliveredAfter);
 }
 const stats = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -232,9 +245,10 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-for (const [i, report] of (await Promise.all(instances.map(reportOf))).entries()) {
+for (const [i, report] of (await Promise.all(instances.map((i) => reportOf(i, 'delay')))).entries()) {
   console.log(
-    `instance ${i + 1} event-loop delay while sending: p99 ${report.delay.p99.toFixed(1)} ms, max ${report.delay.max.toFixed(1)} ms`,
+    `instance ${i + 1} event-loop delay while sending: p99 ${report.delay.p99.toFixed(1)} ms, max ${report.delay.max.toFixed(1)} ms; ` +
+      `${report.delay.scavenges} young-generation collections, longest ${report.delay.longestScavenge.toFixed(1)} ms`,
   );
 }
 const stillOpen = sockets.filter((s) => !s.destroyed).length;

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { COMMIT_SIGNAL_CHANNEL, registerCommitSignal, SignallingDialect } from './commit-signal.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
+import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -44,7 +46,27 @@ export function createDatabase(options: DatabaseOptions): { db: Db; engine: Engi
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: withCommitSignal(new SignallingDialect(new SqliteDialect({ database: sqlite }))), engine: 'sqlite' };
+  const statements = withStatementCache(sqlite);
+  let database: SqliteDatabase = statements;
+  if (file !== ':memory:') {
+    // Checkpoints in a thread of their own, never inside a request's commit (db/wal-checkpointer.ts).
+    sqlite.pragma('wal_autocheckpoint = 0');
+    const checkpointer = startWalCheckpointer(file, {
+      onError: (message) => process.emitWarning(`SQLite checkpoint of ${file} failed: ${message}`),
+      // Without its thread, SQLite's own checkpoints again (its default: every 1,000 pages).
+      onLost: () => {
+        if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+      },
+    });
+    database = {
+      prepare: (sql) => statements.prepare(sql),
+      close() {
+        void checkpointer.stop();
+        statements.close();
+      },
+    };
+  }
+  return { db: withCommitSignal(new SignallingDialect(new SqliteDialect({ database }))), engine: 'sqlite' };
 }
 
 /** A Kysely instance whose commits of jobs due now wake the job runners (db/commit-signal.ts). */
