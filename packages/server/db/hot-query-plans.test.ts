@@ -64,8 +64,15 @@ async function activeMember(): Promise<{ id: number; browser: TestClient }> {
   return { id: res.body.user.profile.id, browser };
 }
 
-/** The plan lines of one recorded statement. */
-async function planOf(node: RootOperationNode, queryId: PluginTransformQueryArgs['queryId']): Promise<string[]> {
+/**
+ * The plan lines of one recorded statement. On PostgreSQL the plan types in `off` (default: sequential
+ * scans) are priced out while it is explained.
+ */
+async function planOf(
+  node: RootOperationNode,
+  queryId: PluginTransformQueryArgs['queryId'],
+  off: readonly string[] = ['enable_seqscan'],
+): Promise<string[]> {
   const compiled = database.db.getExecutor().compileQuery(node, queryId);
   if (database.engine === 'sqlite') {
     const result = await database.db.executeQuery<{ detail: string }>(
@@ -74,14 +81,14 @@ async function planOf(node: RootOperationNode, queryId: PluginTransformQueryArgs
     return result.rows.map((r) => r.detail);
   }
   return database.db.connection().execute(async (connection) => {
-    await connection.executeQuery(CompiledQuery.raw('set enable_seqscan = off'));
+    for (const setting of off) await connection.executeQuery(CompiledQuery.raw(`set ${setting} = off`));
     try {
       const result = await connection.executeQuery<{ 'QUERY PLAN': string }>(
         CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
       );
       return result.rows.map((r) => r['QUERY PLAN']);
     } finally {
-      await connection.executeQuery(CompiledQuery.raw('reset enable_seqscan'));
+      for (const setting of off) await connection.executeQuery(CompiledQuery.raw(`reset ${setting}`));
     }
   });
 }
@@ -137,5 +144,21 @@ describe('query plans of the hot read paths', () => {
       found[url] = await fullScansOf(anna.browser, url);
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((url) => [url, []])));
+  });
+
+  it("counts a search's matches from the index alone, never visiting the table", async () => {
+    const anna = await activeMember();
+    recorder.nodes = [];
+    expect((await anna.browser.get('/api/members.php?gender=male')).status).toBe(200);
+    const counts = recorder.nodes.filter(({ node, queryId }) =>
+      database.db.getExecutor().compileQuery(node, queryId).sql.startsWith('select count(*)'),
+    );
+    expect(counts).toHaveLength(1);
+    const { node, queryId } = counts[0]!;
+    // PostgreSQL: with every other way to read a table priced out, only an index holding every column
+    // the count needs (the id among them) gives an index-only scan; otherwise a Seq Scan is left.
+    const plan = (await planOf(node, queryId, ['enable_seqscan', 'enable_indexscan', 'enable_bitmapscan'])).join('\n');
+    if (database.engine === 'sqlite') expect(plan).toMatch(/SEARCH p USING COVERING INDEX profiles_search_covering/);
+    else expect(plan).toMatch(/Index Only Scan using profiles_search_covering on profiles p/);
   });
 });

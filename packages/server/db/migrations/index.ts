@@ -24,6 +24,7 @@ import * as dashboardIndexes from './20261125_0160_dashboard_indexes.ts';
 import * as dashboardRollup from './20261125_0170_dashboard_rollup.ts';
 import * as signInsSanctions from './20261125_0180_sign_ins_sanctions.ts';
 import * as sandboxMandateRevoked from './20261125_0190_sandbox_mandate_revoked.ts';
+import * as searchIndexCoversId from './20261128_0200_search_index_covers_id.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125_0170_dashboard_rollup': dashboardRollup,
   '20261125_0180_sign_ins_sanctions': signInsSanctions,
   '20261125_0190_sandbox_mandate_revoked': sandboxMandateRevoked,
+  '20261128_0200_search_index_covers_id': searchIndexCoversId,
 };
