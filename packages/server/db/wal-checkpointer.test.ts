@@ -64,6 +64,26 @@ describe('checkpoints off the event loop', () => {
     writer.close();
   });
 
+  it('says nothing of a last checkpoint that fails because the files are gone (a test cleaning up)', async () => {
+    const scratch = fs.mkdtempSync(path.join(dir, 'scratch-'));
+    const file = path.join(scratch, 'gone.sqlite');
+    const writer = new SQLite(file);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.exec('create table filler (id integer primary key, body blob not null)');
+    const errors: string[] = [];
+    const checkpointer = startWalCheckpointer(file, {
+      intervalMs: 3_600_000,
+      onError: (message) => errors.push(message),
+      onLost: () => errors.push('lost'),
+    });
+    writer.exec('insert into filler (body) values (randomblob(1000))');
+    writer.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+    await checkpointer.stop();
+    expect(errors).toEqual([]);
+  });
+
   it('a checkpointer that cannot open its database says so, and that it is gone', async () => {
     const errors: string[] = [];
     const lost = new Promise<void>((resolve) =>

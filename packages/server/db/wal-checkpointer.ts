@@ -72,9 +72,15 @@ export function startWalCheckpointer(file: string, options: WalCheckpointerOptio
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, intervalMs } });
   worker.unref();
-  worker.on('message', (message: { failed: string }) => onError(message.failed));
-  worker.on('error', (error) => onError(String(error.message ?? error)));
+  // Once stopping, a failure is not news: the connection is closing and SQLite copies what the log
+  // still holds when the database is next opened (a test removes its scratch directory meanwhile).
   let stopping = false;
+  worker.on('message', (message: { failed: string }) => {
+    if (!stopping) onError(message.failed);
+  });
+  worker.on('error', (error) => {
+    if (!stopping) onError(String(error.message ?? error));
+  });
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', () => {
       if (!stopping) onLost();
