@@ -17,6 +17,18 @@ const sizeOf = (file: string) => fs.statSync(file).size;
 
 /** About 2 MB of rows: half of what SQLite's own automatic checkpoint (1,000 pages) waits for. */
 const FILLER_ROWS = 2_000;
+const INSERT_FILLER =
+  `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${FILLER_ROWS}) ` +
+  `insert into filler (body) select randomblob(1000) from n`;
+
+/** A connection of its own to a new WAL database with a `filler` table, never checkpointing itself. */
+function walWriter(file: string): SQLite.Database {
+  const writer = new SQLite(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('wal_autocheckpoint = 0');
+  writer.exec('create table filler (id integer primary key, body blob not null)');
+  return writer;
+}
 
 describe('checkpoints off the event loop', () => {
   it('a file database leaves checkpoints to its thread, which copies the log into the file', async () => {
@@ -27,12 +39,7 @@ describe('checkpoints off the event loop', () => {
 
     await sql`create table filler (id integer primary key, body blob not null)`.execute(db);
     const before = sizeOf(file);
-    await sql
-      .raw(
-        `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${FILLER_ROWS}) ` +
-          `insert into filler (body) select randomblob(1000) from n`,
-      )
-      .execute(db);
+    await sql.raw(INSERT_FILLER).execute(db);
     // The commit wrote the rows to the log only; the thread brings them into the file.
     await expect.poll(() => sizeOf(file), { timeout: 10_000 }).toBeGreaterThan(before + 1_500_000);
     await db.destroy();
@@ -40,10 +47,7 @@ describe('checkpoints off the event loop', () => {
 
   it('stopping copies what is left and ends the thread', async () => {
     const file = path.join(dir, 'stopped.sqlite');
-    const writer = new SQLite(file);
-    writer.pragma('journal_mode = WAL');
-    writer.pragma('wal_autocheckpoint = 0');
-    writer.exec('create table filler (id integer primary key, body blob not null)');
+    const writer = walWriter(file);
     const errors: string[] = [];
     let lost = false;
     // An interval longer than the test: only the stop copies.
@@ -52,10 +56,7 @@ describe('checkpoints off the event loop', () => {
       onError: (message) => errors.push(message),
       onLost: () => (lost = true),
     });
-    writer.exec(
-      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${FILLER_ROWS}) ` +
-        `insert into filler (body) select randomblob(1000) from n`,
-    );
+    writer.exec(INSERT_FILLER);
     const before = sizeOf(file);
     await checkpointer.stop();
     expect(sizeOf(file)).toBeGreaterThan(before + 1_500_000);
@@ -67,10 +68,7 @@ describe('checkpoints off the event loop', () => {
   it('says nothing of a last checkpoint that fails because the files are gone (a test cleaning up)', async () => {
     const scratch = fs.mkdtempSync(path.join(dir, 'scratch-'));
     const file = path.join(scratch, 'gone.sqlite');
-    const writer = new SQLite(file);
-    writer.pragma('journal_mode = WAL');
-    writer.pragma('wal_autocheckpoint = 0');
-    writer.exec('create table filler (id integer primary key, body blob not null)');
+    const writer = walWriter(file);
     const errors: string[] = [];
     const checkpointer = startWalCheckpointer(file, {
       intervalMs: 3_600_000,
