@@ -11,6 +11,11 @@ export interface TestDatabase {
   engine: Engine;
   /** PostgreSQL: the schema this database lives in (another connection to it is another instance). */
   schema?: string;
+  /**
+   * Runs `work` while no other test file's schema is dropped: for a test that runs Kysely's migrator
+   * itself (see SCHEMA_CHANGE_LOCK). On SQLite there is nothing to hold.
+   */
+  migrating<T>(work: () => Promise<T>): Promise<T>;
   drop(): Promise<void>;
 }
 
@@ -29,6 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       db,
       engine,
       schema: name,
+      migrating: (work) => holdingSchemaLock(url, 'shared', work),
       async drop() {
         await db.destroy();
         await dropSchema(url, name);
@@ -41,6 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     db,
     engine,
+    migrating: (work) => work(),
     async drop() {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -56,18 +63,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  */
 const SCHEMA_CHANGE_LOCK = 0x64617465;
 
-async function holdingSchemaLock(
+async function holdingSchemaLock<T>(
   url: string,
   mode: 'shared' | 'exclusive',
-  work: (admin: pg.Client) => Promise<unknown>,
-) {
+  work: (admin: pg.Client) => Promise<T>,
+): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
     await admin.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [
       SCHEMA_CHANGE_LOCK,
     ]);
-    await work(admin);
+    return await work(admin);
   } finally {
     await admin.end(); // the session's end releases its lock
   }

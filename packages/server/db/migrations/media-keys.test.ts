@@ -32,7 +32,8 @@ describe('migration 20261124_0009_media_keys', () => {
       ...(database.engine === 'postgres' ? { migrationTableSchema: await currentSchema() } : {}),
     });
     // Back to the migration before it (undoing the later ones on the way), as a database of that time.
-    const down = await migrator.migrateTo('20261121_0008_chat');
+    // Kysely's migrator reads every schema's tables: it must not run while another test file drops one.
+    const down = await database.migrating(() => migrator.migrateTo('20261121_0008_chat'));
     expect(down.error).toBeUndefined();
     expect(down.results?.at(-1)).toMatchObject({ migrationName: '20261124_0009_media_keys', status: 'Success' });
 
@@ -47,7 +48,7 @@ describe('migration 20261124_0009_media_keys', () => {
       ])
       .execute();
 
-    const up = await migrator.migrateToLatest();
+    const up = await database.migrating(() => migrator.migrateToLatest());
     expect(up.error).toBeUndefined();
     const rows = await database.db
       .selectFrom('messages')
