@@ -21,7 +21,7 @@ export const EVENT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 export const EVENT_CHANNEL = 'datekit_events';
 
 /** The first half of the two-key advisory lock that orders one member's events (the member id is the second). */
-const EVENT_LOCK_CLASS = 7_310_001;
+export const EVENT_LOCK_CLASS = 7_310_001;
 
 function isPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;

@@ -7,7 +7,8 @@ import { markStreamSeen, markStreamsSeen } from '../features/notifications/prese
 import type { Services } from '../services.ts';
 import { RECONNECT_EVENT } from './open-streams.ts';
 import { StreamHeartbeat } from './stream-heartbeat.ts';
-import { sessionStillValid } from '../features/users/current-member.ts';
+import { loadCurrentMember, sessionStillValid } from '../features/users/current-member.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 /**
  * A comment line every 25 s keeps proxies from closing an idle stream: under nginx's default
@@ -63,7 +64,7 @@ export const eventStream = defineRoute({
     'Server-sent events for the logged-in member: ready, then message, like, match, credits, read, chat-deleted, session-ended (each with an id; the stream ends after session-ended); reset, reconnect. Resumes after Last-Event-ID (header, or the last_event_id query parameter).',
   auth: 'member',
   query: z.object({ [LAST_EVENT_ID_PARAM]: z.string().optional() }),
-  handler: async ({ request, reply, member, services, query }) => {
+  handler: async ({ request, reply, member, services, query, brand, locale }) => {
     const db = services.db;
     const asked = request.headers['last-event-id'] ?? query[LAST_EVENT_ID_PARAM];
     const resumeFrom = asked === undefined ? null : parseEventId(asked);
@@ -124,6 +125,13 @@ export const eventStream = defineRoute({
     const unsubscribe = services.events.subscribe(member.id, () => void pump());
     try {
       cursor = resumable ? resumeFrom : await latestEventId(db, member.id);
+      // A ban, sign-out or deletion that committed after the session was checked and before the
+      // starting point was read is not after the cursor: its `session-ended` would never reach this
+      // stream. Checked again now, the request gets the answer any later request of it would.
+      if (!(await sessionStillValid(services, member.sessionTokenHash))) {
+        const current = await loadCurrentMember(services, request, brand, locale);
+        if (!current) throw new ApiError('authentication_required', {}, { authentication_required: true });
+      }
     } catch (error) {
       unsubscribe();
       throw error;

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanctionMember } from '../features/reports/sanctions.ts';
+import { EVENT_LOCK_CLASS } from './event-store.ts';
 import { activeMember, suspendThroughReport } from '../features/operator/test-members.ts';
 import { OPERATOR_HOST, signedInOperator, type TestOperator } from '../features/operator/test-operators.ts';
 import { openEventStream, type EventStream } from '../test/event-stream.ts';
@@ -58,6 +61,44 @@ describe('a ban or suspension ends the member’s open event streams', () => {
       tab.close();
     }
   });
+
+  // PostgreSQL alone can hold the window open: a lock on the events table stops the stream after its
+  // session check, while the ban commits. SQLite runs one query at a time, yet the window is the same.
+  it.runIf(process.env.DATEKIT_TEST_DB === 'postgres')(
+    'a ban that commits between the stream’s session check and its starting point still refuses the stream',
+    async () => {
+      const m = await activeMember(server);
+      const { db, events } = server.services;
+      const { opening } = await db.transaction().execute(async (trx) => {
+        // The member's event lock first, as recordEvents takes it: a write of this server's that holds
+        // it waits here, and never holds it while it waits for the table.
+        await sql`select pg_advisory_xact_lock(${EVENT_LOCK_CLASS}, ${m.id})`.execute(trx);
+        await sql`lock table member_events in access exclusive mode`.execute(trx);
+        const answer = openEventStream(m.browser).then(
+          (tab) => (tab.close(), 'opened'),
+          (error: Error) => error.message,
+        );
+        await waitForLockWaiter();
+        await sanctionMember(trx, events, { memberId: m.id, sanction: 'ban', now: server.services.now() });
+        // Wrapped: a promise returned as such would be awaited before the commit it waits for.
+        return { opening: answer };
+      });
+      // Without the second check the stream opened after the ban's `session-ended` and stayed open.
+      expect(await opening).toMatch(/answered 403/);
+    },
+  );
+
+  /** Resolves once the stream's read of its starting point (latestEventId) waits for the lock on member_events. */
+  async function waitForLockWaiter(): Promise<void> {
+    for (;;) {
+      const { rows } = await sql<{ waiting: string }>`
+        select count(*) as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
+        where not l.granted and l.relation = 'member_events'::regclass
+          and a.query like 'select max(%'`.execute(server.services.db);
+      if (Number(rows[0]!.waiting) > 0) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
 
   it('once the member is let back in, a tab resuming from before the ban is not ended again', async () => {
     const m = await activeMember(server);
