@@ -18,6 +18,7 @@ import {
   dailyFigures,
   dailyPayments,
   forgetTrackingInRollup,
+  recountDays,
   revenueByTrackingRolled,
   rolledUpDays,
   rollUpDashboard,
@@ -283,17 +284,64 @@ describe('dashboard roll-up', () => {
       (await db.selectFrom('dashboard_revenue_tracking').select('day').where('sub1', '=', 'click-4711').execute())
         .length;
     expect(await naming()).toBe(3);
-    // What erase-account does in its transaction.
-    await db.transaction().execute(async (trx) => {
-      await forgetTrackingInRollup(trx, memberId);
-      await trx
-        .updateTable('users')
-        .set({ network: null, ref: null, sub1: null, sub2: null, sub3: null })
-        .where('id', '=', memberId)
-        .execute();
-    });
+    await eraseTracking(memberId);
     expect(await naming()).toBe(0);
     await expectSameAsRaw();
     expect(await duplicateKeys()).toBe(0);
   });
+
+  // PostgreSQL alone runs the two at once; SQLite has one writer, so one waits for the other anyway.
+  it.runIf(process.env.DATEKIT_TEST_DB === 'postgres')(
+    'erasure during the first count of the day of its signup waits for that count, then moves it',
+    async () => {
+      const day = TODAY - 12;
+      const memberId = await insertDashboardMember(db, {
+        brand: 'alpha.test',
+        createdAt: at(day, 7000),
+        activatedAt: null,
+        tracking: { network: 'adnet', ref: 'r2', sub1: 'click-race' },
+      });
+      await clearRollup();
+      const { erasing } = await db.transaction().execute(async (run) => {
+        // The job's first count of that day, not committed yet: it names the member's tracking.
+        await recountDays(run, day, day, NOW);
+        let erased = false;
+        const erasing = eraseTracking(memberId).then(() => (erased = true));
+        while (!erased && !(await someoneWaitsFor(run))) await new Promise((resolve) => setImmediate(resolve));
+        expect(erased, 'the erasure went on without waiting for the count of that day').toBe(false);
+        // Wrapped: a promise returned as such would be awaited before the commit it waits for.
+        return { erasing };
+      });
+      await erasing;
+      const naming = await db
+        .selectFrom('dashboard_signup_tracking')
+        .select('day')
+        .where('sub1', '=', 'click-race')
+        .execute();
+      expect(naming).toEqual([]);
+      await rollUpDashboard(db, NOW);
+      await expectSameAsRaw();
+    },
+  );
 });
+
+/** What erase-account does with the member's tracking, in one transaction. */
+async function eraseTracking(memberId: number) {
+  await db.transaction().execute(async (trx) => {
+    await forgetTrackingInRollup(trx, memberId);
+    await trx
+      .updateTable('users')
+      .set({ network: null, ref: null, sub1: null, sub2: null, sub3: null })
+      .where('id', '=', memberId)
+      .execute();
+  });
+}
+
+/** Whether another transaction waits for `trx` to end (PostgreSQL), as a write waits on a row `trx` wrote. */
+async function someoneWaitsFor(trx: Db): Promise<boolean> {
+  const { rows } = await sql<{ xid: string }>`select pg_current_xact_id()::xid::text as xid`.execute(trx);
+  const waiting = await sql<{ n: string }>`
+    select count(*) as n from pg_locks
+    where locktype = 'transactionid' and not granted and transactionid::text = ${rows[0]!.xid}`.execute(db);
+  return Number(waiting.rows[0]!.n) > 0;
+}

@@ -59,156 +59,159 @@ export async function rolledUpDays(db: Db): Promise<{ first: number; last: numbe
 /** Counts days `from..to` (day numbers, inclusive) into the roll-up, replacing what was there. */
 export async function rollUpDays(db: Db, from: number, to: number, now: number): Promise<void> {
   if (from > to) return;
+  await db.transaction().execute((trx) => recountDays(trx, from, to, now));
+}
+
+/** `rollUpDays` within the caller's transaction: the days' lock rows, then their rows recounted. */
+export async function recountDays(trx: Db, from: number, to: number, now: number): Promise<void> {
   const days = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const range: DashboardRange = { brand: null, fromMs: from * DAY_MS, toMs: (to + 1) * DAY_MS };
-  await db.transaction().execute(async (trx) => {
-    // First: the lock. A second run on these days waits here until this one has committed.
-    await trx
-      .insertInto('dashboard_days')
-      .values(days.map((day) => ({ day, rolled_at: now })))
-      .onConflict((oc) => oc.column('day').doUpdateSet({ rolled_at: now }))
-      .execute();
-    for (const table of [
-      'dashboard_daily',
-      'dashboard_daily_payments',
-      'dashboard_signup_tracking',
-      'dashboard_revenue_tracking',
-    ] as const) {
-      await trx.deleteFrom(table).where('day', '>=', from).where('day', '<=', to).execute();
-    }
+  // First: the lock. A second run on these days waits here until this one has committed.
+  await trx
+    .insertInto('dashboard_days')
+    .values(days.map((day) => ({ day, rolled_at: now })))
+    .onConflict((oc) => oc.column('day').doUpdateSet({ rolled_at: now }))
+    .execute();
+  for (const table of [
+    'dashboard_daily',
+    'dashboard_daily_payments',
+    'dashboard_signup_tracking',
+    'dashboard_revenue_tracking',
+  ] as const) {
+    await trx.deleteFrom(table).where('day', '>=', from).where('day', '<=', to).execute();
+  }
 
-    // Per brand and day, and '' for every brand (the raw queries themselves, brand null).
-    const daily = new Map<string, { brand: string; day: number; [figure: string]: string | number }>();
-    const add = (brand: string, day: number, figure: string, value: number) => {
-      const key = `${day}|${brand}`;
-      const row = daily.get(key) ?? {
-        brand,
-        day,
-        signups: 0,
-        activations: 0,
-        messages: 0,
-        senders: 0,
-        first_purchases: 0,
-      };
-      row[figure] = value;
-      daily.set(key, row);
+  // Per brand and day, and '' for every brand (the raw queries themselves, brand null).
+  const daily = new Map<string, { brand: string; day: number; [figure: string]: string | number }>();
+  const add = (brand: string, day: number, figure: string, value: number) => {
+    const key = `${day}|${brand}`;
+    const row = daily.get(key) ?? {
+      brand,
+      day,
+      signups: 0,
+      activations: 0,
+      messages: 0,
+      senders: 0,
+      first_purchases: 0,
     };
-    for (const [day, n] of await signupsPerDay(trx, range)) add('', day, 'signups', n);
-    for (const [day, n] of await activationsPerDay(trx, range)) add('', day, 'activations', n);
-    for (const [day, n] of await firstPurchasesPerDay(trx, range)) add('', day, 'first_purchases', n);
-    for (const [day, n] of await messagesPerDay(trx, range)) {
-      add('', day, 'messages', n.messages);
-      add('', day, 'senders', n.senders);
-    }
-    const byBrand = await Promise.all([
+    row[figure] = value;
+    daily.set(key, row);
+  };
+  for (const [day, n] of await signupsPerDay(trx, range)) add('', day, 'signups', n);
+  for (const [day, n] of await activationsPerDay(trx, range)) add('', day, 'activations', n);
+  for (const [day, n] of await firstPurchasesPerDay(trx, range)) add('', day, 'first_purchases', n);
+  for (const [day, n] of await messagesPerDay(trx, range)) {
+    add('', day, 'messages', n.messages);
+    add('', day, 'senders', n.senders);
+  }
+  const byBrand = await Promise.all([
+    trx
+      .selectFrom('users')
+      .select(['brand', dayOf('created_at').as('day'), (eb) => eb.fn.countAll().as('n')])
+      .where('created_at', '>=', range.fromMs)
+      .where('created_at', '<', range.toMs)
+      .groupBy(['brand', sql`2`])
+      .execute(),
+    trx
+      .selectFrom('users')
+      .select(['brand', dayOf('activated_at').as('day'), (eb) => eb.fn.countAll().as('n')])
+      .where('activated_at', '>=', range.fromMs)
+      .where('activated_at', '<', range.toMs)
+      .groupBy(['brand', sql`2`])
+      .execute(),
+    trx
+      .selectFrom('payments as p')
+      .select(['p.brand', dayOf('p.paid_at').as('day'), (eb) => eb.fn.count('p.user_id').distinct().as('n')])
+      .where('p.paid_at', '>=', range.fromMs)
+      .where('p.paid_at', '<', range.toMs)
+      .where(isFirstPaidPayment)
+      .groupBy(['p.brand', sql`2`])
+      .execute(),
+    trx
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select([
+        'c.brand',
+        dayOf('m.created_at').as('day'),
+        (eb) => eb.fn.countAll().as('n'),
+        (eb) => eb.fn.count('m.sender_id').distinct().as('senders'),
+      ])
+      .where(dayOf('m.created_at'), '>=', from)
+      .where(dayOf('m.created_at'), '<=', to)
+      .groupBy(['c.brand', sql`2`])
+      .execute(),
+  ]);
+  const [signups, activations, firsts, messages] = byBrand;
+  for (const row of signups) add(row.brand, num(row.day), 'signups', num(row.n));
+  for (const row of activations) add(row.brand, num(row.day), 'activations', num(row.n));
+  for (const row of firsts) add(row.brand, num(row.day), 'first_purchases', num(row.n));
+  for (const row of messages) {
+    add(row.brand, num(row.day), 'messages', num(row.n));
+    add(row.brand, num(row.day), 'senders', num(row.senders));
+  }
+  const rows = [...daily.values()];
+  for (let at = 0; at < rows.length; at += 500) {
+    await trx
+      .insertInto('dashboard_daily')
+      .values(rows.slice(at, at + 500) as never)
+      .execute();
+  }
+
+  // The additive figures per brand only: every brand is their sum.
+  await trx
+    .insertInto('dashboard_daily_payments')
+    .columns(['brand', 'day', 'currency', 'payments', 'cents'])
+    .expression(
+      trx
+        .selectFrom('payments')
+        .select([
+          'brand',
+          dayOf('paid_at').as('day'),
+          'currency',
+          (eb) => eb.fn.countAll().as('payments'),
+          (eb) => eb.fn.sum('amount_cents').as('cents'),
+        ])
+        .where('paid_at', '>=', range.fromMs)
+        .where('paid_at', '<', range.toMs)
+        .groupBy(['brand', sql`2`, 'currency']),
+    )
+    .execute();
+  await trx
+    .insertInto('dashboard_signup_tracking')
+    .columns(['day', 'brand', ...TRACKING, 'signups'])
+    .expression(
       trx
         .selectFrom('users')
-        .select(['brand', dayOf('created_at').as('day'), (eb) => eb.fn.countAll().as('n')])
+        .select([dayOf('created_at').as('day'), 'brand', ...TRACKING, (eb) => eb.fn.countAll().as('signups')])
         .where('created_at', '>=', range.fromMs)
         .where('created_at', '<', range.toMs)
-        .groupBy(['brand', sql`2`])
-        .execute(),
-      trx
-        .selectFrom('users')
-        .select(['brand', dayOf('activated_at').as('day'), (eb) => eb.fn.countAll().as('n')])
-        .where('activated_at', '>=', range.fromMs)
-        .where('activated_at', '<', range.toMs)
-        .groupBy(['brand', sql`2`])
-        .execute(),
+        .groupBy([sql`1`, 'brand', ...TRACKING]),
+    )
+    .execute();
+  await trx
+    .insertInto('dashboard_revenue_tracking')
+    .columns(['day', 'brand', ...TRACKING, 'currency', 'payments', 'cents'])
+    .expression(
       trx
         .selectFrom('payments as p')
-        .select(['p.brand', dayOf('p.paid_at').as('day'), (eb) => eb.fn.count('p.user_id').distinct().as('n')])
+        .innerJoin('users as u', 'u.id', 'p.user_id')
+        .select([
+          dayOf('p.paid_at').as('day'),
+          'p.brand',
+          'u.network',
+          'u.ref',
+          'u.sub1',
+          'u.sub2',
+          'u.sub3',
+          'p.currency',
+          (eb) => eb.fn.countAll().as('payments'),
+          (eb) => eb.fn.sum('p.amount_cents').as('cents'),
+        ])
         .where('p.paid_at', '>=', range.fromMs)
         .where('p.paid_at', '<', range.toMs)
-        .where(isFirstPaidPayment)
-        .groupBy(['p.brand', sql`2`])
-        .execute(),
-      trx
-        .selectFrom('messages as m')
-        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-        .select([
-          'c.brand',
-          dayOf('m.created_at').as('day'),
-          (eb) => eb.fn.countAll().as('n'),
-          (eb) => eb.fn.count('m.sender_id').distinct().as('senders'),
-        ])
-        .where(dayOf('m.created_at'), '>=', from)
-        .where(dayOf('m.created_at'), '<=', to)
-        .groupBy(['c.brand', sql`2`])
-        .execute(),
-    ]);
-    const [signups, activations, firsts, messages] = byBrand;
-    for (const row of signups) add(row.brand, num(row.day), 'signups', num(row.n));
-    for (const row of activations) add(row.brand, num(row.day), 'activations', num(row.n));
-    for (const row of firsts) add(row.brand, num(row.day), 'first_purchases', num(row.n));
-    for (const row of messages) {
-      add(row.brand, num(row.day), 'messages', num(row.n));
-      add(row.brand, num(row.day), 'senders', num(row.senders));
-    }
-    const rows = [...daily.values()];
-    for (let at = 0; at < rows.length; at += 500) {
-      await trx
-        .insertInto('dashboard_daily')
-        .values(rows.slice(at, at + 500) as never)
-        .execute();
-    }
-
-    // The additive figures per brand only: every brand is their sum.
-    await trx
-      .insertInto('dashboard_daily_payments')
-      .columns(['brand', 'day', 'currency', 'payments', 'cents'])
-      .expression(
-        trx
-          .selectFrom('payments')
-          .select([
-            'brand',
-            dayOf('paid_at').as('day'),
-            'currency',
-            (eb) => eb.fn.countAll().as('payments'),
-            (eb) => eb.fn.sum('amount_cents').as('cents'),
-          ])
-          .where('paid_at', '>=', range.fromMs)
-          .where('paid_at', '<', range.toMs)
-          .groupBy(['brand', sql`2`, 'currency']),
-      )
-      .execute();
-    await trx
-      .insertInto('dashboard_signup_tracking')
-      .columns(['day', 'brand', ...TRACKING, 'signups'])
-      .expression(
-        trx
-          .selectFrom('users')
-          .select([dayOf('created_at').as('day'), 'brand', ...TRACKING, (eb) => eb.fn.countAll().as('signups')])
-          .where('created_at', '>=', range.fromMs)
-          .where('created_at', '<', range.toMs)
-          .groupBy([sql`1`, 'brand', ...TRACKING]),
-      )
-      .execute();
-    await trx
-      .insertInto('dashboard_revenue_tracking')
-      .columns(['day', 'brand', ...TRACKING, 'currency', 'payments', 'cents'])
-      .expression(
-        trx
-          .selectFrom('payments as p')
-          .innerJoin('users as u', 'u.id', 'p.user_id')
-          .select([
-            dayOf('p.paid_at').as('day'),
-            'p.brand',
-            'u.network',
-            'u.ref',
-            'u.sub1',
-            'u.sub2',
-            'u.sub3',
-            'p.currency',
-            (eb) => eb.fn.countAll().as('payments'),
-            (eb) => eb.fn.sum('p.amount_cents').as('cents'),
-          ])
-          .where('p.paid_at', '>=', range.fromMs)
-          .where('p.paid_at', '<', range.toMs)
-          .groupBy([sql`1`, 'p.brand', 'u.network', 'u.ref', 'u.sub1', 'u.sub2', 'u.sub3', 'p.currency']),
-      )
-      .execute();
-  });
+        .groupBy([sql`1`, 'p.brand', 'u.network', 'u.ref', 'u.sub1', 'u.sub2', 'u.sub3', 'p.currency']),
+    )
+    .execute();
 }
 
 /**
@@ -444,8 +447,8 @@ async function moveToBlankKey(trx: Db, key: Tracked, payment: { currency: string
  * For erasure (features/account/erase-account.ts, in its transaction, before the member's tracking is
  * blanked): the roll-up's affiliate tables stop naming the member's tracking values too, and count
  * their signup and payments under the blank key, as the raw tables will. The days' lock rows are
- * taken first, as the job does. Days not rolled up yet need nothing: they will be counted from the
- * blanked tables.
+ * taken first, as the job takes them, so an erasure and a run counting the same day take turns.
+ * Days not rolled up yet need nothing: they will be counted from the blanked tables.
  */
 export async function forgetTrackingInRollup(trx: Db, userId: number): Promise<void> {
   const user = await trx
@@ -472,13 +475,18 @@ export async function forgetTrackingInRollup(trx: Db, userId: number): Promise<v
   const days = [
     ...new Set([user.created_at, ...payments.map((p) => p.paid_at!)].map((t) => Math.floor(t / DAY_MS))),
   ].sort((a, b) => a - b);
+  // Every day's lock row, taken as the job takes it (an upsert), not only the rows already there: a
+  // run that is counting a day for the first time has inserted its row but not committed it, and an
+  // update would not see it. The upsert waits for that run, then finds its counts to move. A row this
+  // upsert inserts itself (rolled_at NOT_ROLLED) is a day nobody has counted; it goes again below,
+  // and the job counts that day later from the blanked tables.
   const locked = await trx
-    .updateTable('dashboard_days')
-    .set((eb) => ({ rolled_at: eb.ref('rolled_at') }))
-    .where('day', 'in', days)
-    .returning('day')
+    .insertInto('dashboard_days')
+    .values(days.map((day) => ({ day, rolled_at: NOT_ROLLED })))
+    .onConflict((oc) => oc.column('day').doUpdateSet((eb) => ({ rolled_at: eb.ref('dashboard_days.rolled_at') })))
+    .returning(['day', 'rolled_at'])
     .execute();
-  const rolled = new Set(locked.map((row) => num(row.day)));
+  const rolled = new Set(locked.filter((row) => num(row.rolled_at) !== NOT_ROLLED).map((row) => num(row.day)));
   const signup = key(user.brand, user.created_at);
   if (rolled.has(signup.day)) await moveToBlankKey(trx, signup, null);
   for (const payment of payments) {
@@ -486,4 +494,8 @@ export async function forgetTrackingInRollup(trx: Db, userId: number): Promise<v
     if (!rolled.has(paid.day)) continue;
     await moveToBlankKey(trx, paid, { currency: payment.currency, cents: payment.amount_cents });
   }
+  await trx.deleteFrom('dashboard_days').where('rolled_at', '=', NOT_ROLLED).execute();
 }
+
+/** The `rolled_at` of a lock row that erasure inserted for a day not rolled up (never a real time). */
+const NOT_ROLLED = -1;
