@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfLocalDay } from './daily.ts';
+import { startOfLocalDay, wallClockAt } from './daily.ts';
 
 describe('startOfLocalDay', () => {
   it.each([
@@ -13,5 +13,16 @@ describe('startOfLocalDay', () => {
     ['New York', '2026-11-20T03:00:00Z', 'America/New_York', '2026-11-19T05:00:00.000Z'],
   ])('%s', (_case, now, zone, expected) => {
     expect(new Date(startOfLocalDay(Date.parse(now), zone)).toISOString()).toBe(expected);
+  });
+});
+
+describe('wallClockAt', () => {
+  it.each([
+    ['Amsterdam in winter', '2026-11-30T07:00:00Z', 'Europe/Amsterdam', '2026-11-30T08:00:00.000Z'],
+    ['Amsterdam in summer', '2026-06-01T06:00:00Z', 'Europe/Amsterdam', '2026-06-01T08:00:00.000Z'],
+    ['New York, the evening before', '2026-11-30T01:30:00Z', 'America/New_York', '2026-11-29T20:30:00.000Z'],
+    ['Helsinki, the day after', '2026-11-30T23:15:42Z', 'Europe/Helsinki', '2026-12-01T01:15:42.000Z'],
+  ])('%s', (_case, now, zone, expected) => {
+    expect(new Date(wallClockAt(Date.parse(now), zone)).toISOString()).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { everyHour, everyMondayAt, isoWeek } from './recurring.ts';
+import { everyHour, everyHourOnMondays, everyMondayAt, isoWeek } from './recurring.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -16,6 +16,15 @@ describe('recurring job slots', () => {
     expect(monday8(at('2026-11-30T07:59:00Z'))).toBe(at('2026-11-30T08:00:00Z'));
     expect(monday8(at('2026-11-30T08:00:00Z'))).toBe(at('2026-12-07T08:00:00Z'));
     expect(monday8(at('2026-11-29T23:00:00Z'))).toBe(at('2026-11-30T08:00:00Z'));
+  });
+
+  it('every full hour of Mondays (UTC), strictly after now', () => {
+    // Sunday evening → Monday 30 November at midnight; then hour by hour; after the last, a week on.
+    expect(everyHourOnMondays(at('2026-11-29T22:30:00Z'))).toBe(at('2026-11-30T00:00:00Z'));
+    expect(everyHourOnMondays(at('2026-11-30T00:00:00Z'))).toBe(at('2026-11-30T01:00:00Z'));
+    expect(everyHourOnMondays(at('2026-11-30T12:59:59Z'))).toBe(at('2026-11-30T13:00:00Z'));
+    expect(everyHourOnMondays(at('2026-11-30T23:00:00Z'))).toBe(at('2026-12-07T00:00:00Z'));
+    expect(everyHourOnMondays(at('2026-12-02T09:00:00Z'))).toBe(at('2026-12-07T00:00:00Z'));
   });
 
   it('ISO weeks, the year of their Thursday', () => {

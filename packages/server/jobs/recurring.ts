@@ -43,6 +43,12 @@ export function everyMondayAt(hour: number): (now: number) => number {
   };
 }
 
+/** The next full hour (UTC) after `now` that falls on a Monday: 24 slots a week. */
+export function everyHourOnMondays(now: number): number {
+  const next = everyHour(now);
+  return new Date(next).getUTCDay() === 1 ? next : everyMondayAt(0)(now);
+}
+
 /** The ISO-8601 week of a time (UTC), e.g. 2026-W48: the key of a weekly mail. */
 export function isoWeek(now: number): string {
   const date = new Date(now);

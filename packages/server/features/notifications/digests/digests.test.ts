@@ -1,3 +1,4 @@
+import { COUNTRY_CODES, wallClockAt } from '@datekit/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner, scheduleRecurringJobs } from '../../../jobs/handlers.ts';
 import { everyMondayAt, HOUR_MS } from '../../../jobs/recurring.ts';
@@ -6,7 +7,7 @@ import type { TestClient } from '../../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../../test/test-server.ts';
 import { markStreamSeen } from '../presence.ts';
 import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from './unread-reminders.ts';
-import { sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from './weekly-updates.ts';
+import { countriesDue, sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from './weekly-updates.ts';
 
 const SECRET = 'provider-shared-secret';
 let server: TestServer;
@@ -289,4 +290,35 @@ describe('weekly updates', () => {
       .execute();
     expect(queued).toHaveLength(1);
   }, 120_000);
+
+  it("goes out at 08:00 in the member's country, not at 08:00 UTC", async () => {
+    const [dutch] = [await member('nl'), await member()];
+    // Monday 00:00 UTC: 01:00 in Amsterdam (02:00 in summer).
+    const now = server.services.now();
+    await advance(everyMondayAt(0)(now) - now + 60_000);
+    expect(mailsTo(dutch, WEEKLY)).toHaveLength(0);
+    // Sweep after sweep, as the job runs them, until the mail is there.
+    while (mailsTo(dutch, WEEKLY).length === 0) {
+      const at = server.services.now();
+      expect(new Date(at).getUTCDay(), 'Monday ended without the weekly update').toBe(1);
+      await advance(WEEKLY_UPDATE_SWEEP.next(at) - at + 60_000);
+    }
+    const sentAt = new Date(wallClockAt(server.services.now(), 'Europe/Amsterdam'));
+    expect([sentAt.getUTCDay(), sentAt.getUTCHours()]).toEqual([1, 8]);
+  });
+
+  it('is due where it is Monday 08:00 or later there, in the same ISO week', () => {
+    const due = (iso: string) => countriesDue(Date.parse(iso));
+    const allBut = (...left: string[]) => COUNTRY_CODES.filter((code) => !left.includes(code));
+    // Monday 30 November 2026 (winter): Sunday evening in New York, the night in Europe.
+    expect(due('2026-11-30T00:30:00Z')).toEqual([]);
+    expect(due('2026-11-30T06:00:00Z')).toEqual(['FI']);
+    expect(due('2026-11-30T07:00:00Z')).toEqual(allBut('IE', 'GB', 'US'));
+    expect(due('2026-11-30T12:59:00Z')).toEqual(allBut('US'));
+    expect(due('2026-11-30T13:00:00Z')).toEqual(COUNTRY_CODES);
+    // A sweep that runs late, on Wednesday: everyone.
+    expect(due('2026-12-02T09:00:00Z')).toEqual(COUNTRY_CODES);
+    // Summer: 08:00 in Helsinki is 05:00 UTC.
+    expect(due('2026-06-01T05:00:00Z')).toEqual(['FI']);
+  });
 });

@@ -1,5 +1,13 @@
-import { resolveSearchFilters, toLocale, type Brand } from '@datekit/runtime';
-import { everyMondayAt, isoWeek, WEEK_MS, type RecurringJob } from '../../../jobs/recurring.ts';
+import {
+  COUNTRIES,
+  COUNTRY_CODES,
+  resolveSearchFilters,
+  toLocale,
+  wallClockAt,
+  type Brand,
+  type CountryCode,
+} from '@datekit/runtime';
+import { everyHourOnMondays, isoWeek, WEEK_MS, type RecurringJob } from '../../../jobs/recurring.ts';
 import { brandSender } from '../../../mail/templates/link-mail.ts';
 import { weeklyUpdateMail, type SuggestedMember } from '../../../mail/templates/digest-mail.ts';
 import type { Services } from '../../../services.ts';
@@ -10,15 +18,34 @@ import { createUnsubscribeTokens } from '../mail-notifications.ts';
 import { claimDigests, sendClaimed } from './claims.ts';
 import { DIGEST_BATCH, mayMailSql } from './mailable.ts';
 
-/** The weekly update goes out on Mondays from 08:00 UTC and covers the 7 days before the sweep. */
-export const WEEKLY_UPDATE_SWEEP: RecurringJob = { name: 'sweep-weekly-updates', next: everyMondayAt(8) };
+/**
+ * The weekly update goes out on Monday at 08:00 in the member's country (its capital's time zone),
+ * and covers the 7 days before the sweep that sends it. The sweep runs every hour on Mondays (UTC),
+ * which holds every country's 08:00: from 05:00 UTC for Helsinki in summer to 13:00 for New York in winter.
+ */
+export const WEEKLY_UPDATE_SWEEP: RecurringJob = { name: 'sweep-weekly-updates', next: everyHourOnMondays };
+export const WEEKLY_UPDATE_HOUR = 8;
+
+/**
+ * The countries where this week's update is due at `now`: it is the same ISO week there as in UTC
+ * (the week names the mail), and past Monday WEEKLY_UPDATE_HOUR:00 local time. A sweep that runs late
+ * (every instance was down on Monday) finds every country due.
+ */
+export function countriesDue(now: number): CountryCode[] {
+  const week = isoWeek(now);
+  return COUNTRY_CODES.filter((code) => {
+    const local = wallClockAt(now, COUNTRIES[code].timeZone);
+    const date = new Date(local);
+    return isoWeek(local) === week && (date.getUTCDay() !== 1 || date.getUTCHours() >= WEEKLY_UPDATE_HOUR);
+  });
+}
 /** New members shown per mail, from a pool of the brand's newest fitting members of the week. */
 export const WEEKLY_SUGGESTIONS = 3;
 const SUGGESTION_POOL = 20;
 
 /**
- * Sends this week's update to every member who may be mailed about type weekly_updates and has not
- * had this ISO week's yet: likes, matches and messages received in the last 7 days, and up to
+ * Sends this week's update to every member of a country where it is due (`countriesDue`) who may be
+ * mailed about type weekly_updates and has not had this ISO week's yet: likes, matches and messages received in the last 7 days, and up to
  * WEEKLY_SUGGESTIONS members who joined that week and fit the brand's default search (the search
  * rules: active, visible, in the brand's countries; never the member or anyone blocked either way).
  * When there is nothing to say (no activity, no new member) the week is marked handled and no mail
@@ -30,6 +57,8 @@ export async function sweepWeeklyUpdates(services: Services): Promise<number> {
   const now = services.now();
   const since = now - WEEK_MS;
   const week = isoWeek(now);
+  const countries = countriesDue(now);
+  if (countries.length === 0) return 0;
   const newcomers = new Map<string, Promise<SuggestedMember[]>>();
   const poolOf = (brand: Brand) => {
     if (!newcomers.has(brand.domain)) newcomers.set(brand.domain, newMembersOfTheWeek(services, brand, since, now));
@@ -73,6 +102,7 @@ export async function sweepWeeklyUpdates(services: Services): Promise<number> {
           .as('messages'),
       ])
       .where('u.id', '>', after)
+      .where('p.country', 'in', countries)
       .where((eb) => mayMailSql(eb, 'weekly_updates'))
       .where((eb) =>
         eb.not(
