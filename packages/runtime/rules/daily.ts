@@ -1,3 +1,5 @@
+const DAY_MS = 86_400_000;
+
 /**
  * The wall-clock time in a time zone at `instant`, as the UTC instant whose fields read the same
  * (whole seconds): `new Date(wallClockAt(now, 'Europe/Helsinki')).getUTCHours()` is the hour in Helsinki.
@@ -25,7 +27,6 @@ export function wallClockAt(instant: number, timeZone: string): number {
  * day) turn at local midnight of the brand's main country, not at UTC midnight.
  */
 export function startOfLocalDay(now: number, timeZone: string): number {
-  const DAY_MS = 86_400_000;
   const offsetAt = (instant: number) => {
     const wall = wallClockAt(instant, timeZone);
     return { offset: wall - (instant - (instant % 1000)), midnight: wall - (wall % DAY_MS) };

@@ -39,18 +39,20 @@ export function countriesDue(now: number): CountryCode[] {
     return isoWeek(local) === week && (date.getUTCDay() !== 1 || date.getUTCHours() >= WEEKLY_UPDATE_HOUR);
   });
 }
+
 /** New members shown per mail, from a pool of the brand's newest fitting members of the week. */
 export const WEEKLY_SUGGESTIONS = 3;
 const SUGGESTION_POOL = 20;
 
 /**
  * Sends this week's update to every member of a country where it is due (`countriesDue`) who may be
- * mailed about type weekly_updates and has not had this ISO week's yet: likes, matches and messages received in the last 7 days, and up to
- * WEEKLY_SUGGESTIONS members who joined that week and fit the brand's default search (the search
- * rules: active, visible, in the brand's countries; never the member or anyone blocked either way).
- * When there is nothing to say (no activity, no new member) the week is marked handled and no mail
- * goes out. Queries per batch: one for due members with their counts, one for their blocks, one
- * claim, one for unsubscribe links; one per brand and sweep for the new members.
+ * mailed about type weekly_updates and has not had this ISO week's yet: likes, matches and messages
+ * received in the last 7 days, and up to WEEKLY_SUGGESTIONS members who joined that week and fit the
+ * brand's default search (the search rules: active, visible, in the brand's countries; never the
+ * member or anyone blocked either way). When there is nothing to say (no activity, no new member) the
+ * week is marked handled and no mail goes out. Queries per batch: one for due members with their
+ * counts, one for their blocks, one claim, one for unsubscribe links; one per brand and sweep for the
+ * new members.
  */
 export async function sweepWeeklyUpdates(services: Services): Promise<number> {
   const { db } = services;
