@@ -17,3 +17,8 @@ export class ApiError extends Error {
     this.status = ERRORS[code].status;
   }
 }
+
+/** No signed-in member (or operator) where the route needs one: the client shows its login. */
+export function authenticationRequired(): ApiError {
+  return new ApiError('authentication_required', {}, { authentication_required: true });
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Brand, ErrorCode, Locale } from '@datekit/runtime';
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError, authenticationRequired } from '../errors/api-error.ts';
 import { loadCurrentMember, type CurrentMember } from '../features/users/current-member.ts';
 import type { RateLimitRule } from '../ops/rate-limits.ts';
 import type { Services } from '../services.ts';
@@ -133,7 +133,7 @@ export function mountRoute(
         throw new ApiError('cross_origin_refused');
       const member = spec.auth === 'none' ? null : await loadCurrentMember(services, request, brand, locale);
       if (spec.auth === 'member' && !member) {
-        throw new ApiError('authentication_required', {}, { authentication_required: true });
+        throw authenticationRequired();
       }
       const body = parseWith(spec.body, request.body);
       const query = parseWith(spec.query, request.query);

@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
 import { RECONNECT_EVENT } from './open-streams.ts';
 import { StreamHeartbeat } from './stream-heartbeat.ts';
 import { loadCurrentMember, sessionStillValid } from '../features/users/current-member.ts';
-import { ApiError } from '../errors/api-error.ts';
+import { authenticationRequired } from '../errors/api-error.ts';
 
 /**
  * A comment line every 25 s keeps proxies from closing an idle stream: under nginx's default
@@ -130,7 +130,7 @@ export const eventStream = defineRoute({
       // stream. Checked again now, the request gets the answer any later request of it would.
       if (!(await sessionStillValid(services, member.sessionTokenHash))) {
         const current = await loadCurrentMember(services, request, brand, locale);
-        if (!current) throw new ApiError('authentication_required', {}, { authentication_required: true });
+        if (!current) throw authenticationRequired();
       }
     } catch (error) {
       unsubscribe();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { discountCodeResponseSchema } from '@datekit/runtime';
-import { ApiError } from '../../errors/api-error.ts';
+import { ApiError, authenticationRequired } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { isUsed, lookUpCode, welcomeCode } from './discount-codes.ts';
 import { toDiscountJson } from './discount-json.ts';
@@ -31,7 +31,7 @@ export const getDiscountCode = defineRoute({
       return { discount_code: toDiscountJson(welcome, now) };
     }
     if (!query.code) throw new ApiError('validation_failed', {}, { fields: { code: 'required' } });
-    if (!member) throw new ApiError('authentication_required', {}, { authentication_required: true });
+    if (!member) throw authenticationRequired();
     const code = await lookUpCode(services.db, brand.domain, member, query.code, now);
     if (!code) throw new ApiError('discount_not_found');
     if (await isUsed(services.db, brand.domain, code, member.id)) throw new ApiError('discount_used');

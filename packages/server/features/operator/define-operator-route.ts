@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ErrorCode, Locale } from '@datekit/runtime';
-import { ApiError } from '../../errors/api-error.ts';
+import { ApiError, authenticationRequired } from '../../errors/api-error.ts';
 import { parseWith, type AnyRouteSpec, type MountOptions } from '../../http/define-route.ts';
 import { requestLocale } from '../../http/request-context.ts';
 import { checkAnswer, serializerSchema } from '../../http/response-schema.ts';
@@ -105,7 +105,7 @@ export function mountOperatorRoute(
       if (spec.method !== 'GET' && isForeignOrigin(request)) throw new ApiError('cross_origin_refused');
       const operator = spec.access === 'public' ? null : await loadCurrentOperator(services, request);
       if (spec.access !== 'public') {
-        if (!operator) throw new ApiError('authentication_required', {}, { authentication_required: true });
+        if (!operator) throw authenticationRequired();
         if (spec.access !== 'signed-in' && !mayDo(operator.role, spec.access)) throw new ApiError('operator_forbidden');
       }
       const body = parseWith(spec.body, request.body);

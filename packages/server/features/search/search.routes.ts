@@ -10,7 +10,7 @@ import {
   SIMILAR_THRESHOLD,
   TRACKING_PARAMS,
 } from '@datekit/runtime';
-import { ApiError } from '../../errors/api-error.ts';
+import { authenticationRequired } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { hasTrafficSource } from '../signup/signup-rules.ts';
 import { selectProfiles } from '../users/member-row.ts';
@@ -45,7 +45,7 @@ export const searchMembers = defineRoute({
     if (!member) {
       const tracked = hasTrafficSource(query as Record<string, string | undefined>);
       const open = brand.logged_out_search || (brand.logged_out_search_trafficsource && tracked);
-      if (!open) throw new ApiError('authentication_required', {}, { authentication_required: true });
+      if (!open) throw authenticationRequired();
     }
     const filters = resolveSearchFilters(query, services.searchDefaults[brand.niche.slug]);
     const now = services.now();
