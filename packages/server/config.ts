@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SCRYPT_N } from './features/auth/passwords.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -67,6 +68,12 @@ export interface ServerConfig {
   jobPollMs: number;
   /** The operator console's host (OPERATOR_HOST, `operator.localhost` by default); no brand is served there. */
   operatorHost: string;
+  /**
+   * scrypt's cost for new password hashes (PASSWORD_SCRYPT_N, a power of two; 2^17 by default).
+   * Production may raise it, never lower it: only the test suites do, where hashing the passwords of
+   * the thousands of members they sign up took most of the run.
+   */
+  passwordScryptN: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -107,7 +114,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     presenceWindowMs: positive(env.PRESENCE_WINDOW_SECONDS, 60) * 1000,
     jobPollMs: positive(env.JOB_POLL_MS, 5000),
     operatorHost: (env.OPERATOR_HOST || 'operator.localhost').toLowerCase(),
+    passwordScryptN: scryptCost(env.PASSWORD_SCRYPT_N, production),
   };
+}
+
+/** PASSWORD_SCRYPT_N: a power of two from 2^10 to 2^20; below the default only outside production. */
+function scryptCost(value: string | undefined, production: boolean): number {
+  if (!value) return DEFAULT_SCRYPT_N;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 2 ** 10 || n > 2 ** 20 || (n & (n - 1)) !== 0) {
+    throw new Error(`PASSWORD_SCRYPT_N: ${value} is not a power of two from 1024 to 1048576`);
+  }
+  if (production && n < DEFAULT_SCRYPT_N) {
+    throw new Error(`PASSWORD_SCRYPT_N below ${DEFAULT_SCRYPT_N} is for test suites; unset it in production`);
+  }
+  return n;
 }
 
 /** PUSH_ENDPOINT_ALLOWLIST as origins; a test-only switch, so production refuses to start with it. */

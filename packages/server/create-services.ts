@@ -4,6 +4,7 @@ import type { NicheSearchDefaults } from './brands/search-defaults.ts';
 import type { ServerConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { createTranslator } from './i18n/translator.ts';
+import { createPasswordHasher } from './features/auth/passwords.ts';
 import { createPaymentProvider } from './features/payments/create-provider.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createOutboxSmsSender } from './sms/sms-sender.ts';
@@ -28,6 +29,7 @@ export function createServices(
     brands: new BrandRegistry(site.brands),
     searchDefaults: site.searchDefaults,
     translate: createTranslator(config.localesDir),
+    passwords: createPasswordHasher(config.passwordScryptN),
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir }),
     sms: createOutboxSmsSender(config.smsOutboxDir),
     // One process by default; `serve` swaps in the PostgreSQL bus when DATABASE_URL is set.

@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { Translate } from './i18n/translator.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PasswordHasher } from './features/auth/passwords.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import type { PaymentProvider } from './features/payments/provider.ts';
 import type { EventBus } from './realtime/event-bus.ts';
@@ -19,6 +20,8 @@ export interface Services {
   /** Per niche, what the member search starts with. */
   searchDefaults: NicheSearchDefaults;
   translate: Translate;
+  /** scrypt at the configured cost (PASSWORD_SCRYPT_N). */
+  passwords: PasswordHasher;
   mailer: Mailer;
   /** Text messages (direct debit codes); written to `var/sms-outbox/` by default. */
   sms: SmsSender;

@@ -31,8 +31,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     HOST: 'localhost',
     DATEKIT_VAR_DIR: E2E_VAR_DIR,
     DATABASE_URL: '',
-    // The suite signs up many members from one address.
+    // The suite signs up many members from one address, and hashes their passwords at the lowest
+    // cost: at the production cost each signup and login took over half a second of CPU.
     RATE_LIMIT: 'off',
+    PASSWORD_SCRYPT_N: '1024',
     // Notification mails go out a second after the event, not 15 minutes, and a closed tab stops
     // counting as open after a second, so notification-prefs.spec.ts waits for the mail, not for minutes.
     NOTIFICATION_BATCH_SECONDS: '1',

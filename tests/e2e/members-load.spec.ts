@@ -164,20 +164,7 @@ test('the likes screen keeps the room of its empty list while it loads: the link
 test('the banners dock below the content at the bottom edge: nothing on a member’s first page moves when they appear', async ({
   page,
 }) => {
-  // Watch every shift from the first paint on, in a tab that has seen no page of the site before.
-  await page.addInitScript(() => {
-    const shifts: { value: number; nodes: string[] }[] = [];
-    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
-    type Shift = PerformanceEntry & { value: number; sources: { node: Node | null }[] };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[]) {
-        const nodes = entry.sources.map((source) =>
-          source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '?',
-        );
-        shifts.push({ value: entry.value, nodes });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   // A new member, unpaid and with a bare profile: the members area shows them banners.
   await signUpAndActivate(page.request, 'Bannered');
   await page.goto('/likes');
@@ -188,7 +175,7 @@ test('the banners dock below the content at the bottom edge: nothing on a member
   const seen = await page.evaluate(() => {
     const box = document.querySelector('[data-testid="warning-banners"]')!.getBoundingClientRect();
     return {
-      shifts: (window as unknown as { shifts: { value: number; nodes: string[] }[] }).shifts,
+      shifts: (window as unknown as { shifts: LayoutShift[] }).shifts,
       bannersBottom: box.bottom,
       bannersHeight: box.height,
       viewport: window.innerHeight,
@@ -221,6 +208,41 @@ test('the banners dock below the content at the bottom edge: nothing on a member
   const [disclaimerBox, bannersBox] = [await disclaimer.boundingBox(), await banners.boundingBox()];
   expect(disclaimerBox!.y + disclaimerBox!.height).toBeLessThanOrEqual(bannersBox!.y + 1);
 });
+
+test('on a page shorter than the screen, the footer stays put when the banners appear below it', async ({ page }) => {
+  // A tall screen: the page ends above its bottom edge, so the footer is in view when the banners dock.
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await watchLayoutShifts(page);
+  await signUpAndActivate(page.request, 'Shortpage');
+  await page.goto('/likes');
+  const banners = page.getByTestId('warning-banners');
+  await expect(banners.getByTestId('alert-enrich-profile')).toBeVisible();
+  await expect(banners.locator('.discount-strip')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const footer = await page.locator('footer.site-footer').boundingBox();
+  expect(footer!.y + footer!.height).toBeLessThan(2400);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: LayoutShift[] }).shifts);
+  expect(shifts, JSON.stringify(shifts)).toEqual([]);
+});
+
+type LayoutShift = { value: number; nodes: string[] };
+
+/** Records every layout shift from the first paint on, in `window.shifts`, with the nodes that moved. */
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: LayoutShift[] = [];
+    (window as unknown as { shifts: LayoutShift[] }).shifts = shifts;
+    type Shift = PerformanceEntry & { value: number; sources: { node: Node | null }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        const nodes = entry.sources.map((source) =>
+          source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '?',
+        );
+        shifts.push({ value: entry.value, nodes });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
 
 /** The scripts a page loads once its `modulepreload` links are taken out of its HTML. */
 async function scriptsLoadedWithoutPreloads(page: Page, url: string): Promise<string[]> {

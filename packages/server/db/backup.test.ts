@@ -26,7 +26,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function servicesOn(db: Db, engine: Engine) {
   return createServices(
-    { ...loadConfig({ DATEKIT_VAR_DIR: dir, LOG_LEVEL: 'silent' }), databaseUrl: undefined },
+    { ...loadConfig({ DATEKIT_VAR_DIR: dir, LOG_LEVEL: 'silent' }), databaseUrl: undefined, passwordScryptN: 2 ** 10 },
     site,
     {
       db,
@@ -120,7 +120,8 @@ describe.skipIf(process.env.DATEKIT_TEST_DB !== 'postgres')('restore drill, Post
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
-  });
+    // Two client programs and a new database: 4 s on an idle machine, over 30 s once on a busy one.
+  }, 90_000);
 });
 
 /** Resolves once `done` answers true (asked again after each answer), or fails after 10 s. */

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { type Brand, COUNTRIES, INTERESTS, normalizeEmail, placesOf, PROFILE_CHOICES } from '@datekit/runtime';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { hashPassword } from '../features/auth/passwords.ts';
 import { insertMember } from '../features/users/insert-member.ts';
 import { renderAvatar } from '../media/avatar.ts';
 import { AVATARS_FOLDER, newMediaName } from '../media/process-photo.ts';
@@ -52,7 +51,7 @@ export async function seedDemoMembers(
   const now = services.now();
   await fs.mkdir(path.join(services.config.mediaDir, AVATARS_FOLDER), { recursive: true });
   const year = new Date(now).getUTCFullYear();
-  const passwordHash = await hashPassword(DEMO_ACCOUNT.password);
+  const passwordHash = await services.passwords.hash(DEMO_ACCOUNT.password);
   let created = 0;
 
   await services.db.transaction().execute(async (trx) => {

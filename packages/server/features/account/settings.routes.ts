@@ -13,7 +13,6 @@ import { requestOrigin } from '../../http/origin.ts';
 import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import type { Services } from '../../services.ts';
 import { blockedMinutes, recordFailure, throttleKey } from '../auth/login-throttle.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { consumeAccountToken, createAccountToken } from './account-tokens.ts';
 
@@ -38,7 +37,7 @@ export async function assertOwnPassword(
     .select('password_hash')
     .where('id', '=', member.id)
     .executeTakeFirstOrThrow();
-  if (!row.password_hash || !(await verifyPassword(password, row.password_hash))) {
+  if (!row.password_hash || !(await services.passwords.verify(password, row.password_hash))) {
     const blockedFor = await recordFailure(services, key);
     if (blockedFor > 0) throw new ApiError('login_blocked', { minutes: blockedFor }, { minutes: blockedFor });
     throw new ApiError('old_password_wrong', {}, { field });
@@ -149,7 +148,7 @@ export const changePassword = defineRoute({
       throw new ApiError('passwords_differ', {}, { field: 'password_repeat' });
     if (!isValidPassword(body.password)) throw new ApiError('invalid_password', {}, { field: 'password' });
     await assertOwnPassword(services, member, body.old_password, 'old_password');
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await services.passwords.hash(body.password);
     await services.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', member.id).execute();
       await trx

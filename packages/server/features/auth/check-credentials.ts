@@ -4,7 +4,6 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { recordSignIn, type SignInContext } from './sign-ins.ts';
 import { blockedMinutes, clearFailures, recordFailure, throttleKey } from './login-throttle.ts';
-import { decoyHash, verifyPassword } from './passwords.ts';
 
 export interface CheckedAccount {
   id: number;
@@ -45,7 +44,7 @@ export async function checkCredentials(
   }
 
   const account = await findAccount();
-  const valid = await verifyPassword(password, account?.password_hash ?? (await decoyHash()));
+  const valid = await services.passwords.verify(password, account?.password_hash ?? (await services.passwords.decoy()));
   if (!account?.password_hash || !valid) {
     await failed(account?.id, 'wrong_password');
     const blockedFor = await recordFailure(services, key);

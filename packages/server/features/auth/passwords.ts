@@ -1,29 +1,46 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt with N = 2^17, r = 8, p = 1 (OWASP's recommendation): ~128 MiB and a few hundred ms per
- * hash, run on libuv's thread pool so the event loop stays free. The parameters are stored with
- * the hash, so raising them later keeps old hashes verifiable.
+ * scrypt's cost N by default: 2^17 with r = 8, p = 1 (OWASP's recommendation), ~128 MiB and a few
+ * hundred ms per hash. Only test suites lower it (PASSWORD_SCRYPT_N, config.ts): they sign up
+ * thousands of members, and at this cost hashing their passwords was most of their run time.
  */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const DEFAULT_SCRYPT_N = 2 ** 17;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
 const KEY_LENGTH = 64;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
-  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+/** Hashes and checks passwords; what every route that takes a password uses (`services.passwords`). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** Against the parameters stored with the hash, so raising N later keeps old hashes verifiable. */
+  verify(password: string, stored: string): Promise<boolean>;
+  /** A hash of nothing, verified against when the e-mail is unknown, so both cases take the same time. */
+  decoy(): Promise<string>;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export function createPasswordHasher(scryptN: number = DEFAULT_SCRYPT_N): PasswordHasher {
+  const params: ScryptParams = { N: scryptN, r: BLOCK_SIZE, p: PARALLELISM };
+  const hash = async (password: string) => {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, params);
+    return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  };
+  let decoy: Promise<string> | undefined;
+  return {
+    hash,
+    verify: verifyPassword,
+    decoy: () => (decoy ??= hash(randomBytes(16).toString('hex'))),
+  };
+}
+
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
@@ -31,9 +48,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A hash of nothing, verified against when the e-mail is unknown, so both cases take the same time. */
-let decoy: Promise<string> | undefined;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoy;
+/** Run on libuv's thread pool, so the event loop stays free while a hash is computed. */
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
 }

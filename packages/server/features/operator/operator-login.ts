@@ -3,7 +3,6 @@ import { normalizeEmail } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { blockedMinutes, clearFailures, recordFailure, throttleKey } from '../auth/login-throttle.ts';
-import { decoyHash, verifyPassword } from '../auth/passwords.ts';
 import { recordAudit } from './audit.ts';
 import { otpauthQrCode, otpauthUrl, verifyTotp } from './totp.ts';
 
@@ -46,7 +45,10 @@ export async function checkOperatorPassword(
     .selectAll()
     .where('email', '=', normalizeEmail(email))
     .executeTakeFirst();
-  const valid = await verifyPassword(password, operator?.password_hash ?? (await decoyHash()));
+  const valid = await services.passwords.verify(
+    password,
+    operator?.password_hash ?? (await services.passwords.decoy()),
+  );
   if (!operator || !valid || operator.status !== 'active') throw await failure(services, key);
   const challenge = randomBytes(32).toString('base64url');
   await services.db

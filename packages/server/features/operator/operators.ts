@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '@datekit/runtime';
 import type { Services } from '../../services.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { isOperatorRole, OPERATOR_ROLES, type OperatorRole } from './permissions.ts';
 import { newTotpSecret, otpauthUrl } from './totp.ts';
@@ -49,7 +48,7 @@ export async function createOperator(
   const existing = await services.db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) throw new Error(`an operator ${email} exists already`);
   const totpSecret = newTotpSecret();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await services.passwords.hash(password);
   const now = services.now();
   const id = await services.db.transaction().execute(async (trx) => {
     const row = await trx

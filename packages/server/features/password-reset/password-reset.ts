@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Brand } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { hashToken } from '../users/current-member.ts';
 
 /** A reset link works for one hour, once. */
@@ -64,7 +63,7 @@ export async function completeReset(
   token: string,
   password: string,
 ): Promise<number> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await services.passwords.hash(password);
   const now = services.now();
   return services.db.transaction().execute(async (trx) => {
     const row = await trx

@@ -3,7 +3,6 @@ import { normalizeEmail, signupRequestSchema, userResponseSchema } from '@dateki
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { startSession } from '../auth/sessions.ts';
 import { assertMessageLength } from '../chat/send-message.ts';
 import { loadMemberById } from '../users/current-member.ts';
@@ -57,7 +56,7 @@ export const signup = defineRoute({
           .where('invisible', '=', 0)
           .executeTakeFirst()
       : undefined;
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await services.passwords.hash(body.password);
     const now = services.now();
     const userId = await services.db
       .transaction()

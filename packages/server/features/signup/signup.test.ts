@@ -52,7 +52,8 @@ describe('signup', () => {
       .where('email', '=', 'first@example.com')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ network: 'ads', sub1: 'x', ref: null, status: 'not_confirmed' });
-    expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    // At the configured cost (the lowest, in tests: passwords.test.ts checks the default).
+    expect(row.password_hash).toMatch(new RegExp(`^scrypt\\$${server.services.config.passwordScryptN}\\$8\\$1\\$`));
   });
 
   it("writes the activation mail in the visitor's language", async () => {
