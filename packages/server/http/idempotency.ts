@@ -141,12 +141,14 @@ function servicesInTransaction(services: Services, db: Db): Services {
   return { ...services, db };
 }
 
-let lastPurge = 0;
+/** When each database's expired keys were last deleted (one process may serve several: tests, benches). */
+const lastPurges = new WeakMap<Db, number>();
 
-/** Deletes expired keys, at most once a minute per process. */
+/** Deletes expired keys, at most once a minute per process and database. */
 async function purgeExpired(db: Db, now: number): Promise<void> {
+  const lastPurge = lastPurges.get(db) ?? 0;
   if (now - lastPurge < 60_000 && now >= lastPurge) return;
-  lastPurge = now;
+  lastPurges.set(db, now);
   await db
     .deleteFrom('idempotency_keys')
     .where('created_at', '<=', now - IDEMPOTENCY_KEY_TTL_MS)
