@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { skipEntryWarning } from './entry-warning.ts';
 import { logIn, signUpAndActivate } from './session.ts';
 
@@ -164,14 +164,7 @@ test('the likes screen keeps the room of its empty list while it loads: the link
 test('the banners dock below the content at the bottom edge: nothing on a member’s first page moves when they appear', async ({
   page,
 }) => {
-  await watchLayoutShifts(page);
-  // A new member, unpaid and with a bare profile: the members area shows them banners.
-  await signUpAndActivate(page.request, 'Bannered');
-  await page.goto('/likes');
-  const banners = page.getByTestId('warning-banners');
-  await expect(banners.getByTestId('alert-enrich-profile')).toBeVisible();
-  await expect(banners.locator('.discount-strip')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  const banners = await firstPageWithBanners(page, 'Bannered');
   const seen = await page.evaluate(() => {
     const box = document.querySelector('[data-testid="warning-banners"]')!.getBoundingClientRect();
     return {
@@ -212,13 +205,7 @@ test('the banners dock below the content at the bottom edge: nothing on a member
 test('on a page shorter than the screen, the footer stays put when the banners appear below it', async ({ page }) => {
   // A tall screen: the page ends above its bottom edge, so the footer is in view when the banners dock.
   await page.setViewportSize({ width: 1280, height: 2400 });
-  await watchLayoutShifts(page);
-  await signUpAndActivate(page.request, 'Shortpage');
-  await page.goto('/likes');
-  const banners = page.getByTestId('warning-banners');
-  await expect(banners.getByTestId('alert-enrich-profile')).toBeVisible();
-  await expect(banners.locator('.discount-strip')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await firstPageWithBanners(page, 'Shortpage');
   const footer = await page.locator('footer.site-footer').boundingBox();
   expect(footer!.y + footer!.height).toBeLessThan(2400);
   const shifts = await page.evaluate(() => (window as unknown as { shifts: LayoutShift[] }).shifts);
@@ -226,6 +213,21 @@ test('on a page shorter than the screen, the footer stays put when the banners a
 });
 
 type LayoutShift = { value: number; nodes: string[] };
+
+/**
+ * A new member, unpaid and with a bare profile, on their first members-area page with its layout
+ * shifts recorded, once the banners the members area shows them are in and the page is quiet.
+ */
+async function firstPageWithBanners(page: Page, name: string): Promise<Locator> {
+  await watchLayoutShifts(page);
+  await signUpAndActivate(page.request, name);
+  await page.goto('/likes');
+  const banners = page.getByTestId('warning-banners');
+  await expect(banners.getByTestId('alert-enrich-profile')).toBeVisible();
+  await expect(banners.locator('.discount-strip')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return banners;
+}
 
 /** Records every layout shift from the first paint on, in `window.shifts`, with the nodes that moved. */
 async function watchLayoutShifts(page: Page): Promise<void> {

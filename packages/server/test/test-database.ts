@@ -12,7 +12,7 @@ export interface TestDatabase {
   /** PostgreSQL: the schema this database lives in (another connection to it is another instance). */
   schema?: string;
   /**
-   * Runs `work` while no other test file's schema is dropped: for a test that runs Kysely's migrator
+   * Runs `work` while no other test file changes its schema: for a test that runs Kysely's migrator
    * itself (see SCHEMA_CHANGE_LOCK). On SQLite there is nothing to hold.
    */
   migrating<T>(work: () => Promise<T>): Promise<T>;
@@ -34,7 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       db,
       engine,
       schema: name,
-      migrating: (work) => holdingSchemaLock(url, 'shared', work),
+      migrating: (work) => holdingSchemaLock(url, work),
       async drop() {
         await db.destroy();
         await dropSchema(url, name);
@@ -56,24 +56,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * Kysely's migrator looks its table up among the tables of every schema, and fails ("schema … does not
- * exist") when another test file drops its schema meanwhile. Creating and migrating a schema holds this
- * advisory lock shared, dropping one holds it exclusively: test files running side by side migrate
- * together, never while a schema disappears.
+ * Kysely's migrator looks its table up among the tables of every schema of the database, and that
+ * catalog query fails when another test file's schema changes under it: "schema … does not exist" when
+ * one is dropped, "column … does not exist" when a migration drops a column. So every change of a
+ * test schema (creating and migrating one, a test's own migrations, dropping one) holds this advisory
+ * lock, one at a time: about 0.6 s each on PostgreSQL.
  */
 const SCHEMA_CHANGE_LOCK = 0x64617465;
 
-async function holdingSchemaLock<T>(
-  url: string,
-  mode: 'shared' | 'exclusive',
-  work: (admin: pg.Client) => Promise<T>,
-): Promise<T> {
+async function holdingSchemaLock<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [
-      SCHEMA_CHANGE_LOCK,
-    ]);
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
     return await work(admin);
   } finally {
     await admin.end(); // the session's end releases its lock
@@ -82,12 +77,12 @@ async function holdingSchemaLock<T>(
 
 /** Creates a PostgreSQL schema and migrates `db` (whose search path it is) to the latest migration. */
 export async function createMigratedSchema(url: string, schema: string, db: Db): Promise<void> {
-  await holdingSchemaLock(url, 'shared', async (admin) => {
+  await holdingSchemaLock(url, async (admin) => {
     await admin.query(`create schema ${schema}`);
     await migrateToLatest(db, { schema });
   });
 }
 
 export async function dropSchema(url: string, schema: string): Promise<void> {
-  await holdingSchemaLock(url, 'exclusive', (admin) => admin.query(`drop schema if exists ${schema} cascade`));
+  await holdingSchemaLock(url, (admin) => admin.query(`drop schema if exists ${schema} cascade`));
 }
