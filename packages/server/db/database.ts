@@ -27,7 +27,18 @@ const pgTypes = {
   },
 };
 
-export function createDatabase(options: DatabaseOptions): { db: Db; engine: Engine } {
+export interface OpenedDatabase {
+  db: Db;
+  engine: Engine;
+  /**
+   * Resolves once `db.destroy()` has closed everything that had the database open: on SQLite also the
+   * checkpointer's thread, which Kysely's synchronous close cannot wait for. Until then a file of the
+   * database may still be written (a test removing its scratch directory waits for this).
+   */
+  closed(): Promise<void>;
+}
+
+export function createDatabase(options: DatabaseOptions): OpenedDatabase {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -36,7 +47,8 @@ export function createDatabase(options: DatabaseOptions): { db: Db; engine: Engi
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const dialect = new SignallingDialect(new PostgresDialect({ pool }), COMMIT_SIGNAL_CHANNEL);
-    return { db: withCommitSignal(dialect), engine: 'postgres' };
+    const db = withCommitSignal(dialect);
+    return { db, engine: 'postgres', closed: () => Promise.resolve() };
   }
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -48,6 +60,7 @@ export function createDatabase(options: DatabaseOptions): { db: Db; engine: Engi
   sqlite.pragma('synchronous = NORMAL');
   const statements = withStatementCache(sqlite);
   let database: SqliteDatabase = statements;
+  let checkpointerStopped = Promise.resolve();
   if (file !== ':memory:') {
     // Checkpoints in a thread of their own, never inside a request's commit (db/wal-checkpointer.ts).
     sqlite.pragma('wal_autocheckpoint = 0');
@@ -61,12 +74,13 @@ export function createDatabase(options: DatabaseOptions): { db: Db; engine: Engi
     database = {
       prepare: (sql) => statements.prepare(sql),
       close() {
-        void checkpointer.stop();
+        checkpointerStopped = checkpointer.stop();
         statements.close();
       },
     };
   }
-  return { db: withCommitSignal(new SignallingDialect(new SqliteDialect({ database }))), engine: 'sqlite' };
+  const db = withCommitSignal(new SignallingDialect(new SqliteDialect({ database })));
+  return { db, engine: 'sqlite', closed: () => checkpointerStopped };
 }
 
 /** A Kysely instance whose commits of jobs due now wake the job runners (db/commit-signal.ts). */

@@ -42,7 +42,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-db-'));
-  const { db, engine } = createDatabase({ sqlitePath: path.join(dir, `${name}.sqlite`) });
+  const { db, engine, closed } = createDatabase({ sqlitePath: path.join(dir, `${name}.sqlite`) });
   await migrateToLatest(db);
   return {
     db,
@@ -50,6 +50,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     migrating: (work) => work(),
     async drop() {
       await db.destroy();
+      // The checkpointer's thread closes its connection after Kysely's: until then it may still
+      // write the database's -wal and -shm files into the directory being removed (ENOTEMPTY).
+      await closed();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
