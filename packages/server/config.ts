@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SCRYPT_N } from './features/auth/passwords.ts';
+import { DEFAULT_SCRYPT_N, MIN_SCRYPT_N } from './features/auth/passwords.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -122,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 function scryptCost(value: string | undefined, production: boolean): number {
   if (!value) return DEFAULT_SCRYPT_N;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 2 ** 10 || n > 2 ** 20 || (n & (n - 1)) !== 0) {
+  if (!Number.isInteger(n) || n < MIN_SCRYPT_N || n > 2 ** 20 || (n & (n - 1)) !== 0) {
     throw new Error(`PASSWORD_SCRYPT_N: ${value} is not a power of two from 1024 to 1048576`);
   }
   if (production && n < DEFAULT_SCRYPT_N) {

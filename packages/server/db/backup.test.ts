@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createServices } from '../create-services.ts';
+import { MIN_SCRYPT_N } from '../features/auth/passwords.ts';
 import { DEMO_ACCOUNT, seedDemoMembers } from '../seed/seed-demo.ts';
 import { FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from '../test/fixture-brands.ts';
 import { TestClient } from '../test/http-client.ts';
@@ -26,7 +27,11 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function servicesOn(db: Db, engine: Engine) {
   return createServices(
-    { ...loadConfig({ DATEKIT_VAR_DIR: dir, LOG_LEVEL: 'silent' }), databaseUrl: undefined, passwordScryptN: 2 ** 10 },
+    {
+      ...loadConfig({ DATEKIT_VAR_DIR: dir, LOG_LEVEL: 'silent' }),
+      databaseUrl: undefined,
+      passwordScryptN: MIN_SCRYPT_N,
+    },
     site,
     {
       db,

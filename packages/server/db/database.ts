@@ -47,8 +47,7 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const dialect = new SignallingDialect(new PostgresDialect({ pool }), COMMIT_SIGNAL_CHANNEL);
-    const db = withCommitSignal(dialect);
-    return { db, engine: 'postgres', closed: () => Promise.resolve() };
+    return { db: withCommitSignal(dialect), engine: 'postgres', closed: () => Promise.resolve() };
   }
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Brand } from '@datekit/runtime';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { MIN_SCRYPT_N } from '../features/auth/passwords.ts';
 import { createServices } from '../create-services.ts';
 import { createPostgresBus } from '../realtime/event-bus.ts';
 import type { Services } from '../services.ts';
@@ -41,7 +42,7 @@ export async function startTestServer(
     ...loadConfig({ DATEKIT_VAR_DIR: dir, LOG_LEVEL: 'silent', RATE_LIMIT: 'off', ...options.env }),
     // The cheapest password hashing, also where a test runs the server as in production: at the
     // production cost, hashing the passwords of the members the tests sign up took half the suite's time.
-    passwordScryptN: 2 ** 10,
+    passwordScryptN: MIN_SCRYPT_N,
     databaseUrl: undefined,
     distDir: options.distDir ?? path.join(dir, 'dist'),
     secureCookies: false,
