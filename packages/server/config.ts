@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SCRYPT_N, MIN_SCRYPT_N } from './features/auth/passwords.ts';
@@ -17,12 +18,19 @@ export interface ServerConfig {
   /** Where text messages are written (SMS_OUTBOX_DIR). */
   smsOutboxDir: string;
   mediaDir: string;
+  /** SMTP_URL; unset: mail is written to the `.eml` outbox (`outboxDir`), which production takes only with MAIL=outbox. */
   smtpUrl: string | undefined;
   /** Overrides the sender; by default mail comes from the brand's support address. */
   mailFrom: string | undefined;
   /** Secure cookies everywhere but local development (plain http://localhost). */
   secureCookies: boolean;
-  trustProxy: boolean;
+  /**
+   * Which peers' `X-Forwarded-*` headers (client address, protocol) and country headers are believed
+   * (TRUST_PROXY): a hop count (`1`: the proxy in front of us) or proxy addresses and CIDRs
+   * (`127.0.0.1,10.0.0.0/8`), as Fastify's `trustProxy` takes them. `true` (every hop, so the client's
+   * own `X-Forwarded-For` too) is refused in production. false: none.
+   */
+  trustProxy: boolean | number | string[];
   cdnPrefix: string;
   /** VAPID public key (VAPID_PUBLIC_KEY), sent to browsers in settings.php; null: web push is off. */
   pushPublicKey: string | null;
@@ -51,7 +59,15 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   /** The routes' rate limits apply; RATE_LIMIT=off turns them off (test suites signing up many members). */
   rateLimit: boolean;
-  /** With a Mollie API key members pay through Mollie; without, through the built-in sandbox. */
+  /** What rate-limit counters' keys start with in Redis (RATE_LIMIT_PREFIX), so installations can share one. */
+  rateLimitPrefix: string;
+  /**
+   * Where members pay: `mollie` with MOLLIE_API_KEY; otherwise the built-in `sandbox`, which hands out
+   * credits to anyone who presses "paid" — so production takes it only with PAYMENTS=sandbox.
+   */
+  payments: 'mollie' | 'sandbox';
+  /** Production running the sandbox on purpose: every page says it is a test site. */
+  testSite: boolean;
   mollieApiKey: string | undefined;
   /** Another root for Mollie's API than https://api.mollie.com/v2/ (a local fake in tests). */
   mollieApiEndpoint: string | undefined;
@@ -76,11 +92,18 @@ export interface ServerConfig {
   passwordScryptN: number;
 }
 
+/** A setting that cannot run: the CLI prints the message as one line and exits 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const varDir = path.resolve(env.DATEKIT_VAR_DIR ?? path.join(ROOT, 'var'));
   const production = env.NODE_ENV === 'production';
+  const payments = paymentProvider(env, production);
+  requireMailTransport(env, production);
   return {
-    port: Number(env.PORT ?? 4321),
+    port: port('PORT', env.PORT ?? '4321'),
     host: env.HOST ?? (production ? '0.0.0.0' : 'localhost'),
     databaseUrl: env.DATABASE_URL || undefined,
     sqlitePath: path.resolve(env.SQLITE_PATH ?? path.join(varDir, 'datekit.sqlite')),
@@ -92,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : production,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustedProxies(env.TRUST_PROXY, production),
     cdnPrefix: env.CDN_PREFIX ?? '',
     pushPublicKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PUBLIC_KEY : null,
     pushPrivateKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PRIVATE_KEY : null,
@@ -102,11 +125,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || (env.LOG_REQUESTS === 'true' ? 'info' : 'warn'),
     logFormat:
       env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : production ? 'json' : 'pretty',
-    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
+    metricsPort: env.METRICS_PORT ? port('METRICS_PORT', env.METRICS_PORT) : null,
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     metricsToken: env.METRICS_TOKEN || null,
     redisUrl: env.REDIS_URL || undefined,
     rateLimit: env.RATE_LIMIT !== 'off',
+    rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'datekit-rl:',
+    payments,
+    testSite: production && payments === 'sandbox',
     mollieApiKey: env.MOLLIE_API_KEY || undefined,
     mollieApiEndpoint: env.MOLLIE_API_URL || undefined,
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
@@ -118,15 +144,88 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
+/**
+ * MOLLIE_API_KEY: Mollie. Without it, the sandbox — whose checkout credits whoever presses "paid" — so
+ * production refuses to start unless the operator asks for a test site (PAYMENTS=sandbox).
+ */
+function paymentProvider(env: NodeJS.ProcessEnv, production: boolean): ServerConfig['payments'] {
+  if (env.PAYMENTS && env.PAYMENTS !== 'sandbox' && env.PAYMENTS !== 'mollie') {
+    throw new ConfigError(`PAYMENTS: ${env.PAYMENTS} is not a provider; use mollie (with MOLLIE_API_KEY) or sandbox`);
+  }
+  if (env.MOLLIE_API_KEY) {
+    if (env.PAYMENTS === 'sandbox') throw new ConfigError('PAYMENTS=sandbox and MOLLIE_API_KEY are both set; unset one');
+    return 'mollie';
+  }
+  if (env.PAYMENTS === 'mollie') throw new ConfigError('PAYMENTS=mollie needs MOLLIE_API_KEY');
+  if (production && env.PAYMENTS !== 'sandbox') {
+    throw new ConfigError(
+      'NODE_ENV=production needs MOLLIE_API_KEY: without it the sandbox would credit anyone (PAYMENTS=sandbox runs a marked test site)',
+    );
+  }
+  return 'sandbox';
+}
+
+/** Production mails members through SMTP_URL; the `.eml` outbox only when chosen with MAIL=outbox. */
+function requireMailTransport(env: NodeJS.ProcessEnv, production: boolean): void {
+  if (env.MAIL && env.MAIL !== 'outbox' && env.MAIL !== 'smtp') {
+    throw new ConfigError(`MAIL: ${env.MAIL} is not a transport; use smtp (with SMTP_URL) or outbox`);
+  }
+  if (env.MAIL === 'smtp' && !env.SMTP_URL) throw new ConfigError('MAIL=smtp needs SMTP_URL');
+  if (production && !env.SMTP_URL && env.MAIL !== 'outbox') {
+    throw new ConfigError(
+      'NODE_ENV=production needs SMTP_URL: without it members would get no mail (MAIL=outbox writes .eml files instead)',
+    );
+  }
+}
+
+/** TRUST_PROXY: a hop count or a list of addresses/CIDRs; `true` trusts every hop, never in production. */
+function trustedProxies(value: string | undefined, production: boolean): ServerConfig['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') {
+    if (production) {
+      throw new ConfigError(
+        "TRUST_PROXY=true believes a client's own X-Forwarded-For; give the hop count (1) or the proxy addresses (127.0.0.1)",
+      );
+    }
+    return true;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 10) throw new ConfigError(`TRUST_PROXY: ${value} hops; give 1 to 10, or the proxy addresses`);
+    return hops;
+  }
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !validBits || extra !== undefined) {
+      throw new ConfigError(`TRUST_PROXY: ${entry} is neither a hop count nor an IP address or CIDR`);
+    }
+  }
+  return list;
+}
+
+/** A TCP port from 1 to 65535: 0 would open a random one nobody could find. */
+function port(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new ConfigError(`${name}: ${value} is not a port from 1 to 65535`);
+  return n;
+}
+
 /** PASSWORD_SCRYPT_N: a power of two from 2^10 to 2^20; below the default only outside production. */
 function scryptCost(value: string | undefined, production: boolean): number {
   if (!value) return DEFAULT_SCRYPT_N;
   const n = Number(value);
   if (!Number.isInteger(n) || n < MIN_SCRYPT_N || n > 2 ** 20 || (n & (n - 1)) !== 0) {
-    throw new Error(`PASSWORD_SCRYPT_N: ${value} is not a power of two from 1024 to 1048576`);
+    throw new ConfigError(`PASSWORD_SCRYPT_N: ${value} is not a power of two from 1024 to 1048576`);
   }
   if (production && n < DEFAULT_SCRYPT_N) {
-    throw new Error(`PASSWORD_SCRYPT_N below ${DEFAULT_SCRYPT_N} is for test suites; unset it in production`);
+    throw new ConfigError(`PASSWORD_SCRYPT_N below ${DEFAULT_SCRYPT_N} is for test suites; unset it in production`);
   }
   return n;
 }
@@ -138,12 +237,12 @@ function origins(value: string | undefined, production: boolean): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   if (list.length && production) {
-    throw new Error('PUSH_ENDPOINT_ALLOWLIST is for tests against a local fake push service; unset it in production');
+    throw new ConfigError('PUSH_ENDPOINT_ALLOWLIST is for tests against a local fake push service; unset it in production');
   }
   return list.map((origin) => {
     const url = new URL(origin);
     if (url.origin !== origin.replace(/\/$/, ''))
-      throw new Error(`PUSH_ENDPOINT_ALLOWLIST: ${origin} is not an origin`);
+      throw new ConfigError(`PUSH_ENDPOINT_ALLOWLIST: ${origin} is not an origin`);
     return url.origin;
   });
 }

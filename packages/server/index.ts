@@ -1,5 +1,5 @@
 export { createApp, API_ROUTES } from './app.ts';
-export { loadConfig, type ServerConfig } from './config.ts';
+export { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 export { createServices } from './create-services.ts';
 export { createDatabase, type Db, type Engine } from './db/database.ts';
 export { migrateToLatest } from './db/migrate.ts';

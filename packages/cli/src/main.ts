@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { ConfigError } from '@datekit/server';
 import { registerBuild } from './commands/build.ts';
 import { registerCredits } from './commands/credits.ts';
 import { registerDashboard } from './commands/dashboard.ts';
@@ -40,4 +41,11 @@ registerPayments(program);
 registerDiscounts(program);
 registerDemo(program);
 
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  // A setting that cannot run is the operator's to fix: one line naming it, not a stack.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`datekit: ${error.message}`);
+  process.exitCode = 1;
+}

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Payment } from '@datekit/runtime';
 import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
-import { createMollieProvider } from './mollie-provider.ts';
+import { createMollieProvider, MOLLIE_AGENT } from './mollie-provider.ts';
 import { refundPayment } from './refund-payment.ts';
 
 // The fake serves HTTPS with a throw-away self-signed certificate and the official client trusts only
@@ -99,6 +99,23 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     mollie.decide(payment.payment_id!, outcome);
     await webhook(payment.payment_id!);
     expect(await status(browser, payment.id)).toBe(outcome);
+  });
+
+  it("keeps one connection to Mollie open for many webhooks, through datekit's agent", async () => {
+    const { browser } = await member();
+    const { payment } = await order(browser);
+    mollie.decide(payment.payment_id!, 'paid');
+    await webhook(payment.payment_id!);
+    // The client's own agent would open a TLS connection per call; ours is kept alive and reused.
+    const connect = vi.spyOn(MOLLIE_AGENT, 'createConnection');
+    try {
+      for (let i = 0; i < 5; i++) expect((await webhook(payment.payment_id!)).status).toBe(200);
+      expect(connect.mock.calls.length).toBeLessThanOrEqual(1);
+      const open = (sockets: NodeJS.ReadOnlyDict<unknown[]>) => Object.values(sockets).flat().length;
+      expect(open(MOLLIE_AGENT.sockets) + open(MOLLIE_AGENT.freeSockets)).toBeGreaterThan(0);
+    } finally {
+      connect.mockRestore();
+    }
   });
 
   it('answers 200 for an id Mollie does not know', async () => {
