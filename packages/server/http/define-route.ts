@@ -65,8 +65,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
    * `'own-commits'`: for a handler that calls another service over the network (a payment provider),
    * which must not run while a database transaction is held open. Its queries commit as they go and
    * the answer is stored after them: a retry gets the first answer; only a process that dies between
-   * the handler's writes and the stored answer leaves the key to be taken over after
-   * IDEMPOTENCY_STALE_MS, and the handler runs again.
+   * the handler's writes and the stored answer leaves no answer, and a retry runs the handler again.
    */
   idempotent?: boolean | 'own-commits';
   /**

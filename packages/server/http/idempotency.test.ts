@@ -1,8 +1,12 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema.ts';
 import type { TestClient } from '../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 import { balanceOf, book } from '../features/credits/ledger.ts';
-import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_STALE_MS, runIdempotent } from './idempotency.ts';
+import type { Services } from '../services.ts';
+import { IDEMPOTENCY_KEY_TTL_MS, runIdempotent, type StoredAnswer } from './idempotency.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -38,6 +42,44 @@ const messagesFrom = async (id: number) =>
 
 const sendWithKey = (from: Member, to: Member, key: string, text = 'Hello once') =>
   from.browser.post('/api/message.php', { profile_id: to.id, text }, { headers: { 'idempotency-key': key } });
+
+/** An action that charges `credits` and answers 201. */
+const charge =
+  (who: Member, credits: number) =>
+  async (services: Services): Promise<StoredAnswer> => {
+    await book(services.db, { userId: who.id, amount: -credits, reason: 'message', at: services.now() });
+    return { status: 201, body: { charged: credits } };
+  };
+
+/** The fingerprint the server stores for a send (read from a send with a throwaway key). */
+async function fingerprintOf(from: Member, to: Member, text: string): Promise<string> {
+  const key = `probe-${++counter}`;
+  await sendWithKey(from, to, key, text);
+  const row = await server.services.db
+    .selectFrom('idempotency_keys')
+    .select('fingerprint')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  await server.services.db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
+  await server.services.db.deleteFrom('messages').where('sender_id', '=', from.id).execute();
+  await setCredits(from.id, 30);
+  return row.fingerprint;
+}
+
+/** A second server's database connections on the test schema (PostgreSQL), whose backends a test may end. */
+async function otherInstance(): Promise<{ db: Kysely<Database>; close(): Promise<void> }> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(server.services.db);
+  const pool = new pg.Pool({
+    connectionString: process.env.TEST_DATABASE_URL,
+    options: `-c search_path=${rows[0]!.schema}`,
+    max: 2,
+  });
+  // The test ends a backend on purpose.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, close: () => db.destroy() };
+}
 
 describe('Idempotency-Key', () => {
   it('a retry with the same key answers the first answer again and sends and charges nothing more', async () => {
@@ -115,7 +157,34 @@ describe('Idempotency-Key', () => {
     expect(await messagesFrom(anna.id)).toBe(2);
   });
 
-  it('a claim left by a request that died is taken over once stale, and answered 409 before', async () => {
+  it('a duplicate sent while the first request runs gets 409; once the first failed, a retry runs at once', async () => {
+    const anna = await member(30);
+    const claim = { scope: `member:${anna.id}`, route: 'POST /test', key: 'running', fingerprint: 'f' };
+    let fail!: () => void;
+    const failing = new Promise<never>((_resolve, reject) => (fail = () => reject(new Error('cut'))));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const first = runIdempotent(server.services, claim, async (services) => {
+      await book(services.db, { userId: anna.id, amount: -10, reason: 'message', at: services.now() });
+      started();
+      return failing;
+    });
+    await running;
+    for (const transaction of [true, false]) {
+      await expect(runIdempotent(server.services, claim, charge(anna, 1), { transaction })).rejects.toMatchObject({
+        code: 'idempotency_key_in_progress',
+      });
+    }
+    fail();
+    await expect(first).rejects.toThrow('cut');
+    const own = { transaction: false };
+    expect(await runIdempotent(server.services, claim, charge(anna, 10), own)).toMatchObject({ replayed: false });
+    expect(await runIdempotent(server.services, claim, charge(anna, 10), own)).toMatchObject({ replayed: true });
+    expect(await runIdempotent(server.services, claim, charge(anna, 10))).toMatchObject({ replayed: true });
+    expect(await balanceOf(server.services.db, anna.id)).toBe(20);
+  });
+
+  it('a claim row without an answer (what versions before the lock left when their process died) holds nothing', async () => {
     const [anna, ben] = [await member(30), await member()];
     const first = await sendWithKey(anna, ben, 'template');
     const row = await server.services.db
@@ -125,7 +194,6 @@ describe('Idempotency-Key', () => {
       .where('key', '=', 'template')
       .executeTakeFirstOrThrow();
     expect(first.status).toBe(201);
-    // What a process killed mid-action leaves behind: the claim, without answer (its transaction rolled back).
     const now = server.services.now();
     await server.services.db
       .insertInto('idempotency_keys')
@@ -139,14 +207,57 @@ describe('Idempotency-Key', () => {
         created_at: now,
       })
       .execute();
-    expect((await sendWithKey(anna, ben, 'crashed')).status).toBe(409);
-    expect(await messagesFrom(anna.id)).toBe(1);
-    server.advance(IDEMPOTENCY_STALE_MS + 1);
     const recovered = await sendWithKey(anna, ben, 'crashed');
     expect(recovered.status).toBe(201);
     expect((await sendWithKey(anna, ben, 'crashed')).text).toBe(recovered.text);
     expect(await messagesFrom(anna.id)).toBe(2);
   });
+
+  it.runIf(process.env.DATEKIT_TEST_DB === 'postgres')(
+    "another instance's claim holds the key, and is released the moment its connection dies",
+    async () => {
+      const [anna, ben] = [await member(30), await member()];
+      const other = await otherInstance();
+      try {
+        // The other instance runs the send with the key, and its process "dies" in the middle.
+        const claim = {
+          scope: `member:${anna.id}`,
+          route: 'POST /api/message.php',
+          key: 'other-instance',
+          fingerprint: await fingerprintOf(anna, ben, 'Hello once'),
+        };
+        let backend!: (pid: number) => void;
+        const pid = new Promise<number>((resolve) => (backend = resolve));
+        let giveUp!: () => void;
+        const hanging = new Promise<never>((_resolve, reject) => (giveUp = () => reject(new Error('dead'))));
+        const dying = runIdempotent({ ...server.services, db: other.db }, claim, async (services) => {
+          await book(services.db, { userId: anna.id, amount: -10, reason: 'message', at: services.now() });
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(services.db);
+          backend(rows[0]!.pid);
+          return hanging;
+        });
+        const dead = await pid;
+        const busy = await sendWithKey(anna, ben, 'other-instance');
+        expect(busy.status).toBe(409);
+        expect(busy.body).toMatchObject({ error: 'idempotency_key_in_progress' });
+        await sql`select pg_terminate_backend(${dead})`.execute(server.services.db);
+        // The retry runs as soon as PostgreSQL has ended the dead connection (no stale time to wait for).
+        const started = Date.now();
+        let retry = await sendWithKey(anna, ben, 'other-instance');
+        while (retry.status === 409 && Date.now() - started < 5_000)
+          retry = await sendWithKey(anna, ben, 'other-instance');
+        expect(retry.status).toBe(201);
+        expect(await messagesFrom(anna.id)).toBe(1);
+        expect(await balanceOf(server.services.db, anna.id)).toBe(20);
+        expect((await sendWithKey(anna, ben, 'other-instance')).text).toBe(retry.text);
+        // The dead request's own end: its rollback fails on the ended connection, and it answered nothing.
+        giveUp();
+        await expect(dying).rejects.toThrow();
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('the action and its stored answer commit together: an action that fails after writing leaves nothing', async () => {
     const anna = await member(30);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { ApiError } from '../errors/api-error.ts';
 import type { Db } from '../db/database.ts';
 import { lazyTransaction } from '../db/lazy-transaction.ts';
@@ -9,11 +10,6 @@ import { SESSION_COOKIE } from './request-context.ts';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key and its first answer are kept (Stripe's 24 h). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
-/**
- * A claim older than this belongs to a request that died (its transaction rolled back, so nothing was
- * done): a retry may take the key over. Far longer than any request runs.
- */
-export const IDEMPOTENCY_STALE_MS = 60_000;
 /** Keys are opaque strings of printable ASCII (a UUID from our client). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -83,52 +79,93 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-type Claimed = { kind: 'claimed'; id: number; lockedAt: number } | { kind: 'replay'; answer: StoredAnswer };
+/**
+ * The keys whose request runs in this process now, per database: the claim on SQLite, whose one
+ * process is the only one that writes. It ends with the request, or with the process.
+ */
+const claimedHere = new WeakMap<Db, Set<string>>();
+
+/** Claims the key in this process, or refuses with 409 while another request of it holds it. */
+function claimInProcess(db: Db, claim: IdempotencyClaim): () => void {
+  const claimed = claimedHere.get(db) ?? new Set<string>();
+  claimedHere.set(db, claimed);
+  const id = `${claim.scope}\n${claim.route}\n${claim.key}`;
+  if (claimed.has(id)) throw new ApiError('idempotency_key_in_progress');
+  claimed.add(id);
+  return () => claimed.delete(id);
+}
 
 /**
- * Claims a key before its action runs. The row is committed on its own, so the unique index lets one
- * request run the action while the others see it: the first answer once done (422 if they carry
- * another request), 409 while it runs. Expired keys count as absent.
+ * The advisory lock that is the claim on PostgreSQL, shared by every instance: a 64-bit hash of the
+ * schema (schemas sharing a database never meet), scope, route and key. A collision only answers 409
+ * to a request that the client then retries.
  */
-async function claimKey(db: Db, claim: IdempotencyClaim, now: number): Promise<Claimed> {
+const lockId = (claim: IdempotencyClaim) =>
+  sql`hashtextextended(current_schema() || ${`\n${claim.scope}\n${claim.route}\n${claim.key}`}, 0)`;
+
+/**
+ * Takes the claim's lock without waiting, for the transaction (released at its commit or rollback) or
+ * for the session of a connection the caller holds. Either way the lock dies with the connection: a
+ * process killed mid-request releases its claims as soon as PostgreSQL sees its connections close.
+ */
+async function tryLock(db: Db, claim: IdempotencyClaim, holder: 'transaction' | 'session'): Promise<boolean> {
+  const take = holder === 'transaction' ? sql`pg_try_advisory_xact_lock` : sql`pg_try_advisory_lock`;
+  const { rows } = await sql<{ locked: boolean }>`select ${take}(${lockId(claim)}) as locked`.execute(db);
+  return rows[0]!.locked;
+}
+
+/**
+ * The answer stored for the key, read by the request that holds its claim: null when there is none
+ * (or it expired), 422 when the key came with another request. Rows without an answer are claims
+ * written by versions before the lock, by processes that died or are finishing: no request of this
+ * version waits on them, and such a process's own answer then fails to store and rolls back.
+ */
+async function storedAnswer(db: Db, claim: IdempotencyClaim, now: number): Promise<StoredAnswer | null> {
   await db
     .deleteFrom('idempotency_keys')
     .where('scope', '=', claim.scope)
     .where('route', '=', claim.route)
     .where('key', '=', claim.key)
-    .where('created_at', '<=', now - IDEMPOTENCY_KEY_TTL_MS)
+    .where((eb) => eb.or([eb('created_at', '<=', now - IDEMPOTENCY_KEY_TTL_MS), eb('status', '!=', 'done')]))
     .execute();
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({ ...claim, status: 'in_progress', locked_at: now, created_at: now })
-    .onConflict((oc) => oc.columns(['scope', 'route', 'key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { kind: 'claimed', id: inserted.id, lockedAt: now };
-
   const row = await db
     .selectFrom('idempotency_keys')
-    .selectAll()
+    .select(['fingerprint', 'response_status', 'response_body'])
     .where('scope', '=', claim.scope)
     .where('route', '=', claim.route)
     .where('key', '=', claim.key)
     .executeTakeFirst();
-  // Gone between the insert and the select: its request failed and released it; the client retries.
-  if (!row) throw new ApiError('idempotency_key_in_progress');
+  if (!row) return null;
   if (row.fingerprint !== claim.fingerprint) throw new ApiError('idempotency_key_reused');
-  if (row.status === 'done') {
-    return { kind: 'replay', answer: { status: row.response_status!, body: JSON.parse(row.response_body!) } };
-  }
-  if (row.locked_at > now - IDEMPOTENCY_STALE_MS) throw new ApiError('idempotency_key_in_progress');
-  const takenOver = await db
-    .updateTable('idempotency_keys')
-    .set({ locked_at: now })
-    .where('id', '=', row.id)
-    .where('status', '=', 'in_progress')
-    .where('locked_at', '=', row.locked_at)
+  return { status: row.response_status!, body: JSON.parse(row.response_body!) as unknown };
+}
+
+/**
+ * Stores the answer, as JSON (`status` 'done'; `locked_at` is the time, as in every row), and answers
+ * it as a replay will: through that JSON. Null when a row for the key appeared meanwhile (a request of
+ * an older version acted): the caller rolls back.
+ */
+async function storeAnswer(
+  db: Db,
+  claim: IdempotencyClaim,
+  result: StoredAnswer,
+  now: number,
+): Promise<StoredAnswer | null> {
+  const body = JSON.stringify(result.body ?? {});
+  const inserted = await db
+    .insertInto('idempotency_keys')
+    .values({
+      ...claim,
+      status: 'done',
+      locked_at: now,
+      created_at: now,
+      response_status: result.status,
+      response_body: body,
+    })
+    .onConflict((oc) => oc.columns(['scope', 'route', 'key']).doNothing())
+    .returning('id')
     .executeTakeFirst();
-  if (Number(takenOver.numUpdatedRows) !== 1) throw new ApiError('idempotency_key_in_progress');
-  return { kind: 'claimed', id: row.id, lockedAt: now };
+  return inserted ? { status: result.status, body: JSON.parse(body) as unknown } : null;
 }
 
 /**
@@ -158,12 +195,16 @@ async function purgeExpired(db: Db, now: number): Promise<void> {
 /**
  * Runs `action` at most once per key (Stripe's model). The first request claims the key, runs the
  * action and stores its answer in the action's own transaction; a retry with the same key gets that
- * answer again and changes nothing. A failed action stores nothing and releases the key (its
- * transaction rolled back), so a retry runs it again.
+ * answer again and changes nothing. A failed action stores nothing, so a retry runs it again.
+ *
+ * The claim never outlives the request that made it: on PostgreSQL it is an advisory lock of the
+ * action's transaction (every instance sees it; PostgreSQL drops it with the connection of a process
+ * that died), on SQLite a mark in this process. So a retry after a crash runs at once (or replays the
+ * answer, if the first attempt committed), while a duplicate sent while the first still runs gets 409.
  *
  * With `transaction: false` the action's queries commit as they go (it calls another service over the
  * network, which must not hold a transaction open) and the answer is stored after it; a failed action
- * releases the key and must leave nothing a retry would double.
+ * must leave nothing a retry would double.
  */
 export async function runIdempotent(
   services: Services,
@@ -172,67 +213,76 @@ export async function runIdempotent(
   { transaction = true }: { transaction?: boolean } = {},
 ): Promise<StoredAnswer & { replayed: boolean }> {
   const now = services.now();
-  await purgeExpired(services.db, now);
-  const claimed = await claimKey(services.db, claim, now);
-  if (claimed.kind === 'replay') return { ...claimed.answer, replayed: true };
-  if (!transaction) return { ...(await runCommitting(services, claimed, action)), replayed: false };
-
-  const outer = lazyTransaction(services.db, services.engine);
-  let answer: StoredAnswer;
+  const run = transaction ? runInTransaction : runCommitting;
+  if (services.engine === 'postgres') {
+    await purgeExpired(services.db, now);
+    return run(services, claim, action, now);
+  }
+  // Before any query: SQLite's one connection may be held by the very request that holds the claim.
+  const release = claimInProcess(services.db, claim);
   try {
+    await purgeExpired(services.db, now);
+    return await run(services, claim, action, now);
+  } finally {
+    release();
+  }
+}
+
+type Run = (
+  services: Services,
+  claim: IdempotencyClaim,
+  action: (services: Services) => Promise<StoredAnswer>,
+  now: number,
+) => Promise<StoredAnswer & { replayed: boolean }>;
+
+/** The action and its answer in one transaction; on PostgreSQL that transaction holds the claim. */
+const runInTransaction: Run = async (services, claim, action, now) => {
+  const outer = lazyTransaction(services.db, services.engine);
+  try {
+    let reader = services.db;
+    if (services.engine === 'postgres') {
+      // The claim is this transaction's, so it opens now; on SQLite it opens at the action's first query.
+      reader = await outer.open();
+      if (!(await tryLock(reader, claim, 'transaction'))) throw new ApiError('idempotency_key_in_progress');
+    }
+    const stored = await storedAnswer(reader, claim, now);
+    if (stored) {
+      await outer.rollback();
+      return { ...stored, replayed: true };
+    }
     const result = await action(servicesInTransaction(services, outer.db));
-    const body = JSON.stringify(result.body ?? {});
     const trx = await outer.open();
-    const saved = await trx
-      .updateTable('idempotency_keys')
-      .set({ status: 'done', response_status: result.status, response_body: body })
-      .where('id', '=', claimed.id)
-      .where('status', '=', 'in_progress')
-      .where('locked_at', '=', claimed.lockedAt)
-      .executeTakeFirst();
-    // Another request took the key over (this one ran past the stale limit): undo, it acts instead.
-    if (Number(saved.numUpdatedRows) !== 1) throw new ApiError('idempotency_key_in_progress');
+    const answer = await storeAnswer(trx, claim, result, now);
+    if (!answer) throw new ApiError('idempotency_key_in_progress');
     await trx.commit().execute();
-    // The first answer goes out exactly as a replay will: through the stored JSON.
-    answer = { status: result.status, body: JSON.parse(body) as unknown };
+    return { ...answer, replayed: false };
   } catch (error) {
     await outer.rollback().catch(() => undefined);
-    await services.db
-      .deleteFrom('idempotency_keys')
-      .where('id', '=', claimed.id)
-      .where('status', '=', 'in_progress')
-      .where('locked_at', '=', claimed.lockedAt)
-      .execute();
     throw error;
   }
-  return { ...answer, replayed: false };
-}
+};
 
-/** `runIdempotent` for an action whose queries commit on their own: the answer is stored after it. */
-async function runCommitting(
-  services: Services,
-  claimed: Extract<Claimed, { kind: 'claimed' }>,
-  action: (services: Services) => Promise<StoredAnswer>,
-): Promise<StoredAnswer> {
-  const mine = (db: Db) =>
-    db
-      .updateTable('idempotency_keys')
-      .where('id', '=', claimed.id)
-      .where('status', '=', 'in_progress')
-      .where('locked_at', '=', claimed.lockedAt);
-  let result: StoredAnswer;
-  try {
-    result = await action(services);
-  } catch (error) {
-    await services.db
-      .deleteFrom('idempotency_keys')
-      .where('id', '=', claimed.id)
-      .where('status', '=', 'in_progress')
-      .where('locked_at', '=', claimed.lockedAt)
-      .execute();
-    throw error;
-  }
-  const body = JSON.stringify(result.body ?? {});
-  await mine(services.db).set({ status: 'done', response_status: result.status, response_body: body }).execute();
-  return { status: result.status, body: JSON.parse(body) as unknown };
-}
+/**
+ * An action whose queries commit on their own, its answer stored after it. On PostgreSQL the claim is
+ * a session lock of one connection held for the request, which the action's queries use too (so a
+ * request never waits for a second connection while holding one); it is unlocked at the end.
+ */
+const runCommitting: Run = async (services, claim, action, now) => {
+  const act = async (db: Db) => {
+    const stored = await storedAnswer(db, claim, now);
+    if (stored) return { ...stored, replayed: true };
+    const result = await action({ ...services, db });
+    // Null only when a request of an older version stored first: the action ran anyway, and its answer is true.
+    const answer = (await storeAnswer(db, claim, result, now)) ?? result;
+    return { ...answer, replayed: false };
+  };
+  if (services.engine !== 'postgres') return act(services.db);
+  return services.db.connection().execute(async (db) => {
+    if (!(await tryLock(db, claim, 'session'))) throw new ApiError('idempotency_key_in_progress');
+    try {
+      return await act(db);
+    } finally {
+      await sql`select pg_advisory_unlock(${lockId(claim)})`.execute(db);
+    }
+  });
+};
