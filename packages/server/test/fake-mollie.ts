@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
+import tls from 'node:tls';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 
@@ -18,7 +20,15 @@ import type { AddressInfo } from 'node:net';
  * test sets `nextRecurringStatus`); Bearer authentication; 404 for unknown ids; 422 for invalid input
  * (a recurring payment on a mandate that is not the customer's, or not valid); HAL+JSON answers.
  * Tests move a payment on with `decide` and `chargeBack`, as the payer and their bank would. It serves
- * HTTPS with a throw-away self-signed certificate, since the official client only speaks HTTPS.
+ * HTTPS with a throw-away self-signed certificate, since the official client only speaks HTTPS, or with
+ * the certificate given in `tls`.
+ *
+ * With `hostedCheckout` (the deployment stage, tests/deploy) it also plays Mollie's side towards the
+ * payer and the site: the checkout link is a page of the fake where the browser picks the outcome; then
+ * the fake posts the webhook as Mollie does (`application/x-www-form-urlencoded`, body `id=tr_…` only),
+ * waits for its answer and redirects the browser to the payment's redirectUrl. Tests in other processes
+ * make a refund or a chargeback at the provider with `POST /_fake/payments/<id>/refunds` (JSON
+ * `{ amount }`) or `/chargebacks` (Bearer API key): the payment changes and the webhook is posted.
  */
 export interface FakePayment {
   resource: 'payment';
@@ -66,7 +76,18 @@ export interface FakeMollie {
   /** The bank or card holder revokes a mandate: it is no longer valid. */
   revokeMandate(id: string): void;
   chargeBack(id: string): void;
+  /** Posts the payment's webhook as Mollie does; answers the site's HTTP status. */
+  postWebhook(id: string): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface FakeMollieOptions {
+  /** The key and certificate (chain) to serve HTTPS with; default a throw-away self-signed pair. */
+  tls?: { key: Buffer; cert: Buffer };
+  /** Serve the checkout page and the refund/chargeback controls (see above). */
+  hostedCheckout?: boolean;
+  /** The CA the webhook's HTTPS target is checked against, beside Node's own. */
+  webhookCa?: Buffer;
 }
 
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
@@ -86,7 +107,38 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   return pair;
 }
 
-export async function startFakeMollie(): Promise<FakeMollie> {
+/** POSTs a form body and answers the status code; `ca` is trusted for an https URL. */
+function postForm(url: string, body: string, ca: Buffer | undefined): Promise<number> {
+  const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      target,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+        ...(ca ? { ca: [...tls.rootCertificates, ca.toString('utf8')] } : {}),
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The hosted checkout: the payer picks what their bank answers (the deployment stage's browser clicks). */
+function checkoutPage(payment: FakePayment): string {
+  const choice = (status: string, label: string) =>
+    `<button name="status" value="${status}" data-testid="mollie-${status}">${label}</button>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mollie test checkout</title></head>
+<body><h1>Test payment ${payment.id}</h1><p data-testid="mollie-amount">${payment.amount.currency} ${payment.amount.value}</p>
+<form method="post">${choice('paid', 'Paid')} ${choice('failed', 'Failed')} ${choice('canceled', 'Cancel')}</form></body></html>`;
+}
+
+export async function startFakeMollie(options: FakeMollieOptions = {}): Promise<FakeMollie> {
   const apiKey = `test_${randomBytes(15).toString('hex')}`;
   const payments = new Map<string, FakePayment>();
   const refunds: FakeMollie['refunds'] = [];
@@ -107,10 +159,67 @@ export async function startFakeMollie(): Promise<FakeMollie> {
       _links: { documentation: { href: 'https://docs.mollie.com/', type: 'text/html' } },
     });
 
-  const server = https.createServer(selfSignedCertificate(), (req, res) => {
+  const postWebhook = (id: string) => {
+    const payment = payments.get(id)!;
+    return postForm(payment.webhookUrl, new URLSearchParams({ id }).toString(), options.webhookCa);
+  };
+  /** The checkout page and the provider-side controls of `hostedCheckout`; false when the request is not theirs. */
+  const hosted = async (req: http.IncomingMessage, res: ServerResponse, raw: Buffer): Promise<boolean> => {
+    const url = new URL(req.url ?? '/', base);
+    const checkout = /^\/checkout\/(tr_\w+)$/.exec(url.pathname);
+    if (checkout) {
+      const payment = payments.get(checkout[1]!);
+      if (!payment || payment.status !== 'open') {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('No open payment');
+        return true;
+      }
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(checkoutPage(payment));
+        return true;
+      }
+      const status = new URLSearchParams(raw.toString('utf8')).get('status') as FakePayment['status'];
+      fake.decide(payment.id, status);
+      // Mollie calls the webhook, then sends the payer back to the site.
+      const answer = await postWebhook(payment.id);
+      if (answer !== 200) console.error(`fake Mollie: webhook for ${payment.id} answered ${answer}`);
+      res.writeHead(303, { location: payment.redirectUrl }).end();
+      return true;
+    }
+    const control = /^\/_fake\/payments\/(tr_\w+)\/(refunds|chargebacks)$/.exec(url.pathname);
+    if (!control || req.method !== 'POST') return false;
+    if (req.headers.authorization !== `Bearer ${apiKey}`) {
+      error(res, 401, 'Unauthorized Request', 'Missing authentication');
+      return true;
+    }
+    const payment = payments.get(control[1]!);
+    if (!payment) {
+      error(res, 404, 'Not Found', `No payment exists with token ${control[1]}.`);
+      return true;
+    }
+    if (control[2] === 'chargebacks') fake.chargeBack(payment.id);
+    else {
+      const { amount } = JSON.parse(raw.toString('utf8')) as { amount: { currency: string; value: string } };
+      const refunded = Number(payment.amountRefunded?.value ?? 0) + Number(amount.value);
+      refunds.push({ id: `re_${randomBytes(5).toString('hex')}`, paymentId: payment.id, amount });
+      payment.amountRefunded = { currency: amount.currency, value: refunded.toFixed(2) };
+    }
+    send(res, 200, { webhookStatus: await postWebhook(payment.id) });
+    return true;
+  };
+
+  const server = https.createServer(options.tls ?? selfSignedCertificate(), (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (options.hostedCheckout) {
+        try {
+          if (await hosted(req, res, Buffer.concat(chunks))) return;
+        } catch (e) {
+          console.error('fake Mollie:', e);
+          if (!res.headersSent) res.writeHead(500).end(String(e));
+          return;
+        }
+      }
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
         return error(res, 401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
       }
@@ -213,7 +322,14 @@ export async function startFakeMollie(): Promise<FakeMollie> {
             self: { href: `${base}/v2/payments/${id}`, type: 'application/hal+json' },
             ...(recurring
               ? {}
-              : { checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' } }),
+              : {
+                  checkout: {
+                    href: options.hostedCheckout
+                      ? `${base}/checkout/${id}`
+                      : `https://www.mollie.com/checkout/select-method/${id}`,
+                    type: 'text/html',
+                  },
+                }),
           },
         };
         payments.set(id, payment);
@@ -241,7 +357,7 @@ export async function startFakeMollie(): Promise<FakeMollie> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
+  const fake: FakeMollie = {
     url: `${base}/v2/`,
     apiKey,
     payments,
@@ -282,6 +398,12 @@ export async function startFakeMollie(): Promise<FakeMollie> {
       const payment = payments.get(id)!;
       payment.amountChargedBack = { ...payment.amount };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    postWebhook,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
+  return fake;
 }
