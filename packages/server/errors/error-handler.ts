@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@datekit/runtime';
-import { requestLocale } from '../http/request-context.ts';
+import { errorLocale } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from './api-error.ts';
 
@@ -30,7 +30,7 @@ export function createErrorHandler(services: Services) {
   return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
-    const locale = requestLocale(request, request.brand);
+    const locale = errorLocale(request, request.brand);
     return reply.code(apiError.status).send({
       error: apiError.code,
       message: services.translate(locale, `errors:${apiError.code}`, apiError.params),

@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 import { ApiError } from '../errors/api-error.ts';
 import { SESSION_COOKIE } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
+import { prefixedRedisStore } from './rate-limit-store.ts';
+import { retryWait } from './retry-wait.ts';
 
 /** A limit a route declares (`rateLimit` in its defineRoute spec): at most `max` requests per `windowMs`. */
 export interface RateLimitRule {
@@ -64,7 +66,8 @@ function clientKey(app: FastifyInstance, request: FastifyRequest, rule: RateLimi
 /**
  * Enforces the routes' `rateLimit` rules with @fastify/rate-limit: counters in Redis when REDIS_URL
  * is set (shared by every instance), in this process otherwise. Over the limit: 429 `rate_limited`
- * in the client's language, with `Retry-After` in seconds. Checked before the body is read.
+ * with `Retry-After` in seconds and a message naming the wait in the client's language (errorLocale:
+ * the language cookie, else Accept-Language). Checked before the body is read.
  * Off with RATE_LIMIT=off (the end-to-end suite signs up many members from one address).
  */
 export function registerRateLimits(app: FastifyInstance, services: Services): void {
@@ -76,7 +79,8 @@ export function registerRateLimits(app: FastifyInstance, services: Services): vo
     global: false,
     // A Redis outage lets requests through rather than failing every login and message.
     skipOnError: true,
-    ...(redis ? { redis, nameSpace: 'datekit-rl:' } : {}),
+    // Keys `<RATE_LIMIT_PREFIX><rule>:<client>`: a rule's counter is shared by its routes and the instances.
+    ...(redis ? { store: prefixedRedisStore(redis, services.config.rateLimitPrefix) } : {}),
   });
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const limiters = new Map<RateLimitRule, ReturnType<FastifyInstance['createRateLimit']>>();
@@ -92,8 +96,9 @@ export function registerRateLimits(app: FastifyInstance, services: Services): vo
     }
     const result = await limiter(request);
     if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-    throw new ApiError('rate_limited');
+    const seconds = Math.max(1, result.ttlInSeconds);
+    reply.header('retry-after', String(seconds));
+    throw new ApiError('rate_limited', { ...retryWait(seconds) });
   }
   // Only routes with a limit get the hook: the others pass without it.
   app.addHook('onRoute', (route) => {
