@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,7 @@ import { DEMO_ACCOUNT, seedDemoMembers } from '../seed/seed-demo.ts';
 import { FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from '../test/fixture-brands.ts';
 import { TestClient } from '../test/http-client.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { backupSqlite, pgDumpArgs, pgRestoreArgs, runPgTool } from './backup.ts';
+import { backupSqlite, pgDumpArgs, pgRestoreArgs, runPgTool, type SpawnTool, withoutPassword } from './backup.ts';
 import { createDatabase, type Db, type Engine } from './database.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
 
@@ -86,16 +87,82 @@ describe.skipIf(process.env.DATEKIT_TEST_DB === 'postgres')('restore drill, SQLi
   });
 });
 
+/** A password with the characters a password file escapes. */
+const PASSWORD = 'drill:pass\\word';
+
+interface SeenSpawn {
+  tool: string;
+  args: string[];
+  passwordFilePath: string | null;
+  passwordFile: string | null;
+  passwordFileMode: number | null;
+}
+
+/** Spawns the real tool and remembers its command line and password file as the tool saw them. */
+function watchedSpawns(spawnTool: SpawnTool = spawn): { spawn: SpawnTool; seen: SeenSpawn[] } {
+  const seen: SeenSpawn[] = [];
+  return {
+    seen,
+    spawn: (tool, args, options) => {
+      const file = options.env?.PGPASSFILE;
+      seen.push({
+        tool,
+        args,
+        passwordFilePath: file ?? null,
+        passwordFile: file ? fs.readFileSync(file, 'utf8') : null,
+        passwordFileMode: file ? fs.statSync(file).mode & 0o777 : null,
+      });
+      return spawnTool(tool, args, options);
+    },
+  };
+}
+
+/** `ps` shows every process's command line to every user: the password travels in a 0600 file only. */
+function expectNoPasswordOnCommandLine(seen: SeenSpawn[]): void {
+  expect(seen.length).toBeGreaterThan(0);
+  for (const call of seen) {
+    const commandLine = call.args.join(' ');
+    expect(commandLine).not.toContain('drill');
+    expect(commandLine).not.toContain(encodeURIComponent(PASSWORD));
+    expect(call.passwordFile).toBe('*:*:*:*:drill\\:pass\\\\word\n');
+    expect(call.passwordFileMode).toBe(0o600);
+  }
+}
+
+describe.skipIf(process.env.DATEKIT_TEST_DB === 'postgres')('PostgreSQL client tools', () => {
+  it('get the password from a 0600 password file, never on their command line, and the file is removed', async () => {
+    const calls = watchedSpawns((_tool, _args, options) => spawn(process.execPath, ['-e', ''], options));
+    const url = `postgres://backup:${encodeURIComponent(PASSWORD)}@db.example:6543/members?sslmode=require`;
+    await runPgTool('pg_dump', url, (db) => pgDumpArgs(db, '/tmp/x.dump'), calls.spawn);
+    expectNoPasswordOnCommandLine(calls.seen);
+    expect(calls.seen[0]!.args.at(-1)).toBe('postgres://backup@db.example:6543/members?sslmode=require');
+    expect(fs.existsSync(calls.seen[0]!.passwordFilePath!)).toBe(false);
+  });
+
+  it('takes a password given as a URL parameter out too', () => {
+    expect(withoutPassword('postgres://u@h/db?password=s%3Dcret&sslmode=verify-full')).toEqual({
+      connection: 'postgres://u@h/db?sslmode=verify-full',
+      password: 's=cret',
+    });
+    expect(withoutPassword('postgres://u@h/db')).toEqual({ connection: 'postgres://u@h/db', password: null });
+  });
+});
+
 describe.skipIf(process.env.DATEKIT_TEST_DB !== 'postgres')('restore drill, PostgreSQL', () => {
   it('pg_dump of a seeded schema, pg_restore into a new database, serves the same data', async () => {
-    const url = process.env.TEST_DATABASE_URL!;
+    // The test database trusts local connections; the password shows where it travels.
+    const withPassword = new URL(process.env.TEST_DATABASE_URL!);
+    withPassword.password = encodeURIComponent(PASSWORD);
+    const url = withPassword.toString();
     const source = await createTestDatabase();
     const schema = (
       await source.db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('s')).executeTakeFirstOrThrow()
     ).s;
     await seedDemoMembers(servicesOn(source.db, 'postgres'), brand, 3);
     const dump = path.join(dir, 'datekit.dump');
-    await runPgTool('pg_dump', pgDumpArgs(url, dump, schema));
+    const calls = watchedSpawns();
+    await runPgTool('pg_dump', url, (db) => pgDumpArgs(db, dump, schema), calls.spawn);
+    expectNoPasswordOnCommandLine(calls.seen);
     await source.drop();
 
     const name = `restore_${randomBytes(5).toString('hex')}`;
@@ -105,7 +172,8 @@ describe.skipIf(process.env.DATEKIT_TEST_DB !== 'postgres')('restore drill, Post
     const target = new URL(url);
     target.pathname = `/${name}`;
     try {
-      await runPgTool('pg_restore', pgRestoreArgs(target.toString(), dump));
+      await runPgTool('pg_restore', target.toString(), (db) => pgRestoreArgs(db, dump), calls.spawn);
+      expectNoPasswordOnCommandLine(calls.seen);
       const copy = createDatabase({ databaseUrl: target.toString(), searchPath: schema });
       try {
         await expectServes(copy.db, 'postgres', schema);

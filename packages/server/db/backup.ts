@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
@@ -19,8 +21,11 @@ export async function backupSqlite(sqlitePath: string, target: string): Promise<
   }
 }
 
-/** The pg_dump call for a PostgreSQL backup (custom format: compressed, restored with pg_restore). */
-export function pgDumpArgs(databaseUrl: string, target: string, schema?: string): string[] {
+/**
+ * The pg_dump call for a PostgreSQL backup (custom format: compressed, restored with pg_restore).
+ * `connection` is what runPgTool hands over: the database URL without its password.
+ */
+export function pgDumpArgs(connection: string, target: string, schema?: string): string[] {
   return [
     '--format=custom',
     '--no-owner',
@@ -28,26 +33,66 @@ export function pgDumpArgs(databaseUrl: string, target: string, schema?: string)
     ...(schema ? ['--schema', schema] : []),
     '--file',
     target,
-    databaseUrl,
+    connection,
   ];
 }
 
 /** The pg_restore call that loads such a dump into an empty database. */
-export function pgRestoreArgs(databaseUrl: string, source: string): string[] {
-  return ['--no-owner', '--no-privileges', '--exit-on-error', '--dbname', databaseUrl, source];
+export function pgRestoreArgs(connection: string, source: string): string[] {
+  return ['--no-owner', '--no-privileges', '--exit-on-error', '--dbname', connection, source];
 }
 
-/** Runs a PostgreSQL client tool (pg_dump, pg_restore); rejects with its error output when it fails. */
-export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', (error) =>
-      reject(new Error(`${tool} could not be started (${error.message}); install the PostgreSQL client tools`)),
-    );
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${tool} failed (${code}): ${errors.trim()}`)),
-    );
-  });
+/**
+ * A database URL without its password (in the user part or a `password` parameter), and the password.
+ * The rest of the URL (host, port, user, database, sslmode and the other parameters) stays as libpq
+ * reads it.
+ */
+export function withoutPassword(databaseUrl: string): { connection: string; password: string | null } {
+  const url = new URL(databaseUrl);
+  const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get('password');
+  url.password = '';
+  url.searchParams.delete('password');
+  return { connection: url.toString(), password };
+}
+
+/** A line of a libpq password file that matches every connection: `:` and `\` escaped. */
+function passwordFileLine(password: string): string {
+  return `*:*:*:*:${password.replace(/[\\:]/g, '\\$&')}\n`;
+}
+
+export type SpawnTool = (tool: string, args: string[], options: SpawnOptions) => ChildProcess;
+
+/**
+ * Runs a PostgreSQL client tool (pg_dump, pg_restore) on `databaseUrl`; rejects with its error output
+ * when it fails. The password never reaches the command line, which `ps` shows to every user: the
+ * tool reads it from a password file (PGPASSFILE, mode 0600, removed afterwards).
+ */
+export async function runPgTool(
+  tool: 'pg_dump' | 'pg_restore',
+  databaseUrl: string,
+  args: (connection: string) => string[],
+  spawnTool: SpawnTool = spawn,
+): Promise<void> {
+  const { connection, password } = withoutPassword(databaseUrl);
+  const dir = password === null ? null : await mkdtemp(path.join(os.tmpdir(), 'datekit-pgpass-'));
+  try {
+    const env = { ...process.env };
+    if (dir && password !== null) {
+      env.PGPASSFILE = path.join(dir, 'pgpass');
+      await writeFile(env.PGPASSFILE, passwordFileLine(password), { mode: 0o600 });
+    }
+    await new Promise<void>((resolve, reject) => {
+      const child = spawnTool(tool, args(connection), { stdio: ['ignore', 'ignore', 'pipe'], env });
+      let errors = '';
+      child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      child.on('error', (error) =>
+        reject(new Error(`${tool} could not be started (${error.message}); install the PostgreSQL client tools`)),
+      );
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${tool} failed (${code}): ${errors.trim()}`)),
+      );
+    });
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -13,7 +13,7 @@ export function registerDbBackup(program: Command): void {
     .action(async (file: string) => {
       const config = loadConfig();
       if (config.databaseUrl) {
-        await runPgTool('pg_dump', pgDumpArgs(config.databaseUrl, file));
+        await runPgTool('pg_dump', config.databaseUrl, (connection) => pgDumpArgs(connection, file));
         console.log(`Backed up PostgreSQL to ${file} (pg_dump custom format).`);
         console.log(`Restore into an empty database: pg_restore ${pgRestoreArgs('<database url>', file).join(' ')}`);
         return;
