@@ -110,7 +110,8 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
     if (shares.length > 0) {
       await mkdir(staging, { recursive: true });
       const outDirs = shares.map((_, i) => path.join(staging, `share-${i}`));
-      const stopWatching = watchPages(outDirs, (pages) =>
+      const rendering = shares.map((scope, i) => ({ outDir: outDirs[i]!, scope }));
+      const stopWatching = watchPages(rendering, (pages) =>
         emit({ type: 'progress', pages, expected: jobs.reduce((sum, key) => sum + expectedPages(key), 0) }),
       );
       try {

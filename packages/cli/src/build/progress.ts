@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { languageDir } from './finish-language.ts';
+import { htmlFiles } from './output.ts';
 
 /**
  * How often the staging directories are counted. A count lists every page directory written so far
@@ -6,12 +7,20 @@ import { readdir } from 'node:fs/promises';
  */
 const INTERVAL_MS = 3000;
 
+/** One Astro run of a build: the language versions (`<domain>/<lang>`) it renders into `outDir`. */
+export interface RenderingShare {
+  outDir: string;
+  scope: readonly string[];
+}
+
 /**
- * Counts the HTML pages written so far under `dirs` every few seconds and reports the count when it
- * changed: the build's progress, seen from outside the Astro runs (which may be other processes).
- * Returns the function that stops counting.
+ * Counts the HTML pages written so far every few seconds and reports the count when it changed: the
+ * build's progress, seen from outside the Astro runs (which may be other processes). It counts the
+ * pages of the language versions being rendered, as the build's total does (finishLanguage): not the
+ * operator console that one run renders beside them. Returns the function that stops counting.
  */
-export function watchPages(dirs: readonly string[], report: (pages: number) => void): () => void {
+export function watchPages(shares: readonly RenderingShare[], report: (pages: number) => void): () => void {
+  const dirs = shares.flatMap((share) => share.scope.map((key) => languageDir(share.outDir, key)));
   let last = 0;
   let counting = false;
   const timer = setInterval(() => {
@@ -29,6 +38,5 @@ export function watchPages(dirs: readonly string[], report: (pages: number) => v
 }
 
 async function countPages(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true }).catch(() => []);
-  return entries.filter((name) => name.endsWith('.html')).length;
+  return (await htmlFiles(dir)).length;
 }
