@@ -13,3 +13,11 @@ npx vitest run
 echo "── end-to-end tests (Playwright, Debian Chromium)"
 bash scripts/ensure-chromium.sh
 npx playwright test
+echo "── deployment (nginx + TLS, two instances, PostgreSQL, Redis, SMTP, Mollie)"
+# docs/deployment.md as written: its files from deploy/ (the guide shows them; checked first), run by
+# Debian's nginx with a test CA before two production servers (tests/deploy/global-setup.ts).
+deploy_started=$SECONDS
+npx tsx tests/deploy/guide-files.ts
+bash scripts/ensure-nginx.sh
+npx playwright test -c tests/deploy/playwright.config.ts
+echo "deployment stage: $((SECONDS - deploy_started)) s"

@@ -10,6 +10,7 @@ import { ROOT } from '../e2e/e2e-env.ts';
 import { CLI, NODE, type Deployment } from './deploy-env.ts';
 import { startNginx, waitFor, type Site } from './nginx.ts';
 import { startSmtpSink } from './smtp-sink.ts';
+import { unitService } from './systemd-unit.ts';
 import { makeTestCa } from './test-ca.ts';
 
 /** A free TCP port on 127.0.0.1 (asked of the kernel, then released for the child that listens on it). */
@@ -60,7 +61,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     execFileSync('bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
     execFileSync('bash', [path.join(ROOT, 'scripts/ensure-nginx.sh')], { stdio: 'inherit' });
     // The end-to-end stage before this one builds the demo brand; build it only when it is missing.
-    if (!fs.existsSync(path.join(ROOT, 'dist/localhost/index.html'))) {
+    if (!fs.existsSync(path.join(ROOT, 'dist/localhost/routes.json'))) {
       execFileSync(NODE, [CLI, 'build', '--brand', 'localhost'], { stdio: 'inherit', cwd: ROOT });
     }
 
@@ -91,10 +92,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
     const [portA, portB, metricsA, metricsB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const varDir = path.join(dir, 'var');
+    // What the guide's /etc/datekit/env holds, for this run (NODE_ENV, HOST, TRUST_PROXY come from the unit).
     const serverEnv: Record<string, string> = {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      TRUST_PROXY: '1',
       DATABASE_URL: databaseUrl.toString(),
       REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
       RATE_LIMIT_PREFIX: `datekit-rl-deploy-${run}:`,
@@ -109,14 +108,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NODE_EXTRA_CA_CERTS: ca.caCert,
       METRICS_HOST: '127.0.0.1',
     };
-    const childEnv = (extra: Record<string, string>) => {
+    const childEnv = (extra: Record<string, string>, unit = unitService(String(portA)).env) => {
       const env: Record<string, string> = {};
       // The runner's own settings for tests stay out: these servers run as production does.
       for (const [key, value] of Object.entries(process.env)) {
         if (value !== undefined && !/^(PASSWORD_SCRYPT_N|RATE_LIMIT|DATEKIT_|E2E_|TEST_DATABASE_URL)/.test(key))
           env[key] = value;
       }
-      return { ...env, ...serverEnv, ...extra };
+      return { ...env, ...unit, ...serverEnv, ...extra };
     };
     // As the guide says: migrate once, from a deploy step, then start the instances.
     execFileSync(NODE, [CLI, 'db', 'migrate'], { cwd: ROOT, env: childEnv({}), stdio: 'inherit' });
@@ -137,9 +136,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ['b', portB, metricsB],
     ] as const) {
       const log = fs.openSync(path.join(dir, `instance-${name}.log`), 'a');
-      const child = spawn(NODE, [CLI, 'serve'], {
+      // The guide's unit, instance `port` (datekit@<port>): its Environment= lines and ExecStart's arguments.
+      const unit = unitService(String(port));
+      const child = spawn(NODE, unit.args, {
         cwd: ROOT,
-        env: childEnv({ PORT: String(port), METRICS_PORT: String(metrics) }),
+        env: childEnv({ METRICS_PORT: String(metrics) }, unit.env),
         stdio: ['ignore', log, log],
       });
       cleanups.push(async () => {

@@ -78,6 +78,8 @@ export interface FakeMollie {
   chargeBack(id: string): void;
   /** Posts the payment's webhook as Mollie does; answers the site's HTTP status. */
   postWebhook(id: string): Promise<number>;
+  /** Every webhook posted, with the site's answer (also `GET /_fake/webhooks` with `hostedCheckout`). */
+  webhooks: { id: string; status: number }[];
   close(): Promise<void>;
 }
 
@@ -159,9 +161,12 @@ export async function startFakeMollie(options: FakeMollieOptions = {}): Promise<
       _links: { documentation: { href: 'https://docs.mollie.com/', type: 'text/html' } },
     });
 
-  const postWebhook = (id: string) => {
+  const webhooks: FakeMollie['webhooks'] = [];
+  const postWebhook = async (id: string) => {
     const payment = payments.get(id)!;
-    return postForm(payment.webhookUrl, new URLSearchParams({ id }).toString(), options.webhookCa);
+    const status = await postForm(payment.webhookUrl, new URLSearchParams({ id }).toString(), options.webhookCa);
+    webhooks.push({ id, status });
+    return status;
   };
   /** The checkout page and the provider-side controls of `hostedCheckout`; false when the request is not theirs. */
   const hosted = async (req: http.IncomingMessage, res: ServerResponse, raw: Buffer): Promise<boolean> => {
@@ -185,10 +190,18 @@ export async function startFakeMollie(options: FakeMollieOptions = {}): Promise<
       res.writeHead(303, { location: payment.redirectUrl }).end();
       return true;
     }
-    const control = /^\/_fake\/payments\/(tr_\w+)\/(refunds|chargebacks)$/.exec(url.pathname);
-    if (!control || req.method !== 'POST') return false;
+    if (!url.pathname.startsWith('/_fake/')) return false;
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
       error(res, 401, 'Unauthorized Request', 'Missing authentication');
+      return true;
+    }
+    if (url.pathname === '/_fake/webhooks' && req.method === 'GET') {
+      send(res, 200, { webhooks });
+      return true;
+    }
+    const control = /^\/_fake\/payments\/(tr_\w+)\/(refunds|chargebacks)$/.exec(url.pathname);
+    if (!control || req.method !== 'POST') {
+      error(res, 404, 'Not Found', 'Unknown control');
       return true;
     }
     const payment = payments.get(control[1]!);
@@ -399,6 +412,7 @@ export async function startFakeMollie(options: FakeMollieOptions = {}): Promise<
       payment.amountChargedBack = { ...payment.amount };
     },
     postWebhook,
+    webhooks,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
