@@ -64,6 +64,8 @@ export const ERRORS = {
   credits_below_zero: { status: 422 },
   refund_not_possible: { status: 409 },
   unknown_host: { status: 404 },
+  /** The host's brand is out of service (its file or its build is broken), the others serve: with Retry-After. */
+  site_unavailable: { status: 503 },
   internal: { status: 500 },
 } as const satisfies Record<string, { status: number }>;
 

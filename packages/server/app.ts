@@ -37,6 +37,7 @@ import { requestOrigin } from './http/origin.ts';
 import type { Services } from './services.ts';
 import type { Brand } from '@datekit/runtime';
 import { SiteHandler } from './site/site-handler.ts';
+import { registerBrandAvailability } from './brands/availability.ts';
 import { OperatorSite } from './site/operator-site.ts';
 import { mountOperatorRoute } from './features/operator/define-operator-route.ts';
 import { isOperatorApi, isOperatorHost, isOperatorHostName } from './features/operator/operator-host.ts';
@@ -137,7 +138,8 @@ export function createApp(
   // hook and a Map per request. Setting cookies (reply.setCookie) and writing them are the plugin's.
   void app.register(cookie, { hook: false });
   registerRequestIdHeader(app);
-  registerSecurityHeaders(app, services.config, services.brands.all());
+  registerSecurityHeaders(app, services.config, site.scriptHashes());
+  registerBrandAvailability(app, services, site);
   registerStaticFiles(app, services.config.distDir);
   registerRateLimits(app, services);
   registerStreamShutdown(app, services);

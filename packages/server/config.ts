@@ -153,7 +153,8 @@ function paymentProvider(env: NodeJS.ProcessEnv, production: boolean): ServerCon
     throw new ConfigError(`PAYMENTS: ${env.PAYMENTS} is not a provider; use mollie (with MOLLIE_API_KEY) or sandbox`);
   }
   if (env.MOLLIE_API_KEY) {
-    if (env.PAYMENTS === 'sandbox') throw new ConfigError('PAYMENTS=sandbox and MOLLIE_API_KEY are both set; unset one');
+    if (env.PAYMENTS === 'sandbox')
+      throw new ConfigError('PAYMENTS=sandbox and MOLLIE_API_KEY are both set; unset one');
     return 'mollie';
   }
   if (env.PAYMENTS === 'mollie') throw new ConfigError('PAYMENTS=mollie needs MOLLIE_API_KEY');
@@ -191,7 +192,8 @@ function trustedProxies(value: string | undefined, production: boolean): ServerC
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (hops < 1 || hops > 10) throw new ConfigError(`TRUST_PROXY: ${value} hops; give 1 to 10, or the proxy addresses`);
+    if (hops < 1 || hops > 10)
+      throw new ConfigError(`TRUST_PROXY: ${value} hops; give 1 to 10, or the proxy addresses`);
     return hops;
   }
   const list = value
@@ -213,7 +215,8 @@ function trustedProxies(value: string | undefined, production: boolean): ServerC
 /** A TCP port from 1 to 65535: 0 would open a random one nobody could find. */
 function port(name: string, value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new ConfigError(`${name}: ${value} is not a port from 1 to 65535`);
+  if (!Number.isInteger(n) || n < 1 || n > 65535)
+    throw new ConfigError(`${name}: ${value} is not a port from 1 to 65535`);
   return n;
 }
 
@@ -237,7 +240,9 @@ function origins(value: string | undefined, production: boolean): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   if (list.length && production) {
-    throw new ConfigError('PUSH_ENDPOINT_ALLOWLIST is for tests against a local fake push service; unset it in production');
+    throw new ConfigError(
+      'PUSH_ENDPOINT_ALLOWLIST is for tests against a local fake push service; unset it in production',
+    );
   }
   return list.map((origin) => {
     const url = new URL(origin);

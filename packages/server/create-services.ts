@@ -1,5 +1,5 @@
 import type { Brand } from '@datekit/runtime';
-import { BrandRegistry } from './brands/registry.ts';
+import { BrandRegistry, type UnavailableBrand } from './brands/registry.ts';
 import type { NicheSearchDefaults } from './brands/search-defaults.ts';
 import type { ServerConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
@@ -15,7 +15,7 @@ import type { Services } from './services.ts';
 /** Wires the real parts together: database from the config, mail to SMTP or the outbox, translations. */
 export function createServices(
   config: ServerConfig,
-  site: { brands: readonly Brand[]; searchDefaults: NicheSearchDefaults },
+  site: { brands: readonly Brand[]; searchDefaults: NicheSearchDefaults; unavailable?: readonly UnavailableBrand[] },
   overrides: Partial<Services> = {},
 ): Services {
   const { db, engine } = overrides.db
@@ -26,7 +26,7 @@ export function createServices(
     config,
     db,
     engine,
-    brands: new BrandRegistry(site.brands),
+    brands: new BrandRegistry(site.brands, site.unavailable),
     searchDefaults: site.searchDefaults,
     translate: createTranslator(config.localesDir),
     passwords: createPasswordHasher(config.passwordScryptN),

@@ -17,6 +17,8 @@ export { grantCredits } from './features/credits/grant.ts';
 export { approvePhotos, photosToCheck, rejectPhotos } from './features/photos/moderation.ts';
 export { insertMember } from './features/users/insert-member.ts';
 export type { NicheSearchDefaults } from './brands/search-defaults.ts';
+export type { UnavailableBrand } from './brands/registry.ts';
+export { normalizeHost } from './brands/host.ts';
 export { listJobs } from './jobs/queue.ts';
 export { createDiscountCode, disableDiscountCode, listDiscountCodes } from './features/discounts/manage-codes.ts';
 export { refundPayment } from './features/payments/refund-payment.ts';

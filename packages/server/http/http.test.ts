@@ -210,7 +210,14 @@ describe('built sites', () => {
         ],
       }),
     );
+    // A page that goes missing under the running server (a build checked at start names none missing).
+    const missing = (lang: string) => path.join(dist, 'alpha.test', lang, 'missing', 'index.html');
+    for (const lang of ['en', 'nl']) {
+      fs.mkdirSync(path.dirname(missing(lang)), { recursive: true });
+      fs.writeFileSync(missing(lang), 'soon gone');
+    }
     site = await startTestServer({ distDir: dist });
+    for (const lang of ['en', 'nl']) fs.rmSync(missing(lang));
   });
   afterAll(() => site.close());
 

@@ -13,6 +13,8 @@ export interface Readiness {
   problems: string[];
   /** Brands not built yet: their hosts answer "not built" while the others are served. */
   unbuilt: string[];
+  /** Brands out of service, each with its file and problem (brands/availability.ts): their hosts answer 503. */
+  brands: Record<string, string>;
 }
 
 /**
@@ -37,13 +39,18 @@ export async function readiness(services: Services): Promise<Readiness> {
     .all()
     .map((brand) => brand.domain)
     .filter((domain) => !fs.existsSync(path.join(services.config.distDir, domain, 'routes.json')));
-  const dist = unbuilt.length < services.brands.all().length;
-  if (!dist) problems.push(`no brand is built: run datekit build (${unbuilt.join(', ')})`);
+  const unavailable = services.brands.unavailable();
+  const brands = Object.fromEntries(unavailable.map((brand) => [brand.domain, `${brand.file} ${brand.problem}`]));
+  const out = new Set([...unbuilt, ...unavailable.map((brand) => brand.domain)]);
+  const dist = services.brands.all().some((brand) => !out.has(brand.domain));
+  if (!dist && unbuilt.length) problems.push(`no brand is built: run datekit build (${unbuilt.join(', ')})`);
+  else if (!dist) problems.push(`no brand can be served: ${Object.keys(brands).join(', ') || 'there are none'}`);
   return {
     ready: database && migrations && dist,
     checks: { database, migrations, dist },
     problems,
     unbuilt,
+    brands,
   };
 }
 

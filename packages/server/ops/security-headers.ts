@@ -3,34 +3,18 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Brand } from '@datekit/runtime';
 import type { ServerConfig } from '../config.ts';
-import { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from '../site/inline-scripts.ts';
+import { INLINE_SCRIPTS_FILE, type InlineScripts } from '../site/inline-scripts.ts';
 
 /** HSTS in production: a year, subdomains included (every brand is served over TLS there). */
 const HSTS_MAX_AGE_S = 365 * 24 * 3600;
 
 /**
- * The hashes of every built brand's inline scripts: from the file the build writes beside routes.json,
- * or, for a build made before that file existed, from the pages themselves.
+ * The hashes of the inline scripts of every served brand (read with its build, site/built-site.ts)
+ * and of the operator console.
  */
-export function builtScriptHashes(distDir: string, brands: readonly Brand[]): string[] {
-  const hashes = new Set<string>();
-  for (const brand of brands) {
-    const brandDir = path.join(distDir, brand.domain);
-    if (!fs.existsSync(path.join(brandDir, 'routes.json'))) continue;
-    const file = path.join(brandDir, INLINE_SCRIPTS_FILE);
-    if (fs.existsSync(file)) {
-      const { script_hashes } = JSON.parse(fs.readFileSync(file, 'utf8')) as InlineScripts;
-      script_hashes.forEach((hash) => hashes.add(hash));
-      continue;
-    }
-    for (const entry of fs.readdirSync(brandDir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-      const html = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
-      inlineScriptHashes(html).forEach((hash) => hashes.add(hash));
-    }
-  }
+export function builtScriptHashes(distDir: string, brandHashes: readonly string[]): string[] {
+  const hashes = new Set(brandHashes);
   // The operator console (dist/_operator) is built by the same run and served by the same process.
   const operatorFile = path.join(distDir, '_operator', INLINE_SCRIPTS_FILE);
   if (fs.existsSync(operatorFile)) {
@@ -139,12 +123,16 @@ export function useDocumentHeaders(reply: FastifyReply): void {
  * at `writeHead`) on every answer. A route that hijacks its reply (the event stream) writes
  * `reply.getHeaders()` itself. helmet's one removal, `X-Powered-By`, is a header Fastify never sets.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig, brands: readonly Brand[]): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: ServerConfig,
+  brandScriptHashes: readonly string[],
+): void {
   const referrerPolicy = 'strict-origin-when-cross-origin';
   const { set } = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(config, builtScriptHashes(config.distDir, brands)),
+      directives: contentSecurityPolicy(config, builtScriptHashes(config.distDir, brandScriptHashes)),
     },
     hsts: config.production ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Brand, ERROR_PAGE_SHELL, shellParam, withCtaLinks } from '@datekit/runtime';
 import { requestLocale, SESSION_COOKIE } from '../http/request-context.ts';
 import { encodePage, pageEncoding, readPage } from './page-body.ts';
-import { compileRoutes, matchRoute, type CompiledRoute, type RoutesManifest } from './route-matcher.ts';
+import { type BuiltSite, loadBuiltSite } from './built-site.ts';
+import { matchRoute, type CompiledRoute } from './route-matcher.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,17 +29,34 @@ export interface ErrorPageText {
   home: string;
 }
 
-/** The last resort when the error page itself failed: plain HTML, no build output needed. */
-export function errorPageFallback(text: ErrorPageText, details: string): string {
-  const escape = (value: string) =>
-    value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-  return `<!doctype html><html lang="${escape(text.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(text.message)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${escape(text.message)}</h1><pre style="white-space:pre-wrap">${escape(details)}</pre><p><a href="/">${escape(text.home)}</a></p></body></html>`;
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A page of plain HTML that needs no build output: a heading and what follows it (already escaped). */
+function plainPage(lang: string, message: string, body = ''): string {
+  return `<!doctype html><html lang="${escape(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(message)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${escape(message)}</h1>${body}</body></html>`;
 }
 
-interface BuiltSite {
-  manifest: RoutesManifest;
-  routes: CompiledRoute[];
-  root: string;
+/** The last resort when the error page itself failed: plain HTML, no build output needed. */
+export function errorPageFallback(text: ErrorPageText, details: string): string {
+  return plainPage(
+    text.lang,
+    text.message,
+    `<pre style="white-space:pre-wrap">${escape(details)}</pre><p><a href="/">${escape(text.home)}</a></p>`,
+  );
+}
+
+/** What the hosts of a brand out of service answer (brands/availability.ts): its build may be what is broken. */
+export function unavailablePage(lang: string, message: string): string {
+  return plainPage(lang, message);
+}
+
+/** A brand whose build the server cannot serve, and why (see {@link loadBuiltSite}). */
+export interface DamagedBuild {
+  domain: string;
+  /** Relative to the dist directory. */
+  file: string;
+  problem: string;
 }
 
 /**
@@ -47,21 +65,24 @@ interface BuiltSite {
  */
 export class SiteHandler {
   private readonly sites = new Map<string, BuiltSite>();
+  /** Builds that cannot be served; their brands answer 503 (brands/availability.ts), the others are served. */
+  readonly damaged: DamagedBuild[] = [];
 
   constructor(
     private readonly distDir: string,
     brands: readonly Brand[],
   ) {
     for (const brand of brands) {
-      const manifestFile = path.join(distDir, brand.domain, 'routes.json');
-      if (!fs.existsSync(manifestFile)) continue;
-      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RoutesManifest;
-      this.sites.set(brand.domain, {
-        manifest,
-        routes: compileRoutes(manifest.routes),
-        root: path.join(distDir, brand.domain),
-      });
+      const build = loadBuiltSite(distDir, brand.domain);
+      if (build.state === 'built') this.sites.set(brand.domain, build.site);
+      else if (build.state === 'damaged')
+        this.damaged.push({ domain: brand.domain, file: build.file, problem: build.problem });
     }
+  }
+
+  /** The CSP sources of every served brand's inline scripts. */
+  scriptHashes(): string[] {
+    return [...new Set([...this.sites.values()].flatMap((site) => site.scriptHashes))];
   }
 
   isBuilt(domain: string): boolean {

@@ -13,6 +13,8 @@ export interface LoadedBrands {
   /** Brands without any problem, in file-name order, with defaults applied and derived fields computed. */
   brands: Brand[];
   problems: BrandProblem[];
+  /** The brand files with problems, with their data as far as it could be read (null after a YAML syntax error). */
+  rejected: { file: string; data: unknown }[];
 }
 
 let brandJsonSchema: JsonSchemaNode | undefined;
@@ -28,6 +30,7 @@ export async function loadBrands(options: { dir?: string; domains?: string[] } =
   if (!listing) {
     return {
       brands: [],
+      rejected: [],
       problems: [{ file: dir, line: 1, column: 1, field: '', message: 'the brands folder does not exist' }],
     };
   }
@@ -63,7 +66,10 @@ export async function loadBrands(options: { dir?: string; domains?: string[] } =
 
   const troubled = new Set(problems.map((p) => p.file));
   const brands = entries.flatMap((e) => (isChecked(e.file) && e.value && !troubled.has(e.file) ? [e.value] : []));
-  return { brands, problems: sortProblems(problems) };
+  const rejected = entries
+    .filter((e) => isChecked(e.file) && !(e.value && !troubled.has(e.file)))
+    .map(({ file, data }) => ({ file, data }));
+  return { brands, problems: sortProblems(problems), rejected };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { fromTrustedProxy } from '../../http/trusted-proxy.ts';
 import { AnswerCache } from '../../http/serialized-answer.ts';
 import { toCompanyJson, toSettingsJson } from './settings-json.ts';
 
@@ -34,7 +35,7 @@ function languageCookie(app: FastifyInstance, locale: string): string {
   return value;
 }
 
-/** Headers a trusted edge proxy sets with the visitor's country. */
+/** Headers a trusted edge proxy sets with the visitor's country; never believed from anyone else. */
 const GEOIP_HEADERS = ['cf-ipcountry', 'x-country-code', 'x-geoip-country'];
 
 export const getSettings = defineRoute({
@@ -48,7 +49,9 @@ export const getSettings = defineRoute({
   handler: async ({ query, request, reply, services }) => {
     const brand = query.host ? services.brands.forHost(query.host) : request.brand;
     if (!brand) throw new ApiError('unknown_host');
-    const header = services.config.trustProxy ? GEOIP_HEADERS.map((h) => request.headers[h]).find(Boolean) : undefined;
+    const header = fromTrustedProxy(request, services.config)
+      ? GEOIP_HEADERS.map((h) => request.headers[h]).find(Boolean)
+      : undefined;
     const geoipCountry = typeof header === 'string' && /^[A-Z]{2}$/i.test(header) ? header.toUpperCase() : null;
     // The cookie belongs to the host that serves this answer, whichever brand `host` asked about: it
     // may only hold one of the serving brand's languages.

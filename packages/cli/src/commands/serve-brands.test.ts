@@ -1,0 +1,143 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFakeBuild } from '../../../server/test/fake-build.ts';
+import { TestClient } from '../../../server/test/http-client.ts';
+import { ROOT } from '../paths.ts';
+
+const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
+const run = promisify(execFile);
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Replaces one line of a copied brand or niche file; fails when the line is not there, so the test cannot pass vacuously. */
+function edit(file: string, from: RegExp, to: string): void {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!from.test(text)) throw new Error(`${from} is not in ${file}`);
+  fs.writeFileSync(file, text.replace(from, to));
+}
+
+/**
+ * A deploy of the repository's brands where three brands went wrong in three ways: reifeliebe.de's
+ * file is invalid, flirtnord.dk's routes.json is cut short, and gay.test's niche file is invalid. The
+ * demo brand (localhost) is fine.
+ */
+let dir: string;
+let port: number;
+let child: ChildProcess;
+let output = '';
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-serve-brands-'));
+  const brands = path.join(dir, 'brands');
+  const niches = path.join(dir, 'niches');
+  const dist = path.join(dir, 'dist');
+  fs.cpSync(path.join(ROOT, 'brands'), brands, { recursive: true });
+  fs.cpSync(path.join(ROOT, 'niches'), niches, { recursive: true });
+  edit(path.join(brands, 'reifeliebe.de.yaml'), /^signup_credits: 24$/m, 'signup_credits: lots');
+  fs.copyFileSync(path.join(brands, 'localhost.yaml'), path.join(brands, 'gay.test.yaml'));
+  edit(path.join(brands, 'gay.test.yaml'), /^domain: localhost.*$/m, 'domain: gay.test');
+  edit(path.join(brands, 'gay.test.yaml'), /^aliases: .*$/m, '');
+  edit(path.join(brands, 'gay.test.yaml'), /^niche: default$/m, 'niche: gay');
+  edit(path.join(niches, 'gay.yaml'), /^ {2}gender: male$/m, '  gender: robot');
+  for (const domain of ['localhost', 'flirtnord.dk', 'reifeliebe.de', 'gay.test']) writeFakeBuild(dist, domain);
+  const routes = path.join(dist, 'flirtnord.dk', 'routes.json');
+  fs.writeFileSync(routes, fs.readFileSync(routes, 'utf8').slice(0, 30));
+
+  port = await freePort();
+  const env = {
+    ...process.env,
+    DATEKIT_BRANDS_DIR: brands,
+    DATEKIT_NICHES_DIR: niches,
+    DATEKIT_DIST_DIR: dist,
+    DATEKIT_VAR_DIR: path.join(dir, 'var'),
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  // The CLI's other commands work beside broken brands too.
+  await run(process.execPath, [CLI, 'db', 'migrate'], { env, cwd: ROOT });
+  child = spawn(process.execPath, [CLI, 'serve'], { env, cwd: ROOT });
+  await new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('datekit serving')) resolve();
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+}, 60_000);
+afterAll(async () => {
+  if (child.exitCode === null) {
+    const exit = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exit;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('datekit serve with one brand broken', () => {
+  it('starts and serves the good brand: pages and API', async () => {
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) {
+      const browser = new TestClient(port, host);
+      const home = await browser.get('/');
+      expect(home.status).toBe(200);
+      expect(home.text).toContain('localhost home en');
+      const settings = await browser.get<{ domain?: string }>('/api/settings.php');
+      expect(settings.status).toBe(200);
+    }
+  });
+
+  it.each([
+    ['reifeliebe.de', 'Diese Website ist vorübergehend nicht erreichbar'],
+    ['reifeliebe.at', 'Diese Website ist vorübergehend nicht erreichbar'],
+    ['flirtnord.dk', 'Dette websted er midlertidigt utilgængeligt'],
+    ['flirtnord.com', 'Dette websted er midlertidigt utilgængeligt'],
+    ['gay.test', 'This website is temporarily unavailable'],
+  ])('answers 503 with Retry-After on %s, pages and API', async (host, message) => {
+    const browser = new TestClient(port, host);
+    const page = await browser.get('/');
+    expect(page.status).toBe(503);
+    expect(page.headers['retry-after']).toBeDefined();
+    expect(page.text).toContain(message);
+    const api = await browser.get('/api/settings.php');
+    expect(api.status).toBe(503);
+    expect(api.body).toMatchObject({ error: 'site_unavailable' });
+  });
+
+  it('says what is wrong in /readyz, which stays 200', async () => {
+    const ready = await new TestClient(port, 'probe').get<{ ready: boolean; brands: Record<string, string> }>(
+      '/readyz',
+    );
+    expect(ready.status).toBe(200);
+    expect(ready.body.ready).toBe(true);
+    expect(ready.body.brands).toEqual({
+      'flirtnord.dk': expect.stringMatching(/^flirtnord\.dk\/routes\.json is not valid JSON \(/),
+      'gay.test': expect.stringMatching(/^niches\/gay\.yaml:\d+:\d+ search_defaults\.gender: /),
+      'reifeliebe.de': expect.stringMatching(/^brands\/reifeliebe\.de\.yaml:\d+:\d+ signup_credits: /),
+    });
+  });
+
+  it('logs one warning line per broken brand, naming the file and the problem', () => {
+    const warnings = output.split('\n').filter((line) => line.includes('brand out of service'));
+    expect(warnings).toHaveLength(3);
+    expect(warnings.find((line) => line.includes('brand=flirtnord.dk'))).toMatch(
+      /file=flirtnord\.dk\/routes\.json problem=is not valid JSON/,
+    );
+    expect(warnings.find((line) => line.includes('brand=reifeliebe.de'))).toMatch(
+      /file=brands\/reifeliebe\.de\.yaml:\d+:\d+ problem=signup_credits: /,
+    );
+    expect(warnings.find((line) => line.includes('brand=gay.test'))).toMatch(/file=niches\/gay\.yaml:\d+:\d+ /);
+  });
+});
