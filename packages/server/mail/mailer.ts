@@ -21,9 +21,29 @@ export interface Mailer {
   readonly outboxDir: string | null;
 }
 
+/** The longest line a message may have, in octets without its line break (RFC 5322 §2.1.1). */
+const MAX_LINE_OCTETS = 998;
+
+/**
+ * A part of an outbox `.eml`, written for a person who opens the file in a text editor: the UTF-8
+ * text as it is (8bit), so that a link reads and copies whole. nodemailer would encode it
+ * quoted-printable, whose soft line breaks and `=3D` break a link copied by hand. A file can hold
+ * 8bit as it is; SMTP keeps nodemailer's 7-bit-safe encodings, which every relay accepts. A part with
+ * a line longer than a message may carry is base64 instead: unreadable, rather than half readable.
+ */
+function readablePart(
+  content: string,
+  type: 'text/plain' | 'text/html',
+): { raw: string } | { content: string; contentTransferEncoding: 'base64' } {
+  if (content.split('\n').some((line) => Buffer.byteLength(line) > MAX_LINE_OCTETS))
+    return { content, contentTransferEncoding: 'base64' };
+  return { raw: `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${content}` };
+}
+
 /**
  * Real mail either way: with SMTP_URL over SMTP, otherwise each message is rendered as a complete
- * RFC 822 `.eml` file in the outbox folder, which any mail client opens.
+ * RFC 822 `.eml` file in the outbox folder, which any mail client opens and a text editor shows as
+ * it is (links whole).
  */
 export function createMailer(options: { smtpUrl: string | undefined; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
@@ -43,6 +63,8 @@ export function createMailer(options: { smtpUrl: string | undefined; outboxDir: 
     async send(mail) {
       const info = await transport.sendMail({
         ...mail,
+        text: readablePart(mail.text, 'text/plain'),
+        html: readablePart(mail.html, 'text/html'),
         headers: { ...mail.headers, 'Content-Language': mail.language },
       });
       await fs.mkdir(options.outboxDir, { recursive: true });

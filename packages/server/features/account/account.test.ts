@@ -27,10 +27,9 @@ async function member(): Promise<Member> {
   return { id: res.body.user.profile.id, email, browser };
 }
 
-/** The first link to `path` in an .eml file (quoted-printable soft breaks undone). */
+/** The first link to `path` in an .eml file, as it stands in the file (the outbox writes text as is). */
 function linkIn(eml: string, path: string): string {
-  const unfolded = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = new RegExp(`https?://[^\\s"<]+${path.replace(/[.?]/g, '\\$&')}\\?token=[\\w-]+`).exec(unfolded);
+  const match = new RegExp(`https?://[^\\s"<]+${path.replace(/[.?]/g, '\\$&')}\\?token=[\\w-]+`).exec(eml);
   if (!match) throw new Error(`no ${path} link in mail:\n${eml}`);
   return match[0];
 }

@@ -32,8 +32,7 @@ async function member(email = `leaver-${++counter}@example.com`): Promise<Member
 }
 
 function reactivationLink(eml: string): string {
-  const unfolded = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /https?:\/\/[^\s"<]+\/api\/account-reactivate\.php\?token=[\w-]+/.exec(unfolded);
+  const match = /https?:\/\/[^\s"<]+\/api\/account-reactivate\.php\?token=[\w-]+/.exec(eml);
   if (!match) throw new Error(`no reactivation link in mail:\n${eml}`);
   return match[0];
 }
