@@ -64,14 +64,14 @@ export function registerServe(program: Command): void {
     .option('--migrate', 'run pending migrations first')
     .action(async (options: { migrate?: boolean }) => {
       try {
-        const { url, services } = await startServer(options);
+        const { url, services, app } = await startServer(options);
         const domains = services.brands.all().map((b) => b.domain);
         const built = domains.filter((d) => fs.existsSync(path.join(services.config.distDir, d, 'routes.json')));
         const unbuilt = domains.filter((d) => !built.includes(d));
-        console.log(
-          `datekit serving ${built.join(', ') || 'no built brand'} on ${url} (API docs: ${url}/api/openapi.json)`,
-        );
-        if (unbuilt.length) console.log(`Not built yet (run datekit build): ${unbuilt.join(', ')}`);
+        // JSON logs stay JSON from the first line: through the logger, at the level its default (warn) prints.
+        const say = services.config.logFormat === 'json' ? (line: string) => app.log.warn(line) : console.log;
+        say(`datekit serving ${built.join(', ') || 'no built brand'} on ${url} (API docs: ${url}/api/openapi.json)`);
+        if (unbuilt.length) say(`Not built yet (run datekit build): ${unbuilt.join(', ')}`);
       } catch (error) {
         if (!(error instanceof NotMigratedError || error instanceof PortInUseError)) throw error;
         console.error(error.message);
