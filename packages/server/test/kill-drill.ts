@@ -5,7 +5,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createApiClient } from '@datekit/runtime';
+import { sql } from 'kysely';
 import { createDatabase, type Db } from '../db/database.ts';
+import { EVENT_LOCK_CLASS } from '../realtime/event-store.ts';
 import { seedMembersWithSessions } from './seed-members.ts';
 import { createMigratedSchema, dropSchema } from './test-database.ts';
 
@@ -15,9 +18,12 @@ const BRAND = 'localhost';
 
 /**
  * A `kill -9` drill on PostgreSQL: real `datekit serve` processes on a fresh schema, senders posting
- * messages through instance 1, the recipient's tabs on the event stream, instance 1 killed once the
- * senders have a given number of answers, restarted, the senders carry on. It answers what the
- * database holds, what the senders were told, and what each tab received.
+ * messages as the browser does (the runtime's API client: one Idempotency-Key per message for all its
+ * attempts, its retries and delays) through a proxy that prefers instance 1 and passes to the next
+ * instance when a connection is refused, the recipient's tabs on the event stream. Instance 1 is
+ * killed in the middle of a send's transaction, restarted at once, and the senders carry on. It answers
+ * what the database holds, what the senders were told, how long a cut request took to succeed, and
+ * what each tab received.
  */
 export interface DrillOptions {
   /** postgres://… of a database in which the drill creates (and drops) a schema of its own. */
@@ -25,7 +31,7 @@ export interface DrillOptions {
   senders: number;
   /** Messages each sender posts before the kill is possible, and after the restart. */
   messagesPerSender: number;
-  /** Instance 1 is killed when the senders together have this many answers. */
+  /** Instance 1 is killed as soon as a request is sent to it after the senders together have this many answers. */
   killAfterAcknowledged: number;
   /** Two instances (the second never killed), or one. */
   instances: 1 | 2;
@@ -57,8 +63,16 @@ export interface DrillResult {
   acknowledgedPersisted: number;
   /** Messages the database holds for the recipient (acknowledged or not: a commit whose answer was lost). */
   persisted: number;
-  /** Requests that got no answer because instance 1 died. */
-  lost: number;
+  /** Messages stored more than once (one text twice): a retry that acted again. */
+  duplicates: number;
+  /** Sends whose request was cut by the kill (the client then retried with the same key). */
+  cut: number;
+  /** Sends the client gave up on, all retries spent (a member's message that failed). */
+  failed: number;
+  /** 409 `idempotency_key_in_progress` answers the retries met. */
+  inProgressAnswers: number;
+  /** Per cut send that then succeeded: seconds from the cut to its 201, slowest first. */
+  recoverySeconds: number[];
   tabs: TabResult[];
 }
 
@@ -213,37 +227,99 @@ class Tab {
   }
 }
 
-function post(port: number, cookie: string, text: string, to: number): Promise<number | null> {
-  const body = JSON.stringify({ profile_id: to, text });
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/message.php',
-        headers: {
-          host: BRAND,
-          cookie,
-          'x-client-request': '1',
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
+/** What the senders saw, across all their sends. */
+interface SendStats {
+  cut: number;
+  failed: number;
+  inProgressAnswers: number;
+  recoverySeconds: number[];
+}
+
+/**
+ * A member's browser behind a proxy: the runtime's API client, whose requests go to the first
+ * instance that accepts the connection (as nginx passes on a refused connection), while a request cut
+ * after it was sent fails as the proxy's 502 would (the client retries it, same key).
+ */
+function browser(
+  ports: readonly number[],
+  cookie: string,
+  stats: SendStats,
+): (text: string, to: number) => Promise<number | null> {
+  let cutAt: number | undefined;
+  const attempt = (port: number, init: RequestInit) =>
+    new Promise<Response | 'refused'>((resolve, reject) => {
+      const body = typeof init.body === 'string' ? init.body : '';
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: init.method,
+          path: '/api/message.php',
+          headers: {
+            ...(init.headers as Record<string, string>),
+            host: BRAND,
+            cookie,
+            'content-length': Buffer.byteLength(body),
+          },
         },
-      },
-      (res) => {
-        let answer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (answer += chunk));
-        res.on('end', () => {
-          if (res.statusCode !== 201) return resolve(null);
-          resolve((JSON.parse(answer) as { message: { id: number } }).message.id);
-        });
-        res.on('error', () => resolve(null));
-      },
-    );
-    req.on('error', () => resolve(null));
-    req.end(body);
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            if (res.statusCode === 409 && text.includes('idempotency_key_in_progress')) stats.inProgressAnswers += 1;
+            resolve(new Response(text, { status: res.statusCode! }));
+          });
+          res.on('error', () => reject(new TypeError('fetch failed: answer cut')));
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'ECONNREFUSED' ? resolve('refused') : reject(new TypeError(`fetch failed: ${error.code}`)),
+      );
+      req.end(body);
+    });
+  const client = createApiClient({
+    fetch: async (_url, init = {}) => {
+      for (const port of ports) {
+        try {
+          const answer = await attempt(port, init);
+          if (answer !== 'refused') return answer;
+        } catch (error) {
+          cutAt ??= performance.now();
+          throw error;
+        }
+      }
+      throw new TypeError('fetch failed: every instance refused the connection');
+    },
   });
+  return async (text, to) => {
+    cutAt = undefined;
+    try {
+      const answer = await client.post<{ message: { id: number } }>('/api/message.php', { profile_id: to, text });
+      if (cutAt !== undefined) {
+        stats.cut += 1;
+        stats.recoverySeconds.push((performance.now() - cutAt) / 1000);
+      }
+      return answer.message.id;
+    } catch {
+      // All retries spent (network errors, 409s) or refused: the member's message failed.
+      if (cutAt !== undefined) stats.cut += 1;
+      stats.failed += 1;
+      return null;
+    }
+  };
+}
+
+/** Resolves once a transaction waits for the recipient's event lock (a send, between its claim and its commit). */
+async function sendWaitingFor(db: Db, recipient: number): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_locks
+      where locktype = 'advisory' and not granted and classid = ${EVENT_LOCK_CLASS} and objid = ${recipient}
+        and objsubid = 2 and database = (select oid from pg_database where datname = current_database())`.execute(db);
+    if (rows[0]!.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -288,37 +364,47 @@ export async function runKillDrill(options: DrillOptions): Promise<DrillResult> 
     await Promise.all(tabs.map((t) => t.connected));
 
     const acknowledged: number[] = [];
-    let lost = 0;
-    let killed: Promise<void> | undefined;
+    const stats: SendStats = { cut: 0, failed: 0, inProgressAnswers: 0, recoverySeconds: [] };
     const [first] = servers;
+    let restarted: Promise<void> | undefined;
+    // Once enough messages were acknowledged, instance 1 dies in the middle of a send's transaction:
+    // the drill holds the recipient's event lock (which every send to them takes before it commits)
+    // until a send waits for it, kills the instance, then lets go. It is started again at once.
+    const killMidTransaction = async () => {
+      const trx = await db.startTransaction().execute();
+      await sql`select pg_advisory_xact_lock(${EVENT_LOCK_CLASS}, ${recipient.id})`.execute(trx);
+      await sendWaitingFor(db, recipient.id);
+      log(`kill -9 instance 1 after ${acknowledged.length} acknowledged messages, in a send's transaction`);
+      await first!.kill();
+      await trx.commit().execute();
+      await first!.start();
+      log('instance 1 restarted');
+    };
+    const onAcknowledged = () => {
+      if (!restarted && acknowledged.length >= options.killAfterAcknowledged) restarted = killMidTransaction();
+    };
+    const ports = servers.map((s) => s.port);
     const sendAll = (round: string) =>
       Promise.all(
         senders.map(async (sender, index) => {
+          const send = browser(ports, sender.cookie, stats);
           for (let n = 0; n < options.messagesPerSender; n++) {
-            const id = await post(first!.port, sender.cookie, `${round} ${index}-${n}`, recipient.id);
-            if (id === null) {
-              lost += 1;
-              return; // this sender's connection died with the instance
-            }
+            const id = await send(`${round} ${index}-${n}`, recipient.id);
+            if (id === null) continue;
             acknowledged.push(id);
-            if (!killed && acknowledged.length >= options.killAfterAcknowledged) {
-              log(`kill -9 instance 1 after ${acknowledged.length} acknowledged messages`);
-              killed = first!.kill();
-            }
+            onAcknowledged();
           }
         }),
       );
     await sendAll('before');
-    await killed;
-    if (!killed) throw new Error('the senders finished before the kill: raise messagesPerSender');
-    await first!.start();
-    log('instance 1 restarted');
+    if (!restarted) throw new Error('the senders finished before the kill: raise messagesPerSender');
+    await restarted;
     await sendAll('after');
     sendingDone?.();
 
     const stored = await db
       .selectFrom('messages')
-      .select('id')
+      .select(['id', 'body'])
       .where(
         'sender_id',
         'in',
@@ -333,7 +419,10 @@ export async function runKillDrill(options: DrillOptions): Promise<DrillResult> 
       acknowledged: acknowledged.length,
       acknowledgedPersisted: acknowledged.filter((id) => storedSet.has(id)).length,
       persisted: storedIds.length,
-      lost,
+      // Each text is sent once (one key for all its attempts): a second row of a text is a retry that acted again.
+      duplicates: stored.length - new Set(stored.map((r) => r.body)).size,
+      ...stats,
+      recoverySeconds: stats.recoverySeconds.sort((a, b) => b - a),
       tabs: tabs.map((tab) => ({
         instance: tab.instance,
         delivered: [...tab.counts.keys()].filter((id) => storedSet.has(id)).length,
