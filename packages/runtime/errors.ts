@@ -66,6 +66,8 @@ export const ERRORS = {
   unknown_host: { status: 404 },
   /** The host's brand is out of service (its file or its build is broken), the others serve: with Retry-After. */
   site_unavailable: { status: 503 },
+  /** The database cannot be reached for now (a restart, a failover): answered with Retry-After. */
+  database_unavailable: { status: 503 },
   internal: { status: 500 },
 } as const satisfies Record<string, { status: number }>;
 

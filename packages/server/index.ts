@@ -12,6 +12,9 @@ export { createJobRunner, JOB_CONCURRENCY, scheduleRecurringJobs } from './jobs/
 export { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from './site/inline-scripts.ts';
 export { assertMigrated, NotMigratedError, pendingMigrations } from './db/migrate.ts';
 export { exitOnSignals, shutdown, SHUTDOWN_DEADLINE_MS } from './ops/shutdown.ts';
+export { setStartupProblem } from './ops/health.routes.ts';
+export { ApiError } from './errors/api-error.ts';
+export { isDatabaseUnavailable, unavailableReason } from './errors/database-unavailable.ts';
 export { backupSqlite, pgDumpArgs, pgRestoreArgs, runPgTool } from './db/backup.ts';
 export { grantCredits } from './features/credits/grant.ts';
 export { approvePhotos, photosToCheck, rejectPhotos } from './features/photos/moderation.ts';

@@ -17,6 +17,34 @@ export interface DatabaseOptions {
   sqlitePath?: string;
   /** PostgreSQL schema to work in (tests use a fresh one per file). */
   searchPath?: string;
+  /** Where a broken PostgreSQL connection is reported (default: a process warning). */
+  warn?: (message: string) => void;
+}
+
+/**
+ * A request waits at most this long for a pooled PostgreSQL connection: with the database unreachable
+ * (a host that drops packets, a pool whose connections all hang), it fails and answers 503 instead of
+ * waiting for the operating system's TCP timeout of minutes.
+ */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+
+/** One warning per outage: connections that break together (a restart breaks all ten) say it once. */
+const POOL_WARNING_INTERVAL_MS = 30_000;
+
+/** Connections of a PostgreSQL pool, for the metrics. */
+export interface PoolUsage {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pool's connections now; undefined on SQLite. */
+export function poolUsage(db: Db): PoolUsage | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 // pg returns int8 (bigint: our millisecond times and sums) as strings by default; ours fit in a double.
@@ -44,10 +72,15 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
       connectionString: options.databaseUrl,
       types: pgTypes,
       max: 10,
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    handleConnectionErrors(pool, options.warn ?? ((message) => process.emitWarning(message)));
     const dialect = new SignallingDialect(new PostgresDialect({ pool }), COMMIT_SIGNAL_CHANNEL);
-    return { db: withCommitSignal(dialect), engine: 'postgres', closed: () => Promise.resolve() };
+    const db = withCommitSignal(dialect);
+    pools.set(db, pool);
+    return { db, engine: 'postgres', closed: () => Promise.resolve() };
   }
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -62,24 +95,50 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
   let checkpointerStopped = Promise.resolve();
   if (file !== ':memory:') {
     // Checkpoints in a thread of their own, never inside a request's commit (db/wal-checkpointer.ts).
+    // Started with the first statement: Kysely closes only a database it has used, so a thread
+    // started for one never used (`serve` stopped before it reached its database) would keep the
+    // process alive.
     sqlite.pragma('wal_autocheckpoint = 0');
-    const checkpointer = startWalCheckpointer(file, {
-      onError: (message) => process.emitWarning(`SQLite checkpoint of ${file} failed: ${message}`),
-      // Without its thread, SQLite's own checkpoints again (its default: every 1,000 pages).
-      onLost: () => {
-        if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
-      },
-    });
+    let checkpointer: ReturnType<typeof startWalCheckpointer> | undefined;
+    const startCheckpointer = () =>
+      startWalCheckpointer(file, {
+        onError: (message) => process.emitWarning(`SQLite checkpoint of ${file} failed: ${message}`),
+        // Without its thread, SQLite's own checkpoints again (its default: every 1,000 pages).
+        onLost: () => {
+          if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+        },
+      });
     database = {
-      prepare: (sql) => statements.prepare(sql),
+      prepare: (sql) => {
+        checkpointer ??= startCheckpointer();
+        return statements.prepare(sql);
+      },
       close() {
-        checkpointerStopped = checkpointer.stop();
+        if (checkpointer) checkpointerStopped = checkpointer.stop();
         statements.close();
       },
     };
   }
   const db = withCommitSignal(new SignallingDialect(new SqliteDialect({ database })));
   return { db, engine: 'sqlite', closed: () => checkpointerStopped };
+}
+
+/**
+ * A PostgreSQL restart, failover or idle timeout ends pooled connections: an idle one makes the pool
+ * emit 'error', and a checked-out one (between two queries of a transaction) makes its client emit it,
+ * and either, without a listener, would end the process. The broken connection is dropped (the pool
+ * removes a client that errored), the query in hand fails and answers 503 (errors/database-unavailable.ts),
+ * and the next query opens a new connection: nothing else needs to happen.
+ */
+function handleConnectionErrors(pool: pg.Pool, warn: (message: string) => void): void {
+  let warnedAt = -Infinity;
+  const onError = (error: Error) => {
+    if (Date.now() - warnedAt < POOL_WARNING_INTERVAL_MS) return;
+    warnedAt = Date.now();
+    warn(`PostgreSQL connection lost: ${error.message} (a new one is opened for the next query)`);
+  };
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
 }
 
 /** A Kysely instance whose commits of jobs due now wake the job runners (db/commit-signal.ts). */

@@ -3,6 +3,7 @@ import type { ErrorCode } from '@datekit/runtime';
 import { errorLocale } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from './api-error.ts';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from './database-unavailable.ts';
 
 /** Fastify's own client errors (bad JSON, body too large, wrong content type) in our catalogue's terms. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -19,6 +20,7 @@ function toApiError(error: FastifyError | ApiError | Error): ApiError {
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new ApiError(mapped);
   if (error instanceof SyntaxError) return new ApiError('invalid_json');
+  if (isDatabaseUnavailable(error)) return new ApiError('database_unavailable');
   if (fastifyError.statusCode === 429) return new ApiError('rate_limited');
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)
     return new ApiError('validation_failed');
@@ -29,7 +31,11 @@ function toApiError(error: FastifyError | ApiError | Error): ApiError {
 export function createErrorHandler(services: Services) {
   return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    // The database being away is the operator's to know once (pool warning, /readyz), not a stack per request.
+    if (apiError.code === 'database_unavailable') {
+      request.log.warn({ err: { message: error.message } }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+    } else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     const locale = errorLocale(request, request.brand);
     return reply.code(apiError.status).send({
       error: apiError.code,

@@ -15,6 +15,7 @@ import { PUSH_JOB, runPushJob, type PushJob } from '../push/push-notifications.t
 import { LIFT_SUSPENSION_JOB, runLiftSuspensionJob } from '../features/reports/sanctions.ts';
 import { PRUNE_SIGN_INS_JOB, pruneSignIns } from '../features/auth/sign-ins.ts';
 import { onCommitSignal } from '../db/commit-signal.ts';
+import { countOutcome } from '../ops/metrics.ts';
 import type { Services } from '../services.ts';
 import { scheduleNextRun, type RecurringJob } from './recurring.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
@@ -82,7 +83,11 @@ export function createJobRunner(
     now: services.now,
     pollMs: services.config.jobPollMs,
     // A failing job is retried and, in the end, listed by `datekit jobs`; the log says why meanwhile.
-    onError: (error, job) => console.error(`job ${job.name} #${job.id} failed:`, error),
+    onError: (error, job) => {
+      // id 0: the poll itself failed (the database is away), not a job.
+      if (job.id) countOutcome(services, 'jobFailures', job.name);
+      console.error(`job ${job.name} #${job.id} failed:`, error);
+    },
     concurrency: JOB_CONCURRENCY,
     wakeSources: [(wake) => onCommitSignal(services.db, wake), (wake) => services.events.onJobsQueued(wake)],
     ...options,

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { pendingMigrations } from '../db/migrate.ts';
+import { unavailableReason } from '../errors/database-unavailable.ts';
 import type { Services } from '../services.ts';
 import { ANY_HOST } from './any-host.ts';
 
 export interface Readiness {
   ready: boolean;
-  checks: { database: boolean; migrations: boolean; dist: boolean };
+  /** `events`: the event bus's LISTEN connection on PostgreSQL (always true on SQLite, which needs none). */
+  checks: { database: boolean; migrations: boolean; dist: boolean; events: boolean };
   /** What is wrong, for the operator reading the probe's answer. */
   problems: string[];
   /** Brands not built yet: their hosts answer "not built" while the others are served. */
@@ -17,24 +19,52 @@ export interface Readiness {
   brands: Record<string, string>;
 }
 
+/** Why an instance that listens has not started yet (`datekit serve` waiting for its database). */
+const starting = new WeakMap<Services, string>();
+
+/** Sets (or, with undefined, clears) what keeps the instance from starting; readiness answers it. */
+export function setStartupProblem(services: Services, problem: string | undefined): void {
+  if (problem === undefined) starting.delete(services);
+  else starting.set(services, problem);
+}
+
+/** The database and its schema, or what is wrong with them. */
+async function databaseChecks(services: Services, problems: string[]) {
+  try {
+    await sql`select 1`.execute(services.db);
+    const pending = await pendingMigrations(services.db);
+    if (pending.length) problems.push(`pending migrations: ${pending.join(', ')} (run datekit db migrate)`);
+    return { database: true, migrations: pending.length === 0 };
+  } catch (error) {
+    problems.push(`database unreachable: ${unavailableReason(error)}`);
+    return { database: false, migrations: false };
+  }
+}
+
+/** The LISTEN connection that brings other instances' events: without it, tabs here wait for the heartbeat. */
+function eventsCheck(services: Services, problems: string[]): boolean {
+  const connection = services.events.connection?.();
+  if (!connection || connection.connected) return true;
+  const seconds = Math.round((Date.now() - connection.since) / 1000);
+  problems.push(`event bus not listening for ${seconds} s: ${connection.error ?? 'reconnecting'}`);
+  return false;
+}
+
 /**
- * Whether this instance should get traffic: the database answers, its schema is current, and a
- * build is in place. A brand not built yet is listed but does not take the instance, and with it every
- * other brand, out of the load balancer. (Once shutdown begins, Fastify answers every new request, this one too, with 503.)
+ * Whether this instance should get traffic: it has started, the database answers, its schema is
+ * current, the event bus listens (PostgreSQL), and a build is in place. A brand not built yet is
+ * listed but does not take the instance, and with it every other brand, out of the load balancer.
+ * (Once shutdown begins, Fastify answers every new request, this one too, with 503.)
  */
 export async function readiness(services: Services): Promise<Readiness> {
   const problems: string[] = [];
-  let database = false;
-  let migrations = false;
-  try {
-    await sql`select 1`.execute(services.db);
-    database = true;
-    const pending = await pendingMigrations(services.db);
-    migrations = pending.length === 0;
-    if (!migrations) problems.push(`pending migrations: ${pending.join(', ')} (run datekit db migrate)`);
-  } catch (error) {
-    problems.push(`database unreachable: ${(error as Error).message}`);
-  }
+  const startup = starting.get(services);
+  if (startup) problems.push(startup);
+  // While starting, the startup's own problem says what the database checks would.
+  const { database, migrations } = startup
+    ? { database: false, migrations: false }
+    : await databaseChecks(services, problems);
+  const events = eventsCheck(services, problems);
   const unbuilt = services.brands
     .all()
     .map((brand) => brand.domain)
@@ -46,8 +76,8 @@ export async function readiness(services: Services): Promise<Readiness> {
   if (!dist && unbuilt.length) problems.push(`no brand is built: run datekit build (${unbuilt.join(', ')})`);
   else if (!dist) problems.push(`no brand can be served: ${Object.keys(brands).join(', ') || 'there are none'}`);
   return {
-    ready: database && migrations && dist,
-    checks: { database, migrations, dist },
+    ready: database && migrations && dist && events,
+    checks: { database, migrations, dist, events },
     problems,
     unbuilt,
     brands,

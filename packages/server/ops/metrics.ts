@@ -3,6 +3,7 @@ import http from 'node:http';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, onResponseHookHandler } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from 'prom-client';
+import { poolUsage } from '../db/database.ts';
 import type { CreditLedgerTable } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { ANY_HOST } from './any-host.ts';
@@ -74,6 +75,34 @@ class RouteMethods {
   }
 }
 
+/**
+ * Outcomes counted where they happen, in plain numbers per label (read when scraped): payment webhooks
+ * by outcome (the payment's status after it, `unknown`, `error`), rate-limit refusals by rule, failed
+ * job runs by job name. Per services, i.e. per server instance.
+ */
+export interface OpsCounts {
+  webhooks: Map<string, number>;
+  rateLimited: Map<string, number>;
+  jobFailures: Map<string, number>;
+}
+
+const opsCounts = new WeakMap<Services, OpsCounts>();
+
+function countsOf(services: Services): OpsCounts {
+  let counts = opsCounts.get(services);
+  if (!counts) {
+    counts = { webhooks: new Map(), rateLimited: new Map(), jobFailures: new Map() };
+    opsCounts.set(services, counts);
+  }
+  return counts;
+}
+
+/** Adds one to a counter of `datekit_payment_webhooks_total`, `…_rate_limit_refusals_total` or `…_job_failures_total`. */
+export function countOutcome(services: Services, counter: keyof OpsCounts, label: string): void {
+  const map = countsOf(services)[counter];
+  map.set(label, (map.get(label) ?? 0) + 1);
+}
+
 type Value = { labels: Record<string, string | number>; value: number; metricName?: string };
 
 /**
@@ -93,8 +122,11 @@ function scrapedMetric(name: string, help: string, type: 'counter' | 'histogram'
 
 /**
  * Prometheus metrics of this process: requests and latency per route, errors, open event streams,
- * chat messages sent, and credits spent (read from the ledger when scraped, so every instance reports
- * the installation's total). Exposed on METRICS_PORT (its own listener, never public), or at `/metrics`
+ * chat messages sent, the event bus's LISTEN connection, the database pool, the job queue (read from
+ * the table when scraped) and failed job runs, payment webhooks by outcome, rate-limit refusals by
+ * rule, and credits spent (read from the ledger when scraped, so every instance reports the
+ * installation's total). Values read from the database are left out of a scrape while it is
+ * unreachable, so the scrape still answers with everything else. Exposed on METRICS_PORT (its own listener, never public), or at `/metrics`
  * for requests with `Authorization: Bearer <METRICS_TOKEN>`; not at all without either.
  */
 export function registerMetrics(app: FastifyInstance, services: Services): Registry {
@@ -171,14 +203,83 @@ export function registerMetrics(app: FastifyInstance, services: Services): Regis
     help: 'Credits spent by all members on messages, photos and gifts (from the ledger)',
     registers: [registry],
     async collect() {
+      this.reset();
       const row = await services.db
         .selectFrom('credit_ledger')
         .select(sql<number>`coalesce(-sum(amount), 0)`.as('spent'))
         .where('reason', 'in', SPENDING)
-        .executeTakeFirstOrThrow();
-      this.set(Number(row.spent));
+        .executeTakeFirst()
+        .catch(() => undefined);
+      if (row) this.set(Number(row.spent));
     },
   });
+  new Gauge({
+    name: 'datekit_event_bus_listening',
+    help: "1 while the event bus's LISTEN connection to PostgreSQL is up, 0 while it reconnects (absent on SQLite)",
+    registers: [registry],
+    collect() {
+      this.reset();
+      const connection = services.events.connection?.();
+      if (connection) this.set(connection.connected ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'datekit_db_pool_connections',
+    help: 'PostgreSQL pool of this instance: connections open (total), idle, and queries waiting for one',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const usage = poolUsage(services.db);
+      if (usage) for (const [state, value] of Object.entries(usage)) this.set({ state }, value);
+    },
+  });
+  new Gauge({
+    name: 'datekit_jobs',
+    help: 'Jobs in the queue by status (queued, running, failed for good), read from the jobs table',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await services.db
+        .selectFrom('jobs')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', '!=', 'done')
+        .groupBy('status')
+        .execute()
+        .catch(() => undefined);
+      if (!rows) return;
+      for (const status of ['queued', 'running', 'failed']) this.set({ status }, 0);
+      for (const row of rows) this.set({ status: row.status }, Number(row.n));
+    },
+  });
+  const counts = countsOf(services);
+  const labelled = (label: string, map: Map<string, number>) =>
+    [...map].map(([value, n]) => ({ labels: { [label]: value }, value: n }));
+  register(
+    scrapedMetric(
+      'datekit_job_failures_total',
+      'Job runs that failed (retried or failed for good), by job',
+      'counter',
+      () => labelled('job', counts.jobFailures),
+    ),
+  );
+  register(
+    scrapedMetric(
+      'datekit_payment_webhooks_total',
+      "Payment provider webhooks, by outcome: the payment's status after it, unknown (not ours), error",
+      'counter',
+      () => labelled('outcome', counts.webhooks),
+    ),
+  );
+  register(
+    scrapedMetric(
+      'datekit_rate_limit_refusals_total',
+      'Requests refused (429) by a rate limit, by rule',
+      'counter',
+      () => labelled('rule', counts.rateLimited),
+    ),
+  );
 
   const answered = (counts: RouteCounts, reply: FastifyReply) => {
     const status = reply.statusCode;

@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
 import { prefixedRedisStore } from './rate-limit-store.ts';
 import { retryWait } from './retry-wait.ts';
+import { countOutcome } from './metrics.ts';
 
 /** A limit a route declares (`rateLimit` in its defineRoute spec): at most `max` requests per `windowMs`. */
 export interface RateLimitRule {
@@ -98,6 +99,7 @@ export function registerRateLimits(app: FastifyInstance, services: Services): vo
     if (result.isAllowed || !result.isExceeded) return;
     const seconds = Math.max(1, result.ttlInSeconds);
     reply.header('retry-after', String(seconds));
+    countOutcome(services, 'rateLimited', rule.name);
     throw new ApiError('rate_limited', { ...retryWait(seconds) });
   }
   // Only routes with a limit get the hook: the others pass without it.

@@ -31,7 +31,18 @@ export interface EventBus {
    * process hears its own commits from the database (db/commit-signal.ts). Answers the unsubscribe.
    */
   onJobsQueued(wake: () => void): () => void;
+  /**
+   * The bus's LISTEN connection (PostgreSQL): whether it is up, since when (ms since the epoch), and
+   * the last error while it is down. Undefined on the local bus, which needs none.
+   */
+  connection?(): BusConnection;
   close(): Promise<void>;
+}
+
+export interface BusConnection {
+  connected: boolean;
+  since: number;
+  error?: string;
 }
 
 /** Runs `write` in the given transaction, or in a new one when `db` is not one. */
@@ -82,14 +93,20 @@ export function createLocalBus(): EventBus {
   };
 }
 
-/** Waits before the LISTEN connection is opened again after it broke. */
-const RELISTEN_DELAY_MS = 1_000;
+/**
+ * Waits before the LISTEN connection is opened again after it broke: at first briefly (a terminated
+ * connection or a failover is back within a second), then doubling up to the cap while the database
+ * stays away, so a hundred instances do not hammer a database that is starting up.
+ */
+export const RELISTEN_FIRST_DELAY_MS = 100;
+export const RELISTEN_MAX_DELAY_MS = 5_000;
 
 /**
  * Several server instances on one PostgreSQL: the transaction that records events also NOTIFYs the
  * members' ids, which PostgreSQL delivers on commit to every instance's LISTEN connection; each wakes
  * the streams of those members it holds, which read the table. A broken LISTEN connection is opened
- * again, and every stream then reads the table, so nothing committed meanwhile is missed.
+ * again (capped backoff), and every stream then reads the table, so nothing committed meanwhile is
+ * missed. Its state (`connection()`) is part of readiness and of the metrics.
  */
 export async function createPostgresBus(
   connectionString: string,
@@ -101,33 +118,56 @@ export async function createPostgresBus(
   jobs.setMaxListeners(0);
   let closed = false;
   let listener: pg.Client | undefined;
+  let state: BusConnection = { connected: false, since: Date.now() };
+  let retryTimer: NodeJS.Timeout | undefined;
 
   const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString });
+    // keepAlive: a connection whose peer vanished without a word (a failover's old host) ends too.
+    const client = new pg.Client({ connectionString, keepAlive: true });
     client.on('notification', (note) => {
       if (note.channel === channel && note.payload) wakeups.wake(Number(note.payload));
       else if (note.channel === jobsChannel) jobs.emit('queued');
     });
-    client.on('error', () => undefined); // the 'end' below reconnects
+    client.on('error', (error) => {
+      if (state.connected) state = { connected: false, since: Date.now(), error: error.message };
+    }); // the 'end' below reconnects
     client.on('end', () => {
       if (closed || listener !== client) return;
       listener = undefined;
-      const retry = () => {
-        if (closed) return;
-        listen().then(
-          () => {
-            wakeups.wakeAll();
-            jobs.emit('queued');
-          },
-          () => setTimeout(retry, RELISTEN_DELAY_MS).unref(),
-        );
-      };
-      setTimeout(retry, RELISTEN_DELAY_MS).unref();
+      if (state.connected) state = { connected: false, since: Date.now(), error: 'connection ended' };
+      reconnect(RELISTEN_FIRST_DELAY_MS);
     });
-    await client.connect();
-    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    await client.query(`LISTEN ${pg.escapeIdentifier(jobsChannel)}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await client.query(`LISTEN ${pg.escapeIdentifier(jobsChannel)}`);
+    } catch (error) {
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await client.end();
+      return;
+    }
     listener = client;
+    state = { connected: true, since: Date.now() };
+  };
+  // Whatever committed while nobody listened is in the table: every stream reads it, every runner looks.
+  const reconnect = (delayMs: number) => {
+    retryTimer = setTimeout(() => {
+      if (closed) return;
+      listen().then(
+        () => {
+          wakeups.wakeAll();
+          jobs.emit('queued');
+        },
+        (error: unknown) => {
+          state = { connected: false, since: state.since, error: (error as Error).message };
+          reconnect(Math.min(delayMs * 2, RELISTEN_MAX_DELAY_MS));
+        },
+      );
+    }, delayMs);
+    retryTimer.unref();
   };
   await listen();
 
@@ -141,8 +181,10 @@ export async function createPostgresBus(
       jobs.on('queued', wake);
       return () => void jobs.off('queued', wake);
     },
+    connection: () => state,
     async close() {
       closed = true;
+      clearTimeout(retryTimer);
       wakeups.clear();
       jobs.removeAllListeners();
       await listener?.end();

@@ -10,6 +10,7 @@ import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
+import { countOutcome } from '../../ops/metrics.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { activeDiscount, isUsed } from '../discounts/discount-codes.ts';
 import { toDiscountJson } from '../discounts/discount-json.ts';
@@ -141,7 +142,11 @@ export const paymentWebhook = defineRoute({
   clientHeader: false,
   body: z.object({ id: z.string().min(1).max(100) }),
   handler: async ({ services, body }) => {
-    await syncPayment(services, body.id);
+    const payment = await syncPayment(services, body.id).catch((error: unknown) => {
+      countOutcome(services, 'webhooks', 'error');
+      throw error;
+    });
+    countOutcome(services, 'webhooks', payment?.status ?? 'unknown');
     return {};
   },
 });
