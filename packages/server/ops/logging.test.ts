@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { TestClient } from '../test/http-client.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { PRODUCTION_ENV, startTestServer, type TestServer } from '../test/test-server.ts';
 import { prettyLine, redactUrl } from './logger.ts';
 
 const SESSION = 'dk_session=secret-session-value-42';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   // The production logger (JSON, warnings and errors only), on the test server's services.
   const services = {
     ...server.services,
-    config: { ...server.services.config, ...pick(loadConfig({ NODE_ENV: 'production' })) },
+    config: { ...server.services.config, ...pick(loadConfig(PRODUCTION_ENV)) },
   };
   const app = createApp(services, { logStream: stream });
   app.get('/api/boom', async () => {

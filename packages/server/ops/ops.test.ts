@@ -9,7 +9,7 @@ import { INLINE_SCRIPTS_FILE } from '../site/inline-scripts.ts';
 import { helmetHeaders } from './security-headers.ts';
 import { openEventStream } from '../test/event-stream.ts';
 import type { TestClient } from '../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
+import { pathOf, PRODUCTION_ENV, startTestServer, type TestServer, validSignup } from '../test/test-server.ts';
 
 const METRICS_TOKEN = 'test-metrics-token-0123456789';
 const ASSET = '/_astro/island.abc123.js';
@@ -243,7 +243,7 @@ describe('security headers and static files', () => {
   });
 
   it('production adds HSTS to pages and API answers, and upgrade-insecure-requests to pages', async () => {
-    const production = await startTestServer({ env: { NODE_ENV: 'production' } });
+    const production = await startTestServer({ env: PRODUCTION_ENV });
     try {
       const api = await production.client().get('/api/settings.php');
       expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

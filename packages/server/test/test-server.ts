@@ -110,6 +110,9 @@ export function pathOf(link: string): string {
   return url.pathname + url.search;
 }
 
+/** NODE_ENV=production with the sandbox and the outbox chosen explicitly, as production requires (config.ts). */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', PAYMENTS: 'sandbox', MAIL: 'outbox' } as const;
+
 export const validSignup = (overrides: Record<string, unknown> = {}) => ({
   email: 'anna@example.com',
   name: 'AnnaB',

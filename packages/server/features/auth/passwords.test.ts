@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createPasswordHasher, DEFAULT_SCRYPT_N } from './passwords.ts';
+import { PRODUCTION_ENV } from '../../test/test-server.ts';
 
 describe('password hashing', () => {
   it('hashes at 2^17 unless configured, and keeps its parameters with the hash', async () => {
@@ -36,7 +37,7 @@ describe('password hashing', () => {
     for (const value of ['1000', '512', '2097152', 'cheap', '-1024', '1024.5']) {
       expect(() => loadConfig({ PASSWORD_SCRYPT_N: value }), value).toThrow(/PASSWORD_SCRYPT_N/);
     }
-    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_SCRYPT_N: '1024' })).toThrow(/production/);
-    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_SCRYPT_N: '262144' }).passwordScryptN).toBe(262144);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PASSWORD_SCRYPT_N: '1024' })).toThrow(/production/);
+    expect(loadConfig({ ...PRODUCTION_ENV, PASSWORD_SCRYPT_N: '262144' }).passwordScryptN).toBe(262144);
   });
 });

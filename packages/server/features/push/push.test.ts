@@ -15,7 +15,7 @@ import {
   type FakePushService,
 } from '../../test/fake-push-service.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, PRODUCTION_ENV, startTestServer, type TestServer, validSignup } from '../../test/test-server.ts';
 
 const VAPID = generateVapidKeys();
 let server: TestServer;
@@ -213,7 +213,7 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     expect(() => loadConfig({ PUSH_ENDPOINT_ALLOWLIST: `${origin}/push`, NODE_ENV: 'development' })).toThrow(
       /not an origin/,
     );
-    expect(() => loadConfig({ PUSH_ENDPOINT_ALLOWLIST: origin, NODE_ENV: 'production' })).toThrow(/production/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PUSH_ENDPOINT_ALLOWLIST: origin })).toThrow(/production/);
   });
 
   it('keeps several browsers per member; the same endpoint subscribing again updates it; DELETE forgets one', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { PRODUCTION_ENV, startTestServer, type TestServer } from '../../test/test-server.ts';
 
 /** The answer is serialised once per brand and country: each request must still get its own. */
 let server: TestServer;
@@ -58,5 +58,24 @@ describe('settings.php answers served from the per-brand cache', () => {
     expect(de.status).toBe(200);
     expect(de.body.settings.geoip_country).toBe('DE');
     expect(de.headers.etag).not.toBe(etag);
+  });
+});
+
+describe('settings.php test_site', () => {
+  it('is false where real payments are taken or none are promised (the demo, any non-production run)', async () => {
+    const res = await server.client('alpha.test').get<{ settings: { test_site: boolean } }>('/api/settings.php');
+    expect(res.body.settings.test_site).toBe(false);
+  });
+
+  it('is true where production runs the built-in sandbox on purpose (PAYMENTS=sandbox): pages say it is a test site', async () => {
+    const production = await startTestServer({ env: PRODUCTION_ENV });
+    try {
+      expect(production.services.config.testSite).toBe(true);
+      const res = await production.client('alpha.test').get<{ settings: { test_site: boolean } }>('/api/settings.php');
+      expect(res.status).toBe(200);
+      expect(res.body.settings.test_site).toBe(true);
+    } finally {
+      await production.close();
+    }
   });
 });
