@@ -39,6 +39,11 @@ export const settingsSchema = z.object({
   refund_days: z.number(),
   member_resell: z.boolean(),
   company_id: z.number(),
+  /**
+   * The installation takes no real payments (production running the built-in sandbox, PAYMENTS=sandbox):
+   * every page shows a strip saying it is a test site.
+   */
+  test_site: z.boolean(),
 });
 
 export const settingsResponseSchema = z.object({ settings: settingsSchema, domain_language: z.string() });

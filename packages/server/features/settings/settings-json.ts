@@ -4,6 +4,8 @@ export interface RequestFacts {
   geoipCountry: string | null;
   cdnPrefix: string;
   pushPublicKey: string | null;
+  /** config.testSite: production running the sandbox, where no real payment is taken. */
+  testSite: boolean;
 }
 
 /** The public face of a brand file: never secrets, only what the site needs in the browser. */
@@ -45,6 +47,7 @@ export function toSettingsJson(brand: Brand, facts: RequestFacts): Settings {
     refund_days: brand.refund_days,
     member_resell: brand.member_resell,
     company_id: brand.company_id,
+    test_site: facts.testSite,
   };
 }
 

@@ -70,6 +70,7 @@ export const getSettings = defineRoute({
         geoipCountry,
         cdnPrefix: services.config.cdnPrefix,
         pushPublicKey: services.config.pushPublicKey,
+        testSite: services.config.testSite,
       }),
       domain_language: brand.domain_language,
     }));
