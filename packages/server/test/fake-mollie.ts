@@ -81,6 +81,11 @@ export interface FakeMollie {
   /** Every webhook posted, with the site's answer (also `GET /_fake/webhooks` with `hostedCheckout`). */
   webhooks: { id: string; status: number }[];
   close(): Promise<void>;
+  /**
+   * Makes this process trust the fake's certificate, as NODE_EXTRA_CA_CERTS makes a server process
+   * trust it: TLS checks stay on (the tests never set NODE_TLS_REJECT_UNAUTHORIZED).
+   */
+  trustInThisProcess(): void;
 }
 
 export interface FakeMollieOptions {
@@ -100,7 +105,8 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
     'openssl',
     [
       ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'],
-      ...['-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert],
+      ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
+      ...['-keyout', key, '-out', cert],
     ],
     { stdio: 'pipe' },
   );
@@ -220,7 +226,8 @@ export async function startFakeMollie(options: FakeMollieOptions = {}): Promise<
     return true;
   };
 
-  const server = https.createServer(options.tls ?? selfSignedCertificate(), (req, res) => {
+  const credentials = options.tls ?? selfSignedCertificate();
+  const server = https.createServer(credentials, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
@@ -413,6 +420,11 @@ export async function startFakeMollie(options: FakeMollieOptions = {}): Promise<
     },
     postWebhook,
     webhooks,
+    trustInThisProcess() {
+      const trusted = new Set(tls.getCACertificates('default'));
+      trusted.add(credentials.cert.toString('utf8'));
+      tls.setDefaultCACertificates([...trusted]);
+    },
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

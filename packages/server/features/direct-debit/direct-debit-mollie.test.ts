@@ -8,13 +8,11 @@ import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createMollieProvider } from '../payments/mollie-provider.ts';
 
-// The fake serves HTTPS with a self-signed certificate; this test process (its own worker) accepts it.
-process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-
 let mollie: FakeMollie;
 let server: TestServer;
 beforeAll(async () => {
   mollie = await startFakeMollie();
+  mollie.trustInThisProcess();
   server = await startTestServer({
     brands: [brandFileSchema.parse({ ...ALPHA_BRAND_FILE, payment_methods: ['creditcard', 'directdebit'] })],
     services: { payments: createMollieProvider({ apiKey: mollie.apiKey, apiEndpoint: mollie.url }) },

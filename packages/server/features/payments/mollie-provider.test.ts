@@ -6,14 +6,11 @@ import { pathOf, startTestServer, validSignup, type TestServer } from '../../tes
 import { createMollieProvider, MOLLIE_AGENT } from './mollie-provider.ts';
 import { refundPayment } from './refund-payment.ts';
 
-// The fake serves HTTPS with a throw-away self-signed certificate and the official client trusts only
-// its bundled authorities; this test process (its own worker) accepts the fake's certificate.
-process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-
 let mollie: FakeMollie;
 let server: TestServer;
 beforeAll(async () => {
   mollie = await startFakeMollie();
+  mollie.trustInThisProcess();
   server = await startTestServer({
     services: { payments: createMollieProvider({ apiKey: mollie.apiKey, apiEndpoint: mollie.url }) },
   });

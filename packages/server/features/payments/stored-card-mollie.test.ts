@@ -5,13 +5,11 @@ import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createMollieProvider } from './mollie-provider.ts';
 
-// The fake serves HTTPS with a self-signed certificate; this test process (its own worker) accepts it.
-process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-
 let mollie: FakeMollie;
 let server: TestServer;
 beforeAll(async () => {
   mollie = await startFakeMollie();
+  mollie.trustInThisProcess();
   server = await startTestServer({
     services: { payments: createMollieProvider({ apiKey: mollie.apiKey, apiEndpoint: mollie.url }) },
   });
