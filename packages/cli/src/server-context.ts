@@ -11,55 +11,86 @@ import {
   type Services,
   type UnavailableBrand,
 } from '@datekit/server';
-import { type Brand, toLocale } from '@datekit/runtime';
+import { type Brand, type Locale, toLocale } from '@datekit/runtime';
 import { domainOfFile } from './brand/cross-file.ts';
 import { loadBrands, type BrandProblem } from './brand/load.ts';
 import { loadNiches } from './brand/niches.ts';
-import { NICHES_DIR } from './paths.ts';
+import { readBrandArtefact } from './build/brand-artefact.ts';
+import { BRANDS_DIR, DIST_DIR, NICHES_DIR } from './paths.ts';
 
 export interface Site {
-  /** The brands to serve: their file and their niche's file are valid. */
+  /** The brands to serve: their settings (built, or else their file) and their niche's file are valid. */
   brands: Brand[];
   searchDefaults: NicheSearchDefaults;
-  /** The brands whose file, or whose niche's file, has a problem: their hosts answer 503, the others serve. */
+  /** The brands that cannot be served, each with the file at fault: their hosts answer 503, the others serve. */
   unavailable: UnavailableBrand[];
 }
 
+/** Where a brand's hosts and page language come from when it cannot be served. */
+interface Identity {
+  domain: string;
+  aliases: readonly string[];
+  language: Locale;
+}
+
 /**
- * The brands and niches the server needs. A problem in one file never stops the others: a brand
- * whose file is invalid, or whose niche's file is, is returned as unavailable with its first problem
- * (`datekit validate` lists them all).
+ * The brands and niches the server needs. The brands are those of `brands/*.yaml`; a built brand's
+ * settings come from its build (`dist/<domain>/brand.json`, see build/brand-artefact.ts), so an edit
+ * in `brands/` reaches members with the next build, never half-made; a brand not built yet from its
+ * file. A problem in one file never stops the others: a brand whose settings are invalid (its file,
+ * unbuilt; its brand.json), or whose niche's file is, is returned as unavailable with its first
+ * problem (`datekit validate` lists them all).
  */
-export async function loadSite(): Promise<Site> {
+export async function loadSite(distDir: string = DIST_DIR): Promise<Site> {
   const [loaded, niches] = await Promise.all([loadBrands(), loadNiches()]);
-  const unavailable = loaded.rejected.map(({ file, data }) => {
-    const fields = (data ?? {}) as { aliases?: unknown; domain_language?: unknown };
-    const aliases = Array.isArray(fields.aliases) ? fields.aliases.filter((a) => typeof a === 'string') : [];
-    return {
-      domain: domainOfFile(file),
-      aliases: aliases.flatMap((alias) => normalizeHost(alias) ?? []),
-      language: toLocale(typeof fields.domain_language === 'string' ? fields.domain_language : null) ?? 'en',
-      ...describeProblems(file, loaded.problems),
-    };
-  });
   const searchDefaults = Object.fromEntries(
     niches.niches.map((n) => [n.slug, n.search_defaults]),
   ) as NicheSearchDefaults;
+  const fromFiles: { identity: Identity; brand?: Brand; file: string }[] = [
+    ...loaded.brands.map((brand) => ({
+      identity: identityOf(brand),
+      brand,
+      file: path.join(BRANDS_DIR, `${brand.domain}.yaml`),
+    })),
+    ...loaded.rejected.map(({ file, data }) => ({ identity: identityFromData(domainOfFile(file), data), file })),
+  ].sort((a, b) => a.file.localeCompare(b.file));
+
   const brands: Brand[] = [];
-  for (const brand of loaded.brands) {
+  const unavailable: UnavailableBrand[] = [];
+  for (const { identity, brand: fromFile, file } of fromFiles) {
+    const artefact = await readBrandArtefact(distDir, identity.domain);
+    if (artefact.state === 'damaged') {
+      unavailable.push({ ...identity, file: artefact.file, problem: artefact.problem });
+      continue;
+    }
+    const brand = artefact.state === 'built' ? artefact.brand : fromFile;
+    if (!brand) {
+      unavailable.push({ ...identity, ...describeProblems(file, loaded.problems) });
+      continue;
+    }
     if (brand.niche.slug in searchDefaults) {
       brands.push(brand);
       continue;
     }
     const nicheFile = path.join(NICHES_DIR, `${brand.niche.slug}.yaml`);
-    unavailable.push({
-      domain: brand.domain,
-      aliases: brand.aliases,
-      language: brand.default_language,
-      ...describeProblems(nicheFile, niches.problems),
-    });
+    unavailable.push({ ...identityOf(brand), ...describeProblems(nicheFile, niches.problems) });
   }
   return { brands, searchDefaults, unavailable };
+}
+
+function identityOf(brand: Brand): Identity {
+  return { domain: brand.domain, aliases: brand.aliases, language: brand.default_language };
+}
+
+/** The hosts and language of a brand file that has problems, as far as its data can be read. */
+function identityFromData(domain: string, data: unknown): Identity {
+  const fields = (data ?? {}) as { aliases?: unknown; domain_language?: unknown };
+  const aliases = Array.isArray(fields.aliases) ? fields.aliases.filter((a) => typeof a === 'string') : [];
+  return {
+    domain,
+    aliases: aliases.flatMap((alias) => normalizeHost(alias) ?? []),
+    language: toLocale(typeof fields.domain_language === 'string' ? fields.domain_language : null) ?? 'en',
+  };
 }
 
 /** A file's first problem, located, for the log and /readyz; the file relative to the folder above it (`brands/x.yaml`). */
@@ -74,7 +105,7 @@ function describeProblems(file: string, problems: readonly BrandProblem[]): { fi
 
 /** Wires the server's services for the repository's brands and niches. */
 export async function openServices(config: ServerConfig = loadConfig()): Promise<Services> {
-  return createServices(config, await loadSite());
+  return createServices(config, await loadSite(config.distDir));
 }
 
 /** Migrates the database to the latest schema and brings stored media names up to date. */

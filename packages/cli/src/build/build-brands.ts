@@ -16,6 +16,7 @@ import {
 } from './build-state.ts';
 import { type FinishedLanguage, languageDir, readFinishedLanguage } from './finish-language.ts';
 import { hashInputs, type InputDirs, languageKey, type LanguageKey } from './inputs.ts';
+import { writeBrandArtefact } from './brand-artefact.ts';
 import { writeInlineScriptHashes } from './inline-scripts.ts';
 import { buildRoutesManifest, type RoutesManifest } from './manifest.ts';
 import { ASSETS_DIR, builtBrandDirectories, installAssets, move, replaceDirectory, writeJson } from './output.ts';
@@ -192,7 +193,8 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
 
 /**
  * Assembles a rebuilt brand in the staging directory (its rendered languages, and copies of the
- * languages kept from the last build), writes its routes.json and script hashes, and puts it in place.
+ * languages kept from the last build), writes its routes.json, script hashes and settings (brand.json),
+ * and puts it in place.
  */
 async function installBrand(options: {
   staging: string;
@@ -248,6 +250,7 @@ async function installBrand(options: {
     brandDir,
     brand.languages.map((lang) => facts.get(lang)!.scriptHashes),
   );
+  await writeBrandArtefact(brandDir, brand);
   await replaceDirectory(brandDir, path.join(options.distDir, brand.domain));
   return {
     domain: brand.domain,
@@ -259,8 +262,12 @@ async function installBrand(options: {
   };
 }
 
-/** A brand none of whose inputs changed: its output stays as the last build left it. */
+/**
+ * A brand none of whose inputs changed: its output stays as the last build left it. Its settings are
+ * written again, the same as its pages were built from, for a build made before brand.json existed.
+ */
 async function keptBrand(distDir: string, brand: Brand, state: BuildState): Promise<BrandBuild> {
+  await writeBrandArtefact(path.join(distDir, brand.domain), brand);
   const manifest = JSON.parse(
     await readFile(path.join(distDir, brand.domain, 'routes.json'), 'utf8'),
   ) as RoutesManifest;

@@ -4,6 +4,7 @@ import type { Brand } from '@datekit/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBrands } from '../brand/load.ts';
 import { ROOT } from '../paths.ts';
+import { BRAND_ARTEFACT_FILE } from './brand-artefact.ts';
 import { buildBrands, type BuildBrandsOptions } from './build-brands.ts';
 import { BUILD_STATE_FILE } from './build-state.ts';
 
@@ -69,6 +70,9 @@ describe('incremental datekit build', { timeout: 600_000 }, () => {
     expect((await stat(routes)).mtimeMs).toBe(builtAt);
     const flirt = await readFile(path.join(distDir, 'flirtnord.dk', 'da', 'index.html'), 'utf8');
     expect(flirt).toContain('Flirt Syd');
+    // The settings the pages were built from, for serve (build/brand-artefact.ts).
+    const settings = await readFile(path.join(distDir, 'flirtnord.dk', BRAND_ARTEFACT_FILE), 'utf8');
+    expect(JSON.parse(settings)).toEqual(changed.find((brand) => brand.domain === 'flirtnord.dk'));
 
     const reference = path.join(scratch, 'reference');
     await build(changed, reference, { force: true });

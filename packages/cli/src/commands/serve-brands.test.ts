@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFakeBuild } from '../../../server/test/fake-build.ts';
 import { TestClient } from '../../../server/test/http-client.ts';
+import { loadBrands } from '../brand/load.ts';
+import { BRAND_ARTEFACT_FILE, writeBrandArtefact } from '../build/brand-artefact.ts';
 import { ROOT } from '../paths.ts';
 
 const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
@@ -28,9 +30,10 @@ function edit(file: string, from: RegExp, to: string): void {
 }
 
 /**
- * A deploy of the repository's brands where three brands went wrong in three ways: reifeliebe.de's
- * file is invalid, flirtnord.dk's routes.json is cut short, and gay.test's niche file is invalid. The
- * demo brand (localhost) is fine.
+ * A deploy of the repository's brands where brands went wrong in four ways: reifeliebe.de's file is
+ * invalid (and it has no brand.json, as a build made before that file existed), flirtnord.dk's
+ * routes.json is cut short, gay.test's niche file is invalid, torn.test's brand.json is cut short. The
+ * demo brand (localhost) is fine, and half.test's half-edited file never reaches members.
  */
 let dir: string;
 let port: number;
@@ -52,6 +55,27 @@ beforeAll(async () => {
   for (const domain of ['localhost', 'flirtnord.dk', 'reifeliebe.de', 'gay.test']) writeFakeBuild(dist, domain);
   const routes = path.join(dist, 'flirtnord.dk', 'routes.json');
   fs.writeFileSync(routes, fs.readFileSync(routes, 'utf8').slice(0, 30));
+
+  // half.test was built (with its settings, brand.json), then its file was half edited: the build's
+  // settings are served. torn.test's brand.json is cut short.
+  for (const domain of ['half.test', 'torn.test']) {
+    const file = path.join(brands, `${domain}.yaml`);
+    fs.copyFileSync(path.join(brands, 'localhost.yaml'), file);
+    edit(file, /^domain: localhost.*$/m, `domain: ${domain}`);
+    edit(file, /^aliases: .*$/m, '');
+    edit(file, /^name: .*$/m, 'name: As Built');
+    const {
+      brands: [brand],
+      problems,
+    } = await loadBrands({ dir: brands, domains: [domain] });
+    expect(problems).toEqual([]);
+    writeFakeBuild(dist, domain);
+    await writeBrandArtefact(path.join(dist, domain), brand!);
+  }
+  edit(path.join(brands, 'half.test.yaml'), /^name: As Built$/m, 'name: Half Edited');
+  edit(path.join(brands, 'half.test.yaml'), /^signup_credits: 20$/m, 'signup_credits: lots');
+  const torn = path.join(dist, 'torn.test', BRAND_ARTEFACT_FILE);
+  fs.writeFileSync(torn, fs.readFileSync(torn, 'utf8').slice(0, 50));
 
   port = await freePort();
   const env = {
@@ -99,12 +123,21 @@ describe('datekit serve with one brand broken', () => {
     }
   });
 
+  it("serves a built brand with its build's settings while its file is half edited", async () => {
+    const browser = new TestClient(port, 'half.test');
+    expect((await browser.get('/')).status).toBe(200);
+    const settings = await browser.get<{ settings: { name: string; signup_credits: number } }>('/api/settings.php');
+    expect(settings.status).toBe(200);
+    expect(settings.body.settings).toMatchObject({ name: 'As Built', signup_credits: 20 });
+  });
+
   it.each([
     ['reifeliebe.de', 'Diese Website ist vorübergehend nicht erreichbar'],
     ['reifeliebe.at', 'Diese Website ist vorübergehend nicht erreichbar'],
     ['flirtnord.dk', 'Dette websted er midlertidigt utilgængeligt'],
     ['flirtnord.com', 'Dette websted er midlertidigt utilgængeligt'],
     ['gay.test', 'This website is temporarily unavailable'],
+    ['torn.test', 'This website is temporarily unavailable'],
   ])('answers 503 with Retry-After on %s, pages and API', async (host, message) => {
     const browser = new TestClient(port, host);
     const page = await browser.get('/');
@@ -126,12 +159,13 @@ describe('datekit serve with one brand broken', () => {
       'flirtnord.dk': expect.stringMatching(/^flirtnord\.dk\/routes\.json is not valid JSON \(/),
       'gay.test': expect.stringMatching(/^niches\/gay\.yaml:\d+:\d+ search_defaults\.gender: /),
       'reifeliebe.de': expect.stringMatching(/^brands\/reifeliebe\.de\.yaml:\d+:\d+ signup_credits: /),
+      'torn.test': expect.stringMatching(/^torn\.test\/brand\.json is not valid JSON \(/),
     });
   });
 
   it('logs one warning line per broken brand, naming the file and the problem', () => {
     const warnings = output.split('\n').filter((line) => line.includes('brand out of service'));
-    expect(warnings).toHaveLength(3);
+    expect(warnings).toHaveLength(4);
     expect(warnings.find((line) => line.includes('brand=flirtnord.dk'))).toMatch(
       /file=flirtnord\.dk\/routes\.json problem=is not valid JSON/,
     );
