@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alphaBrand } from '../../../server/test/fixture-brands.ts';
+import { loadBrands } from '../brand/load.ts';
 import { BRAND_ARTEFACT_FILE, readBrandArtefact, writeBrandArtefact } from './brand-artefact.ts';
 
 let dist: string;
@@ -21,6 +22,15 @@ describe("a brand's settings as its build wrote them", () => {
     expect(fs.readdirSync(path.join(dist, 'alpha.test'))).toEqual([BRAND_ARTEFACT_FILE]);
   });
 
+  it('read back as they were for every brand of this repository (the schema validates them again)', async () => {
+    const { brands } = await loadBrands();
+    for (const brand of brands) {
+      fs.mkdirSync(path.join(dist, brand.domain), { recursive: true });
+      await writeBrandArtefact(path.join(dist, brand.domain), brand);
+      expect(await readBrandArtefact(dist, brand.domain)).toEqual({ state: 'built', brand });
+    }
+  });
+
   it('are none for a brand not built, or built before the file existed', async () => {
     expect(await readBrandArtefact(dist, 'alpha.test')).toEqual({ state: 'none' });
     expect(await readBrandArtefact(dist, 'beta.test')).toEqual({ state: 'none' });
@@ -28,7 +38,17 @@ describe("a brand's settings as its build wrote them", () => {
 
   it.each([
     ['cut short', () => JSON.stringify(alphaBrand).slice(0, 80), /^is not valid JSON \(/],
-    ['of another shape', () => JSON.stringify({ domain: 'alpha.test' }), /^is not what the build writes \(/],
+    ['not an object', () => JSON.stringify([alphaBrand]), /^is not what the build writes$/],
+    [
+      'of another shape',
+      () => JSON.stringify({ domain: 'alpha.test' }),
+      /^does not fit this version's brand schema \(name: /,
+    ],
+    [
+      'no longer fitting the schema',
+      () => JSON.stringify({ ...alphaBrand, signup_credits: 'lots' }),
+      /^does not fit this version's brand schema \(signup_credits: .*\): run datekit build$/,
+    ],
     [
       'of another brand',
       () => JSON.stringify({ ...alphaBrand, domain: 'beta.test' }),

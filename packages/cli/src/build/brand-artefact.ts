@@ -1,12 +1,11 @@
 import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
-import type { Brand } from '@datekit/runtime';
+import { type Brand, brandFileSchema } from '@datekit/runtime';
 import { writeJson } from './output.ts';
 
 /**
  * Beside each brand's routes.json: the brand's settings as the build validated them and built its
- * pages from (defaults applied, derived fields computed). `serve` and the other commands use this
+ * pages from (defaults applied, derived fields computed), validated again when read. `serve` and the other commands use this
  * file for a built brand instead of reading `brands/<domain>.yaml` again, so a file being edited, or
  * broken, in `brands/` never reaches members, and the server's settings always match the pages.
  */
@@ -20,16 +19,15 @@ export async function writeBrandArtefact(brandDir: string, brand: Brand): Promis
 }
 
 /**
- * What the server relies on before anything else (its hosts and languages); the rest was validated by
- * the build that wrote the file, from the same schema.
+ * The brand file's fields back from a validated brand, to validate them again with this code's schema
+ * (a brand.json from a build by older code may no longer fit). The schema's final transform
+ * (runtime/schemas/brand/index.ts) adds default_language and currencies and turns the niche into
+ * `{ id, slug }`; every other field it keeps, or computes again to the same value.
  */
-const artefactSchema = z.looseObject({
-  domain: z.string(),
-  aliases: z.array(z.string()),
-  languages: z.array(z.string()).min(1),
-  default_language: z.string(),
-  niche: z.looseObject({ slug: z.string() }),
-});
+function asBrandFile(brand: Record<string, unknown>): Record<string, unknown> {
+  const { default_language: _language, currencies: _currencies, ...fields } = brand;
+  return { ...fields, niche: (fields.niche as { slug?: unknown } | null)?.slug };
+}
 
 export type BrandArtefact =
   | { state: 'built'; brand: Brand }
@@ -58,8 +56,13 @@ export async function readBrandArtefact(distDir: string, domain: string): Promis
   } catch (error) {
     return damaged(`is not valid JSON (${(error as Error).message})`);
   }
-  const parsed = artefactSchema.safeParse(json);
-  if (!parsed.success) return damaged(`is not what the build writes (${parsed.error.issues[0]!.message})`);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return damaged('is not what the build writes');
+  const parsed = brandFileSchema.safeParse(asBrandFile(json as Record<string, unknown>));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+    return damaged(`does not fit this version's brand schema (${where}${issue.message}): run datekit build`);
+  }
   if (parsed.data.domain !== domain) return damaged(`is the settings of ${parsed.data.domain}, not of ${domain}`);
-  return { state: 'built', brand: parsed.data as unknown as Brand };
+  return { state: 'built', brand: parsed.data };
 }

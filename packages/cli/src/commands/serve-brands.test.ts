@@ -103,7 +103,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
-  if (child.exitCode === null) {
+  if (child && child.exitCode === null) {
     const exit = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exit;
