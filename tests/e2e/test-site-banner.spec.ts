@@ -12,7 +12,7 @@ import { skipEntryWarning } from './entry-warning.ts';
 const text = (lang: string) =>
   (JSON.parse(readFileSync(`${ROOT}/locales/${lang}/ui.json`, 'utf8')) as Record<string, string>)[
     'site.test_site_banner'
-  ];
+  ]!;
 
 /** settings.php as a production running the sandbox answers it. */
 async function asTestSite(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 
 type RedisStoreCtor = new (
@@ -22,7 +22,7 @@ export function prefixedRedisStore(redis: Redis, prefix: string): FastifyRateLim
   return class PrefixedRedisStore implements FastifyRateLimitStore {
     readonly #store: FastifyRateLimitStore;
 
-    constructor(options: FastifyRateLimitOptions) {
+    constructor(options: RateLimitOptions) {
       this.#store = new RedisStore(
         options.continueExceeding ?? false,
         options.exponentialBackoff ?? false,
