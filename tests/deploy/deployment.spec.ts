@@ -150,23 +150,31 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat across inst
   });
 
   await test.step('4. chat with a member whose tab is on the other instance', async () => {
-    // Dana's requests go to instance A only, Ben's to instance B only (the guide's file, pinned).
+    // From here Dana's requests go to instance A only, Ben's to instance B only (the guide's file,
+    // pinned to one instance each).
     const ben = await memberAt(browser, site.pinnedB, 'Ben');
     benId = ben.id;
-    await ben.page.goto('/chats');
-    await expect(ben.page.getByTestId('chat-list')).toContainText('No conversations yet');
-    // Ben's live stream is held by instance B.
-    await expect.poll(() => metric(site.metricsB, 'datekit_open_event_streams')).toBeGreaterThanOrEqual(1);
-
     await page.goto(`${site.pinnedA}/members/${ben.id}/chat`);
     await expect(page.getByTestId('chat-partner')).toHaveText('Ben');
+    // Dana's live stream is on A now (her earlier pages' streams, wherever they were, have closed).
+    const streams = () =>
+      Promise.all([
+        metric(site.metricsA, 'datekit_open_event_streams'),
+        metric(site.metricsB, 'datekit_open_event_streams'),
+      ]);
+    await expect.poll(streams).toEqual([1, 0]);
+    await ben.page.goto('/chats');
+    await expect(ben.page.getByTestId('chat-list')).toContainText('No conversations yet');
+    // Ben's is on B.
+    await expect.poll(streams).toEqual([1, 1]);
+
     const text = `Hello Ben, from instance A (${Date.now()})`;
     await page.getByTestId('chat-input').fill(text);
     await page.getByTestId('chat-input').press('Enter');
     await expect(page.getByTestId('chat-message')).toHaveCount(1);
     // Instance A took the message, instance B took none; Ben's tab on B shows it without a reload.
-    expect(await metric(site.metricsA, 'datekit_messages_sent_total', 'kind="text"')).toBe(1);
-    expect(await metric(site.metricsB, 'datekit_messages_sent_total', 'kind="text"')).toBe(0);
+    await expect.poll(() => metric(site.metricsA, 'datekit_messages_sent_total', 'kind="text"')).toBe(1);
+    await expect.poll(() => metric(site.metricsB, 'datekit_messages_sent_total', 'kind="text"')).toBe(0);
     const item = ben.page.getByTestId('chat-item');
     await expect(item).toHaveCount(1);
     await expect(item.getByTestId('chat-preview')).toHaveText(text);
@@ -224,6 +232,24 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat across inst
     // Mollie repeats webhooks: nothing more is taken.
     await atProvider(page.request, second.molliePaymentId, 'chargebacks');
     expect(await balance(page.request)).toBe(0);
+  });
+
+  await test.step('a login at the production password cost (PASSWORD_SCRYPT_N left at its default)', async () => {
+    // CPU of both instances around one login: the scrypt hash dominates it.
+    const cpu = async () =>
+      (await metric(site.metricsA, 'datekit_process_cpu_seconds_total')) +
+      (await metric(site.metricsB, 'datekit_process_cpu_seconds_total'));
+    const before = await cpu();
+    const started = performance.now();
+    const login = await page.request.post('/api/user.php', {
+      headers: CLIENT_HEADER,
+      data: { email, password: PASSWORD },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const wall = performance.now() - started;
+    console.log(
+      `deployment stage: one login took ${Math.round(wall)} ms through nginx, ${Math.round(((await cpu()) - before) * 1000)} ms of the instances' CPU`,
+    );
   });
 });
 
