@@ -17,8 +17,8 @@ const FILES = [
 ];
 
 const block = (file: string, language: string) =>
-  `<!-- ${file}: generated, edit the file and run npx tsx tests/deploy/guide-files.ts --write -->\n` +
-  `\`\`\`${language}\n${fs.readFileSync(path.join(ROOT, file), 'utf8').trimEnd()}\n\`\`\`\n<!-- end of ${file} -->`;
+  `<!-- ${file}: generated, edit the file and run npx tsx tests/deploy/guide-files.ts --write -->\n\n` +
+  `\`\`\`${language}\n${fs.readFileSync(path.join(ROOT, file), 'utf8').trimEnd()}\n\`\`\`\n\n<!-- end of ${file} -->`;
 
 /** The guide with every block as its file says; throws when the guide lacks a block's markers. */
 export function guideFromFiles(guide: string): string {
