@@ -40,6 +40,12 @@ export interface PoolUsage {
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
+const warnings = new WeakMap<Db, (warn: (message: string) => void) => void>();
+
+/** Sends the pool's warnings (a connection lost) to `warn`, e.g. the server's logger, from now on. */
+export function warnThrough(db: Db, warn: (message: string) => void): void {
+  warnings.get(db)?.(warn);
+}
 
 /** The pool's connections now; undefined on SQLite. */
 export function poolUsage(db: Db): PoolUsage | undefined {
@@ -76,10 +82,12 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
       keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    handleConnectionErrors(pool, options.warn ?? ((message) => process.emitWarning(message)));
+    let warn = options.warn ?? ((message: string) => process.emitWarning(message));
+    handleConnectionErrors(pool, (message) => warn(message));
     const dialect = new SignallingDialect(new PostgresDialect({ pool }), COMMIT_SIGNAL_CHANNEL);
     const db = withCommitSignal(dialect);
     pools.set(db, pool);
+    warnings.set(db, (to) => (warn = to));
     return { db, engine: 'postgres', closed: () => Promise.resolve() };
   }
   const file = options.sqlitePath ?? ':memory:';

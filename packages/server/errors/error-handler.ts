@@ -31,9 +31,10 @@ function toApiError(error: FastifyError | ApiError | Error): ApiError {
 export function createErrorHandler(services: Services) {
   return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
-    // The database being away is the operator's to know once (pool warning, /readyz), not a stack per request.
+    // The database being away is the operator's to know once (the pool's warning, /readyz), not a
+    // stack per request: at info, with LOG_REQUESTS.
     if (apiError.code === 'database_unavailable') {
-      request.log.warn({ err: { message: error.message } }, 'database unavailable');
+      request.log.info({ err: { message: error.message } }, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
     } else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     const locale = errorLocale(request, request.brand);

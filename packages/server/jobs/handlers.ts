@@ -15,6 +15,7 @@ import { PUSH_JOB, runPushJob, type PushJob } from '../push/push-notifications.t
 import { LIFT_SUSPENSION_JOB, runLiftSuspensionJob } from '../features/reports/sanctions.ts';
 import { PRUNE_SIGN_INS_JOB, pruneSignIns } from '../features/auth/sign-ins.ts';
 import { onCommitSignal } from '../db/commit-signal.ts';
+import { isDatabaseUnavailable } from '../errors/database-unavailable.ts';
 import { countOutcome } from '../ops/metrics.ts';
 import type { Services } from '../services.ts';
 import { scheduleNextRun, type RecurringJob } from './recurring.ts';
@@ -84,7 +85,9 @@ export function createJobRunner(
     pollMs: services.config.jobPollMs,
     // A failing job is retried and, in the end, listed by `datekit jobs`; the log says why meanwhile.
     onError: (error, job) => {
-      // id 0: the poll itself failed (the database is away), not a job.
+      // id 0: the poll itself failed. With the database away it tries again at the next poll; the pool's
+      // warning and /readyz already say so, without a stack every few seconds.
+      if (!job.id && isDatabaseUnavailable(error)) return;
       if (job.id) countOutcome(services, 'jobFailures', job.name);
       console.error(`job ${job.name} #${job.id} failed:`, error);
     },

@@ -109,7 +109,7 @@ type Value = { labels: Record<string, string | number>; value: number; metricNam
  * A metric in prom-client's registry whose values are read from the route counts when scraped
  * (prom-client's own Counter and Histogram hash their label values on every observation).
  */
-function scrapedMetric(name: string, help: string, type: 'counter' | 'histogram', values: () => Value[]) {
+function scrapedMetric(name: string, help: string, type: 'counter' | 'gauge' | 'histogram', values: () => Value[]) {
   return {
     name,
     help,
@@ -213,27 +213,26 @@ export function registerMetrics(app: FastifyInstance, services: Services): Regis
       if (row) this.set(Number(row.spent));
     },
   });
-  new Gauge({
-    name: 'datekit_event_bus_listening',
-    help: "1 while the event bus's LISTEN connection to PostgreSQL is up, 0 while it reconnects (absent on SQLite)",
-    registers: [registry],
-    collect() {
-      this.reset();
-      const connection = services.events.connection?.();
-      if (connection) this.set(connection.connected ? 1 : 0);
-    },
-  });
-  new Gauge({
-    name: 'datekit_db_pool_connections',
-    help: 'PostgreSQL pool of this instance: connections open (total), idle, and queries waiting for one',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      const usage = poolUsage(services.db);
-      if (usage) for (const [state, value] of Object.entries(usage)) this.set({ state }, value);
-    },
-  });
+  // Absent on SQLite, which has neither a LISTEN connection nor a pool (a 0 would read as an outage).
+  register(
+    scrapedMetric(
+      'datekit_event_bus_listening',
+      "1 while the event bus's LISTEN connection to PostgreSQL is up, 0 while it reconnects",
+      'gauge',
+      () => {
+        const connection = services.events.connection?.();
+        return connection ? [{ labels: {}, value: connection.connected ? 1 : 0 }] : [];
+      },
+    ),
+  );
+  register(
+    scrapedMetric(
+      'datekit_db_pool_connections',
+      'PostgreSQL pool of this instance: connections open (total), idle, and queries waiting for one',
+      'gauge',
+      () => Object.entries(poolUsage(services.db) ?? {}).map(([state, value]) => ({ labels: { state }, value })),
+    ),
+  );
   new Gauge({
     name: 'datekit_jobs',
     help: 'Jobs in the queue by status (queued, running, failed for good), read from the jobs table',

@@ -99,7 +99,7 @@ export function createLocalBus(): EventBus {
  * stays away, so a hundred instances do not hammer a database that is starting up.
  */
 export const RELISTEN_FIRST_DELAY_MS = 100;
-export const RELISTEN_MAX_DELAY_MS = 5_000;
+export const RELISTEN_MAX_DELAY_MS = 2_000;
 
 /**
  * Several server instances on one PostgreSQL: the transaction that records events also NOTIFYs the
