@@ -4,22 +4,30 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerConfig } from '../config.ts';
-import { INLINE_SCRIPTS_FILE, type InlineScripts } from '../site/inline-scripts.ts';
+import { readInlineScripts } from '../site/built-site.ts';
+import { INLINE_SCRIPTS_FILE } from '../site/inline-scripts.ts';
+import { OPERATOR_DIST } from '../site/operator-site.ts';
 
 /** HSTS in production: a year, subdomains included (every brand is served over TLS there). */
 const HSTS_MAX_AGE_S = 365 * 24 * 3600;
 
 /**
  * The hashes of the inline scripts of every served brand (read with its build, site/built-site.ts)
- * and of the operator console.
+ * and of the operator console. A damaged console build costs the console its inline scripts (the
+ * CSP refuses them; `onProblem` says why), never the brands' start.
  */
-export function builtScriptHashes(distDir: string, brandHashes: readonly string[]): string[] {
+export function builtScriptHashes(
+  distDir: string,
+  brandHashes: readonly string[],
+  onProblem: (file: string, problem: string) => void,
+): string[] {
   const hashes = new Set(brandHashes);
   // The operator console (dist/_operator) is built by the same run and served by the same process.
-  const operatorFile = path.join(distDir, '_operator', INLINE_SCRIPTS_FILE);
+  const operatorFile = path.join(distDir, OPERATOR_DIST, INLINE_SCRIPTS_FILE);
   if (fs.existsSync(operatorFile)) {
-    const { script_hashes } = JSON.parse(fs.readFileSync(operatorFile, 'utf8')) as InlineScripts;
-    script_hashes.forEach((hash) => hashes.add(hash));
+    const scripts = readInlineScripts(operatorFile);
+    if ('problem' in scripts) onProblem(path.relative(distDir, operatorFile), scripts.problem);
+    else scripts.value.script_hashes.forEach((hash) => hashes.add(hash));
   }
   return [...hashes].sort();
 }
@@ -132,7 +140,12 @@ export function registerSecurityHeaders(
   const { set } = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(config, builtScriptHashes(config.distDir, brandScriptHashes)),
+      directives: contentSecurityPolicy(
+        config,
+        builtScriptHashes(config.distDir, brandScriptHashes, (file, problem) =>
+          app.log.warn({ file, problem }, 'operator console build damaged: its inline scripts are refused'),
+        ),
+      ),
     },
     hsts: config.production ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },

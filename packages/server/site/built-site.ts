@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { INLINE_SCRIPTS_FILE, inlineScriptHashes } from './inline-scripts.ts';
+import { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from './inline-scripts.ts';
 import { compileRoutes, type CompiledRoute, type RoutesManifest } from './route-matcher.ts';
 
 /** One brand's build, read and checked once at start-up. */
@@ -60,7 +60,7 @@ export function loadBuiltSite(distDir: string, domain: string): BuildState {
   const scriptsFile = path.join(root, INLINE_SCRIPTS_FILE);
   let scriptHashes: string[];
   if (fs.existsSync(scriptsFile)) {
-    const scripts = readJson(scriptsFile, inlineScriptsSchema);
+    const scripts = readInlineScripts(scriptsFile);
     if ('problem' in scripts) return damaged(scriptsFile, scripts.problem);
     scriptHashes = scripts.value.script_hashes;
   } else {
@@ -69,6 +69,11 @@ export function loadBuiltSite(distDir: string, domain: string): BuildState {
   }
   const value = manifest.value as unknown as RoutesManifest;
   return { state: 'built', site: { manifest: value, routes: compileRoutes(value.routes), root, scriptHashes } };
+}
+
+/** An inline-scripts.json the build wrote (a brand's, or the operator console's), or what is wrong with it. */
+export function readInlineScripts(file: string): { value: InlineScripts } | { problem: string } {
+  return readJson(file, inlineScriptsSchema);
 }
 
 function readJson<T>(file: string, schema: z.ZodType<T>): { value: T } | { problem: string } {
