@@ -73,6 +73,7 @@ export async function startServer(options: { migrate?: boolean; services?: Servi
   try {
     bus = await untilDatabaseReady(app, services, options.migrate ?? false, stopping.signal);
   } catch (error) {
+    if (stopping.signal.aborted) return new Promise<never>(() => undefined);
     await shutdown(app, services);
     throw error;
   }
@@ -116,6 +117,8 @@ async function untilDatabaseReady(
       return bus;
     } catch (error) {
       await bus?.close();
+      // Stopped meanwhile (the shutdown closed the database under the attempt): nothing to report.
+      if (signal.aborted) return undefined;
       if (!isDatabaseUnavailable(error)) throw error;
       const problem = `database unreachable: ${unavailableReason(error)}, retrying`;
       setStartupProblem(services, problem);
