@@ -17,6 +17,8 @@ export interface Deployment {
   pinnedB: string;
   /** nginx's plain-HTTP server (the guide's redirect to https). */
   httpUrl: string;
+  /** The instances' ports and the process ids of the setup's two `datekit serve`. */
+  instances: { port: number; pid: number }[];
   /** Each instance's own metrics listener (METRICS_PORT): which instance served what. */
   metricsA: string;
   metricsB: string;

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -5,8 +6,10 @@ import { generateSync } from 'otplib';
 import { skipEntryWarning } from '../e2e/entry-warning.ts';
 import { CLIENT_HEADER, islandHydrated, PASSWORD } from '../e2e/session.ts';
 import { skipToAccountStep } from '../e2e/signup-flow.ts';
-import { deployment } from './deploy-env.ts';
+import { ROOT } from '../e2e/e2e-env.ts';
+import { deployment, NODE } from './deploy-env.ts';
 import { activationLinkInMail, waitForSmtpMail } from './smtp-mail.ts';
+import { unitService } from './systemd-unit.ts';
 
 /**
  * docs/deployment.md run for real (global-setup.ts): nginx with the guide's file and a test CA, two
@@ -87,6 +90,11 @@ test('nginx serves the site over TLS from the test CA and sends plain HTTP to ht
   expect(plain.status()).toBe(301);
   // The guide's redirect is for port 443: https://<host>/<path>.
   expect(plain.headers().location).toBe('https://localhost/members');
+  // The request id nginx made ($request_id, 32 hex digits) is the servers' too: they trust the proxy.
+  const settings = await request.get('/api/settings.php');
+  expect(settings.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  // Metrics stay off the public port.
+  expect((await request.get('/metrics')).status()).toBe(404);
 });
 
 test('a country header sent by the client does not reach the servers', async ({ request }) => {
@@ -339,4 +347,74 @@ test('a client forging X-Forwarded-For through nginx stays within the signup lim
   // servers count per the address nginx saw, taken from the trusted proxy, not from the socket (which
   // is nginx's for every client).
   expect(await postFrom('127.0.0.2', site.baseUrl, '/api/signup.php', {})).toBe(422);
+});
+
+/** Whether a process id is still running (signal 0 checks without signalling). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test('a rolling restart as the guide describes: requests through nginx keep being answered', async ({ request }) => {
+  test.setTimeout(180_000);
+  const restarted: ChildProcess[] = [];
+  try {
+    for (const [index, instance] of site.instances.entries()) {
+      // GETs through nginx, two at a time, all along: while the instance stops and while it is away.
+      const statuses: number[] = [];
+      let running = true;
+      const loop = async () => {
+        while (running) {
+          const res = await request.get('/api/settings.php').catch(() => null);
+          statuses.push(res?.status() ?? 0);
+        }
+      };
+      const loops = [loop(), loop()];
+      await expect.poll(() => statuses.length).toBeGreaterThan(10);
+      process.kill(instance.pid, 'SIGTERM');
+      await expect.poll(() => alive(instance.pid), { timeout: 15_000 }).toBe(false);
+      const atExit = statuses.length;
+      await expect.poll(() => statuses.length).toBeGreaterThan(atExit + 20);
+      running = false;
+      await Promise.all(loops);
+      // Refused by the stopping instance, the requests went to the other (proxy_next_upstream).
+      expect(
+        statuses.filter((status) => status !== 200),
+        `${statuses.length} requests`,
+      ).toEqual([]);
+
+      // systemd starts it again (the unit's settings); the next instance waits for its /readyz.
+      const unit = unitService(String(instance.port));
+      const metricsPort = new URL(index === 0 ? site.metricsA : site.metricsB).port;
+      const child = spawn(NODE, unit.args, {
+        cwd: ROOT,
+        env: { ...site.serverEnv, ...unit.env, METRICS_PORT: metricsPort },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      restarted.push(child);
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${instance.port}/readyz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          {
+            timeout: 60_000,
+          },
+        )
+        .toBe(200);
+    }
+  } finally {
+    for (const child of restarted) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
 });

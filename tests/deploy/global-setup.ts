@@ -131,6 +131,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
     operator.totpSecret = /TOTP secret: (\S+)/.exec(added)![1]!;
 
+    const instances: Deployment['instances'] = [];
     for (const [name, port, metrics] of [
       ['a', portA, metricsA],
       ['b', portB, metricsB],
@@ -143,6 +144,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         env: childEnv({ METRICS_PORT: String(metrics) }, unit.env),
         stdio: ['ignore', log, log],
       });
+      instances.push({ port, pid: child.pid! });
       cleanups.push(async () => {
         await stop(child);
         fs.closeSync(log);
@@ -187,6 +189,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       metricsA: `http://127.0.0.1:${metricsA}/metrics`,
       metricsB: `http://127.0.0.1:${metricsB}/metrics`,
       mailDir,
+      instances,
       mollieUrl: mollie.url,
       mollieKey: mollie.apiKey,
       caCert: ca.caCert,
