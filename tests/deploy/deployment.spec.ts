@@ -6,6 +6,7 @@ import { generateSync } from 'otplib';
 import { skipEntryWarning } from '../e2e/entry-warning.ts';
 import { CLIENT_HEADER, islandHydrated, PASSWORD } from '../e2e/session.ts';
 import { skipToAccountStep } from '../e2e/signup-flow.ts';
+import { startFakeMollie } from '../../packages/server/test/fake-mollie.ts';
 import { ROOT } from '../e2e/e2e-env.ts';
 import { deployment, NODE } from './deploy-env.ts';
 import { activationLinkInMail, waitForSmtpMail } from './smtp-mail.ts';
@@ -95,6 +96,18 @@ test('nginx serves the site over TLS from the test CA and sends plain HTTP to ht
   expect(settings.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
   // Metrics stay off the public port.
   expect((await request.get('/metrics')).status()).toBe(404);
+});
+
+test('Chromium trusts the run’s CA and nothing else: certificate checks stay on', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(`${site.baseUrl}/`);
+  // A server whose certificate no trusted CA signed (the fake Mollie's default, self-signed) is refused.
+  const stranger = await startFakeMollie();
+  try {
+    await expect(page.goto(stranger.url)).rejects.toThrow(/ERR_CERT_AUTHORITY_INVALID/);
+  } finally {
+    await stranger.close();
+  }
 });
 
 test('a country header sent by the client does not reach the servers', async ({ request }) => {

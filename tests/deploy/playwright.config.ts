@@ -16,11 +16,14 @@ const deployment = process.env.DATEKIT_DEPLOYMENT
   ? (JSON.parse(process.env.DATEKIT_DEPLOYMENT) as { baseUrl: string; caSpkiHash: string })
   : null;
 const base = baseConfig.use!.launchOptions!;
+// One output folder per run (the runner's process id, inherited by its workers), so runs side by side
+// never delete each other's results.
+process.env.DATEKIT_DEPLOY_RUN ??= String(process.pid);
 
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: '../../test-results/deploy',
+  outputDir: `../../test-results/deploy-${process.env.DATEKIT_DEPLOY_RUN}`,
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
