@@ -8,6 +8,10 @@ echo "── lint"
 npm run --silent lint
 echo "── type check"
 npm run --silent typecheck
+echo "── production install (npm ci --omit=dev, serve, /readyz)"
+# What the Dockerfile's image relies on, without a container daemon; it also builds the demo brand the
+# end-to-end tests use.
+bash scripts/production-install-check.sh
 echo "── unit and API tests (SQLite${TEST_DATABASE_URL:+ and PostgreSQL})"
 npx vitest run
 echo "── end-to-end tests (Playwright, Debian Chromium)"
