@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
+import { CONSOLE } from './operator-console.ts';
 
 /**
  * The test-site strip (src/components/TestSiteBanner.astro). The end-to-end server is not a test
@@ -50,4 +51,24 @@ test('a test site says so at the very top of every kind of page, in the visitorâ
   await context.addCookies([{ name: 'lang', value: 'nl', url: baseURL! }]);
   await page.goto('/');
   await expect(page.getByTestId('test-site-banner')).toHaveText(text('nl'));
+});
+
+test('the operator console says so too, from its sign-in page on', async ({ page }) => {
+  const me = page.waitForResponse((res) => res.url().endsWith('/api/operator/me'));
+  await page.goto(`${CONSOLE}/login`);
+  expect(((await (await me).json()) as { test_site: boolean }).test_site).toBe(false);
+  await expect(page.getByTestId('test-site-banner')).toBeHidden();
+  // The signed-out answer as a test site gives it (Node cannot resolve operator.localhost to fetch it).
+  await page.route('**/api/operator/me', (route) =>
+    route.fulfill({ json: { operator: null, brands: [], test_site: true } }),
+  );
+  await page.goto(`${CONSOLE}/login`);
+  const strip = page.getByTestId('test-site-banner');
+  await expect(strip).toBeVisible();
+  await expect(strip).toHaveText(
+    (JSON.parse(readFileSync(`${ROOT}/locales/en/operator.json`, 'utf8')) as Record<string, string>)[
+      'op.test_site_banner'
+    ]!,
+  );
+  expect((await strip.boundingBox())?.y).toBe(0);
 });

@@ -159,6 +159,9 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
       emit({ type: 'brand', build });
     }
 
+    // The console renders with the first share; a build that renders nothing keeps the installed one.
+    // Before the assets move: its pages' module preloads are read from the share's own _astro.
+    if (shares.length > 0) await installOperatorSite(path.join(staging, 'share-0'), distDir);
     if (shares.length > 0) {
       const assets = path.join(staging, ASSETS_DIR);
       for (let i = 0; i < shares.length; i++) {
@@ -168,8 +171,6 @@ export async function buildBrands(options: BuildBrandsOptions): Promise<BuildRes
       // Kept brands' pages may use files this build did not write: replace only after rebuilding all.
       await installAssets(staging, distDir, options.complete && plan.skip.size === 0);
     }
-    // The console renders with the first share; a build that renders nothing keeps the installed one.
-    if (shares.length > 0) await installOperatorSite(path.join(staging, 'share-0'), distDir);
     if (options.complete) await removeStaleBrands(distDir, options.brands);
     await writeBuildState(
       distDir,

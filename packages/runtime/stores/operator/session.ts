@@ -9,11 +9,15 @@ export const $operator = atom<OperatorJson | null | undefined>(undefined);
 /** The installation's brand domains, for the brand filters. */
 export const $operatorBrands = atom<string[]>([]);
 
+/** The installation takes no real payments (production running the sandbox): every console page says so. */
+export const $operatorTestSite = atom(false);
+
 export async function loadOperator(): Promise<OperatorJson | null> {
   if (!isBrowser()) return null;
-  const { operator, brands } = await api().get<OperatorMeResponse>('/api/operator/me');
+  const { operator, brands, test_site } = await api().get<OperatorMeResponse>('/api/operator/me');
   $operator.set(operator);
   $operatorBrands.set(brands);
+  $operatorTestSite.set(test_site);
   return operator;
 }
 

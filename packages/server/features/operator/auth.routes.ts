@@ -47,7 +47,8 @@ export const operatorMe = defineOperatorRoute({
   response: operatorMeResponseSchema,
   handler: async ({ services, request }) => {
     const operator = await loadCurrentOperator(services, request);
-    if (!operator) return { operator: null, brands: [] };
+    const test_site = services.config.testSite;
+    if (!operator) return { operator: null, brands: [], test_site };
     return {
       operator: {
         id: operator.id,
@@ -56,6 +57,7 @@ export const operatorMe = defineOperatorRoute({
         permissions: permissionsOf(operator.role),
       },
       brands: services.brands.all().map((brand) => brand.domain),
+      test_site,
     };
   },
 });

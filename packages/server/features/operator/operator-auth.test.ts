@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, PRODUCTION_ENV, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { OPERATOR_SESSION_MS } from './operator-sessions.ts';
 import { MAX_FAILED_LOGINS } from '../auth/login-throttle.ts';
 import { createOperator } from './operators.ts';
@@ -16,6 +16,16 @@ afterAll(async () => {
 });
 
 describe('operator host', () => {
+  it('tells the console whether the installation is a test site (production running the sandbox)', async () => {
+    expect((await server.client(OPERATOR_HOST).get('/api/operator/me')).body.test_site).toBe(false);
+    const production = await startTestServer({ env: PRODUCTION_ENV });
+    try {
+      expect((await production.client(OPERATOR_HOST).get('/api/operator/me')).body.test_site).toBe(true);
+    } finally {
+      await production.close();
+    }
+  });
+
   it('answers /api/operator/ with 404 on a brand host', async () => {
     const res = await server.client('alpha.test').get('/api/operator/me');
     expect(res.status).toBe(404);
@@ -50,7 +60,7 @@ describe('operator login', () => {
     expect(step.body.enrolment?.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(step.body.enrolment?.otpauth_url).toMatch(/^otpauth:\/\/totp\//);
     expect(browser.cookies.has('dk_operator')).toBe(false);
-    expect((await browser.get('/api/operator/me')).body).toEqual({ operator: null, brands: [] });
+    expect((await browser.get('/api/operator/me')).body).toEqual({ operator: null, brands: [], test_site: false });
     const audit = await browser.get('/api/operator/audit');
     expect(audit.status).toBe(403);
     expect(audit.body.error).toBe('authentication_required');

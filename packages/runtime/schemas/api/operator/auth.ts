@@ -41,6 +41,8 @@ export const operatorMeResponseSchema = z.object({
   operator: operatorSchema.nullable(),
   /** The installation's brand domains (empty when signed out), for the console's brand filters. */
   brands: z.array(z.string()),
+  /** The installation takes no real payments (production running the sandbox): the console says so. */
+  test_site: z.boolean(),
 });
 
 export type OperatorLoginResponse = z.infer<typeof operatorLoginResponseSchema>;
