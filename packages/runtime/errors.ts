@@ -68,6 +68,8 @@ export const ERRORS = {
   site_unavailable: { status: 503 },
   /** The database cannot be reached for now (a restart, a failover): answered with Retry-After. */
   database_unavailable: { status: 503 },
+  /** The server is at its capacity for password hashing, or shutting down: nothing was done; with Retry-After. */
+  server_busy: { status: 503 },
   internal: { status: 500 },
 } as const satisfies Record<string, { status: number }>;
 

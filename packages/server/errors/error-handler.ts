@@ -4,6 +4,7 @@ import { errorLocale } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from './api-error.ts';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from './database-unavailable.ts';
+import { BUSY_RETRY_AFTER_S } from '../features/auth/hashing-capacity.ts';
 
 /** Fastify's own client errors (bad JSON, body too large, wrong content type) in our catalogue's terms. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -36,6 +37,8 @@ export function createErrorHandler(services: Services) {
     if (apiError.code === 'database_unavailable') {
       request.log.info({ err: { message: error.message } }, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+    } else if (apiError.code === 'server_busy') {
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
     } else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     const locale = errorLocale(request, request.brand);
     return reply.code(apiError.status).send({

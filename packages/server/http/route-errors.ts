@@ -2,8 +2,11 @@ import type { ErrorCode } from '@datekit/runtime';
 import { ApiError } from '../errors/api-error.ts';
 import type { AnyRouteSpec } from './define-route.ts';
 
-/** Any request can meet these: a host that is no brand of ours, or our own fault. */
-const ALWAYS: readonly ErrorCode[] = ['unknown_host', 'internal'];
+/**
+ * Any request can meet these: a host that is no brand of ours, our own fault, or a server at its
+ * capacity (password hashing, features/auth/hashing-capacity.ts) or shutting down.
+ */
+const ALWAYS: readonly ErrorCode[] = ['unknown_host', 'internal', 'server_busy'];
 
 /** Fastify refuses a JSON body before the handler runs: malformed, too large, another content type. */
 const JSON_BODY: readonly ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];

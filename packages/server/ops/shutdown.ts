@@ -5,8 +5,11 @@ import type { Services } from '../services.ts';
 
 /** The whole shutdown, signal to exit, stays within this (what orchestrators wait before SIGKILL is often 10 s). */
 export const SHUTDOWN_DEADLINE_MS = 9_000;
-/** Requests still running this long after the signal are cut, so the deadline holds. */
-export const FORCE_CLOSE_AFTER_MS = 7_000;
+/**
+ * Requests still running this long before the deadline are cut, so that closing the database and the
+ * exit itself (which waits for the hashes running on libuv's pool) fit in before it.
+ */
+export const FORCE_CLOSE_BEFORE_DEADLINE_MS = 2_000;
 
 /**
  * How long clients get to use their open keep-alive connections once shutdown begins: each request
@@ -19,13 +22,25 @@ export const KEEP_ALIVE_DRAIN_MS = 1_000;
 /** Apps in their shutdown drain: each answer closes its connection. */
 const draining = new WeakSet<FastifyInstance>();
 
+/** Per app: requests not answered yet (nor dropped), and those dropped unanswered since its shutdown began. */
+const requestCounts = new WeakMap<FastifyInstance, { inProgress: number; cut: number }>();
+
 /**
  * Open event streams would keep `close()` waiting for ever: when the app closes, each stream gets a
- * `reconnect` event and is ended. During a shutdown's drain, every answer closes its connection.
+ * `reconnect` event and is ended. During a shutdown's drain, every answer closes its connection. The
+ * requests are counted, so that a shutdown says how many it had to cut.
  */
 export function registerStreamShutdown(app: FastifyInstance, services: Services): void {
+  const counts = { inProgress: 0, cut: 0 };
+  requestCounts.set(app, counts);
   app.addHook('onRequest', (_request, reply, done) => {
     if (draining.has(app)) reply.header('connection', 'close');
+    counts.inProgress += 1;
+    reply.raw.once('close', () => {
+      counts.inProgress -= 1;
+      // The connection closed before the answer was written: cut (or given up by its client).
+      if (draining.has(app) && !reply.raw.writableFinished) counts.cut += 1;
+    });
     done();
   });
   app.addHook('preClose', async () => {
@@ -44,14 +59,37 @@ async function connectionsClosed(server: net.Server, ms: number): Promise<void> 
   }
 }
 
+export interface ShutdownOptions {
+  /** When the process must be gone (epoch ms): SHUTDOWN_DEADLINE_MS after the signal, armed when it arrived. */
+  deadline?: number;
+  /** Work stopping meanwhile (the job runner) that must end before the database closes. */
+  alongside?: Promise<unknown>;
+}
+
 /**
- * Stops the server gracefully, in order: stop accepting connections; tell every open event stream to
- * reconnect and end it; answer what still arrives on open connections with `Connection: close` for up
- * to KEEP_ALIVE_DRAIN_MS; then close idle connections and finish the requests in flight (cut after
- * FORCE_CLOSE_AFTER_MS); then close the event bus and the database.
+ * Stops the server gracefully, in order: refuse password hashes not started yet (503 `server_busy`, so
+ * that only those running are left to finish); stop accepting connections; tell every open event
+ * stream to reconnect and end it; answer what still arrives on open connections with
+ * `Connection: close` for up to KEEP_ALIVE_DRAIN_MS; then close idle connections and finish the
+ * requests in progress (cut FORCE_CLOSE_BEFORE_DEADLINE_MS before the deadline, with a warning that
+ * counts them); then, once `alongside` is done, close the event bus and the database.
  */
-export async function shutdown(app: FastifyInstance, services: Services): Promise<void> {
-  const force = setTimeout(() => app.server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
+export async function shutdown(
+  app: FastifyInstance,
+  services: Services,
+  { deadline = Date.now() + SHUTDOWN_DEADLINE_MS, alongside }: ShutdownOptions = {},
+): Promise<void> {
+  services.passwords.close();
+  // Settled as it goes (no unhandled rejection meanwhile), awaited before the database closes.
+  const stoppedAlongside = Promise.allSettled([alongside]);
+  const force = setTimeout(
+    () => {
+      const inProgress = requestCounts.get(app)?.inProgress ?? 0;
+      app.log.warn({ inProgress }, 'shutdown deadline near: closing every connection');
+      app.server.closeAllConnections();
+    },
+    Math.max(0, deadline - FORCE_CLOSE_BEFORE_DEADLINE_MS - Date.now()),
+  );
   force.unref();
   try {
     draining.add(app);
@@ -63,24 +101,30 @@ export async function shutdown(app: FastifyInstance, services: Services): Promis
   } finally {
     clearTimeout(force);
   }
+  const cut = requestCounts.get(app)?.cut ?? 0;
+  if (cut > 0) app.log.warn({ cut }, 'shutdown: requests whose connection closed before their answer');
+  const [stopped] = await stoppedAlongside;
+  if (stopped.status === 'rejected') throw stopped.reason;
   await services.events.close();
   await services.db.destroy();
 }
 
 /**
- * Runs `stop` on the first SIGTERM or SIGINT and exits when it is done (0) or failed (1), or at the
- * deadline whatever happens (1). A second signal exits at once.
+ * Runs `stop` on the first SIGTERM or SIGINT, with the deadline (SHUTDOWN_DEADLINE_MS from the
+ * signal), and exits when it is done (0) or failed (1), or at the deadline whatever happens (1). A
+ * second signal exits at once.
  */
-export function exitOnSignals(stop: (signal: NodeJS.Signals) => Promise<void>): void {
+export function exitOnSignals(stop: (signal: NodeJS.Signals, deadline: number) => Promise<void>): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
+    const deadline = Date.now() + SHUTDOWN_DEADLINE_MS;
     setTimeout(() => {
       console.error(`Shutdown took longer than ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting.`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    stop(signal).then(
+    stop(signal, deadline).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error('Shutdown failed:', error);

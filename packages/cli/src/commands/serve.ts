@@ -62,11 +62,11 @@ export async function startServer(options: { migrate?: boolean; services?: Servi
   }
   const stopping = new AbortController();
   let stopRunning = async (): Promise<void> => undefined;
-  exitOnSignals(async (signal) => {
+  exitOnSignals(async (signal, deadline) => {
     app.log.warn({ signal }, 'shutting down');
     stopping.abort();
-    await stopRunning();
-    await shutdown(app, services);
+    // The listener closes at once; the job runner stops meanwhile, before the database closes.
+    await shutdown(app, services, { deadline, alongside: stopRunning() });
   });
 
   let bus: EventBus | undefined;

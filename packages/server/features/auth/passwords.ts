@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HashingCapacity } from './hashing-capacity.ts';
 
 /**
  * scrypt's cost N by default: 2^17 with r = 8, p = 1 (OWASP's recommendation), ~128 MiB and a few
@@ -25,29 +26,41 @@ export interface PasswordHasher {
   verify(password: string, stored: string): Promise<boolean>;
   /** A hash of nothing, verified against when the e-mail is unknown, so both cases take the same time. */
   decoy(): Promise<string>;
+  /** Shutdown: hashes not started yet are refused (503 `server_busy`), so those running are all that is left. */
+  close(): void;
 }
 
-export function createPasswordHasher(scryptN: number = DEFAULT_SCRYPT_N): PasswordHasher {
+/** Every hash and check of one hasher runs within `capacity` (hashing-capacity.ts). */
+export function createPasswordHasher(
+  scryptN: number = DEFAULT_SCRYPT_N,
+  capacity: HashingCapacity = new HashingCapacity(),
+): PasswordHasher {
   const params: ScryptParams = { N: scryptN, r: BLOCK_SIZE, p: PARALLELISM };
   const hash = async (password: string) => {
     const salt = randomBytes(16);
-    const key = await derive(password, salt, params);
+    const key = await capacity.run(() => derive(password, salt, params));
     return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  };
+  const verify = async (password: string, stored: string) => {
+    const [scheme, n, r, p, salt, key] = stored.split('$');
+    if (scheme !== 'scrypt' || !salt || !key) return false;
+    const expected = Buffer.from(key, 'base64url');
+    const params = { N: Number(n), r: Number(r), p: Number(p) };
+    const actual = await capacity.run(() => derive(password, Buffer.from(salt, 'base64url'), params));
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
   };
   let decoy: Promise<string> | undefined;
   return {
     hash,
-    verify: verifyPassword,
-    decoy: () => (decoy ??= hash(randomBytes(16).toString('hex'))),
+    verify,
+    // A decoy refused for lack of capacity is made again next time.
+    decoy: () =>
+      (decoy ??= hash(randomBytes(16).toString('hex')).catch((error: unknown) => {
+        decoy = undefined;
+        throw error;
+      })),
+    close: () => capacity.close(),
   };
-}
-
-async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 /** Run on libuv's thread pool, so the event loop stays free while a hash is computed. */
