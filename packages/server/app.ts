@@ -114,6 +114,14 @@ function hostResolver(services: Services): (host: string | undefined) => Brand |
   };
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes the function proxy-addr makes of one (trust the
+ * first n hops): Fastify accepts a number at run time, but its types do not.
+ */
+function fastifyTrustProxy(trust: Services['config']['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** One process for every brand: the Host picks the brand, `/api` is the JSON API, the rest is the built site. */
 export function createApp(
   services: Services,
@@ -121,7 +129,7 @@ export function createApp(
 ): FastifyInstance {
   const app = Fastify({
     ...loggerOptions(services.config, options.logStream),
-    trustProxy: services.config.trustProxy,
+    trustProxy: fastifyTrustProxy(services.config.trustProxy),
     bodyLimit: BODY_LIMIT,
     // Fastify parses JSON with prototype-poisoning protection; everything else is refused with 415.
     onProtoPoisoning: 'remove',
