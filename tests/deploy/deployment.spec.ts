@@ -124,6 +124,7 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat across inst
   context,
   browser,
 }) => {
+  test.setTimeout(180_000);
   await skipEntryWarning(context);
   const email = unique('deploy');
   const name = `Dana${Date.now() % 100000}`;
@@ -183,7 +184,9 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat across inst
         metric(site.metricsA, 'datekit_open_event_streams'),
         metric(site.metricsB, 'datekit_open_event_streams'),
       ]);
-    await expect.poll(streams).toEqual([1, 0]);
+    // A stream whose tab went away may be noticed only when the server next writes to it (a comment
+    // every 25 s), so this waits longer than other states.
+    await expect.poll(streams, { timeout: 40_000 }).toEqual([1, 0]);
     await ben.page.goto('/chats');
     await expect(ben.page.getByTestId('chat-list')).toContainText('No conversations yet');
     // Ben's is on B.

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startFakeMollie } from '../../packages/server/test/fake-mollie.ts';
 import { ROOT } from '../e2e/e2e-env.ts';
@@ -108,6 +109,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NODE_EXTRA_CA_CERTS: ca.caCert,
       METRICS_HOST: '127.0.0.1',
     };
+    // The run's rate-limit counters go with it (they would expire within the hour anyway).
+    cleanups.push(async () => {
+      const redis = new Redis(serverEnv.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+      await redis.connect();
+      const keys: string[] = [];
+      for await (const batch of redis.scanStream({ match: `${serverEnv.RATE_LIMIT_PREFIX}*` }))
+        keys.push(...(batch as string[]));
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    });
     const childEnv = (extra: Record<string, string>, unit = unitService(String(portA)).env) => {
       const env: Record<string, string> = {};
       // The runner's own settings for tests stay out: these servers run as production does.
