@@ -70,6 +70,9 @@ docs_error=$(cd "$app" && "$NODE" "$CLI" docs 2>&1 >/dev/null) && fail "datekit 
 
 # ── Migrate and serve as production does, with the sandbox and the outbox chosen explicitly.
 port=$("$NODE" -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
+# Nothing from the caller's environment reaches a real database, mail server or payment provider.
+unset DATABASE_URL SQLITE_PATH DATEKIT_DIST_DIR MEDIA_DIR OUTBOX_DIR SMS_OUTBOX_DIR REDIS_URL SMTP_URL MOLLIE_API_KEY MOLLIE_API_URL \
+  METRICS_PORT METRICS_TOKEN TRUST_PROXY
 export NODE_ENV=production PAYMENTS=sandbox MAIL=outbox PORT=$port HOST=127.0.0.1 DATEKIT_VAR_DIR="$scratch/var"
 (cd "$app" && step "$NODE" "$CLI" db migrate)
 (cd "$app" && exec "$NODE" "$CLI" serve >"$scratch/serve.log" 2>&1) &
