@@ -123,6 +123,18 @@ describe('datekit serve with one brand broken', () => {
     }
   });
 
+  it('names at start the brands it serves, and apart those out of service', async () => {
+    // The two lines are written together; their chunks may reach this process one after the other.
+    while (!output.includes('Out of service')) await new Promise((resolve) => setTimeout(resolve, 20));
+    const serving = output.split('\n').find((line) => line.includes('datekit serving'))!;
+    const outOfService = output.split('\n').find((line) => line.includes('Out of service'))!;
+    for (const domain of ['flirtnord.dk', 'reifeliebe.de', 'gay.test', 'torn.test']) {
+      expect(serving).not.toContain(domain);
+      expect(outOfService).toContain(domain);
+    }
+    expect(serving).toContain('localhost');
+  });
+
   it("serves a built brand with its build's settings while its file is half edited", async () => {
     const browser = new TestClient(port, 'half.test');
     expect((await browser.get('/')).status).toBe(200);

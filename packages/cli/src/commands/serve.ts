@@ -138,13 +138,16 @@ export function registerServe(program: Command): void {
     .action(async (options: { migrate?: boolean }) => {
       try {
         const { url, services, app } = await startServer(options);
+        const outOfService = services.brands.unavailable().map((b) => b.domain);
         const domains = services.brands.all().map((b) => b.domain);
         const built = domains.filter((d) => fs.existsSync(path.join(services.config.distDir, d, 'routes.json')));
-        const unbuilt = domains.filter((d) => !built.includes(d));
+        const unbuilt = domains.filter((d) => !built.includes(d) && !outOfService.includes(d));
+        const serving = built.filter((d) => !outOfService.includes(d));
         // JSON logs stay JSON from the first line: through the logger, at the level its default (warn) prints.
         const say = services.config.logFormat === 'json' ? (line: string) => app.log.warn(line) : console.log;
-        say(`datekit serving ${built.join(', ') || 'no built brand'} on ${url} (API docs: ${url}/api/openapi.json)`);
+        say(`datekit serving ${serving.join(', ') || 'no built brand'} on ${url} (API docs: ${url}/api/openapi.json)`);
         if (unbuilt.length) say(`Not built yet (run datekit build): ${unbuilt.join(', ')}`);
+        if (outOfService.length) say(`Out of service, answering 503 (see the warnings): ${outOfService.join(', ')}`);
       } catch (error) {
         if (!(error instanceof NotMigratedError || error instanceof PortInUseError)) throw error;
         console.error(error.message);
