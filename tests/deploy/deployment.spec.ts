@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
+import sharp from 'sharp';
 import { skipEntryWarning } from '../e2e/entry-warning.ts';
 import { CLIENT_HEADER, islandHydrated, PASSWORD } from '../e2e/session.ts';
 import { skipToAccountStep } from '../e2e/signup-flow.ts';
@@ -119,7 +120,7 @@ test('a country header sent by the client does not reach the servers', async ({ 
   }
 });
 
-test('sign up, activate from the SMTP mail, buy through Mollie, chat across instances, console refund, chargeback', async ({
+test('sign up, activate from the SMTP mail, buy through Mollie, chat and a photo across instances, console refund, chargeback', async ({
   page,
   context,
   browser,
@@ -171,7 +172,7 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat across inst
     expect(webhooks).toContainEqual({ id: first.molliePaymentId, status: 200 });
   });
 
-  await test.step('4. chat with a member whose tab is on the other instance', async () => {
+  await test.step('4. chat with a member whose tab is on the other instance; their photo too', async () => {
     // From here Dana's requests go to instance A only, Ben's to instance B only (the guide's file,
     // pinned to one instance each).
     const ben = await memberAt(browser, site.pinnedB, 'Ben');
@@ -202,6 +203,19 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat across inst
     const item = ben.page.getByTestId('chat-item');
     await expect(item).toHaveCount(1);
     await expect(item.getByTestId('chat-preview')).toHaveText(text);
+    // A photo Ben uploads through instance B is stored in the shared MEDIA_DIR: instance A serves it.
+    const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#b35' } })
+      .jpeg()
+      .toBuffer();
+    const upload = await ben.page.request.post('/api/photos.php', {
+      headers: { ...CLIENT_HEADER, 'content-type': 'image/jpeg' },
+      data: jpeg,
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const { photo } = (await upload.json()) as { photo: { filename: string } };
+    const fromA = await ben.context.request.get(`${site.pinnedA}${photo.filename}`);
+    expect(fromA.status()).toBe(200);
+    expect(fromA.headers()['content-type']).toMatch(/^image\//);
     await ben.context.close();
     expect(await balance(page.request)).toBe(70);
   });
