@@ -23,6 +23,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Runs `start` again (at most three times) when it failed because a port it was given was taken in
+ * the moment between freePort() and the child's listen: another test on the machine took it.
+ */
+async function onFreshPorts<T>(start: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt === 3 || !/EADDRINUSE|Address already in use|is already in use/.test(String(error))) throw error;
+      console.log(`deployment stage: a port was taken meanwhile, trying others (${String(error).split('\n')[0]})`);
+    }
+  }
+}
+
 async function answers200(url: string): Promise<boolean> {
   try {
     return (await fetch(url)).status === 200;
@@ -91,7 +106,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const databaseUrl = new URL(adminUrl);
     databaseUrl.pathname = `/${database}`;
 
-    const [portA, portB, metricsA, metricsB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const varDir = path.join(dir, 'var');
     // What the guide's /etc/datekit/env holds, for this run (NODE_ENV, HOST, TRUST_PROXY come from the unit).
     const serverEnv: Record<string, string> = {
@@ -119,7 +133,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       if (keys.length) await redis.del(...keys);
       await redis.quit();
     });
-    const childEnv = (extra: Record<string, string>, unit = unitService(String(portA)).env) => {
+    const childEnv = (extra: Record<string, string>, unit = unitService('4321').env) => {
       const env: Record<string, string> = {};
       // The runner's own settings for tests stay out: these servers run as production does.
       for (const [key, value] of Object.entries(process.env)) {
@@ -142,31 +156,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
     operator.totpSecret = /TOTP secret: (\S+)/.exec(added)![1]!;
 
-    const instances: Deployment['instances'] = [];
-    for (const [name, port, metrics] of [
-      ['a', portA, metricsA],
-      ['b', portB, metricsB],
-    ] as const) {
-      const log = fs.openSync(path.join(dir, `instance-${name}.log`), 'a');
-      // The guide's unit, instance `port` (datekit@<port>): its Environment= lines and ExecStart's arguments.
+    /** One `datekit serve` as the guide's unit runs it (datekit@<port>), on ports of its own; once it is ready. */
+    const startInstance = async (name: string) => {
+      const [port, metrics] = await Promise.all([freePort(), freePort()]);
+      const logFile = path.join(dir, `instance-${name}.log`);
+      const log = fs.openSync(logFile, 'a');
+      // The unit's Environment= lines (with %i, the instance, as the port) and ExecStart's arguments.
       const unit = unitService(String(port));
       const child = spawn(NODE, unit.args, {
         cwd: ROOT,
         env: childEnv({ METRICS_PORT: String(metrics) }, unit.env),
         stdio: ['ignore', log, log],
       });
-      instances.push({ port, pid: child.pid! });
       cleanups.push(async () => {
         await stop(child);
         fs.closeSync(log);
       });
       const exited = new Promise<never>((_, reject) =>
         child.once('exit', (code) =>
-          reject(
-            new Error(
-              `instance ${name} exited (${code}):\n${fs.readFileSync(path.join(dir, `instance-${name}.log`), 'utf8')}`,
-            ),
-          ),
+          reject(new Error(`instance ${name} exited (${code}):\n${fs.readFileSync(logFile, 'utf8')}`)),
         ),
       );
       exited.catch(() => undefined);
@@ -174,9 +182,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         exited,
         waitFor(() => answers200(`http://127.0.0.1:${port}/readyz`), 60_000, `instance ${name}'s /readyz`),
       ]);
-    }
+      return { port, metrics, pid: child.pid! };
+    };
+    const instanceA = await onFreshPorts(() => startInstance('a'));
+    const instanceB = await onFreshPorts(() => startInstance('b'));
+    const [portA, portB] = [instanceA.port, instanceB.port];
 
-    const [main, mainHttp, a, aHttp, b, bHttp] = await Promise.all(Array.from({ length: 6 }, freePort));
     const site = (upstream: string, httpsPort: number, httpPort: number, instances: [number, number]): Site => ({
       upstream,
       httpsPort,
@@ -185,11 +196,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       certificate: ca.fullchain,
       key: ca.key,
     });
-    const nginx = await startNginx(path.join(dir, 'nginx'), [
-      site('datekit', main!, mainHttp!, [portA, portB]),
-      site('datekit_a', a!, aHttp!, [portA, portA]),
-      site('datekit_b', b!, bHttp!, [portB, portB]),
-    ]);
+    const { nginx, main, mainHttp, a, b } = await onFreshPorts(async () => {
+      const [main, mainHttp, a, aHttp, b, bHttp] = (await Promise.all(Array.from({ length: 6 }, freePort))) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      const nginx = await startNginx(path.join(dir, 'nginx'), [
+        site('datekit', main, mainHttp, [portA, portB]),
+        site('datekit_a', a, aHttp, [portA, portA]),
+        site('datekit_b', b, bHttp, [portB, portB]),
+      ]);
+      return { nginx, main, mainHttp, a, b };
+    });
     cleanups.push(() => stop(nginx.process, 'SIGQUIT'));
 
     const deploymentInfo: Deployment = {
@@ -197,10 +219,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       pinnedA: `https://localhost:${a}`,
       pinnedB: `https://localhost:${b}`,
       httpUrl: `http://localhost:${mainHttp}`,
-      metricsA: `http://127.0.0.1:${metricsA}/metrics`,
-      metricsB: `http://127.0.0.1:${metricsB}/metrics`,
+      metricsA: `http://127.0.0.1:${instanceA.metrics}/metrics`,
+      metricsB: `http://127.0.0.1:${instanceB.metrics}/metrics`,
       mailDir,
-      instances,
+      instances: [
+        { port: instanceA.port, pid: instanceA.pid },
+        { port: instanceB.port, pid: instanceB.pid },
+      ],
       mollieUrl: mollie.url,
       mollieKey: mollie.apiKey,
       caCert: ca.caCert,
