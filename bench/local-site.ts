@@ -5,12 +5,9 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../packages/cli/src/paths.ts';
-
-const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
+import { CLI, freePort, ROOT } from '../packages/server/test/cli-process.ts';
 
 /** The seeded demo member (packages/server/seed), for pages of the members area. */
 export const DEMO_LOGIN = { email: 'demo@datekit.test', password: 'datekit-demo' };
@@ -18,17 +15,6 @@ export const DEMO_LOGIN = { email: 'demo@datekit.test', password: 'datekit-demo'
 export interface LocalSite {
   baseUrl: string;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForServer(url: string, timeoutMs: number): Promise<void> {

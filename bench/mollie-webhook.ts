@@ -8,25 +8,16 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { answers, CLI, freePort, output, ROOT } from '../packages/server/test/cli-process.ts';
 import { startFakeMollie } from '../packages/server/test/fake-mollie.ts';
 import { TestClient } from '../packages/server/test/http-client.ts';
 import { activationLink, pathOf, validSignup } from '../packages/server/test/test-server.ts';
 import { makeTestCa } from '../tests/deploy/test-ca.ts';
 
 const CALLS = Number(process.argv[2] ?? 300);
-const ROOT = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-mollie-bench-'));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** User plus system CPU time of a process so far, in milliseconds (Linux /proc, clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -37,7 +28,7 @@ function cpuMs(pid: number): number {
 const ca = makeTestCa(path.join(dir, 'ca'), ['127.0.0.1', 'localhost']);
 const mollie = await startFakeMollie({ tls: { key: fs.readFileSync(ca.key), cert: fs.readFileSync(ca.fullchain) } });
 const port = await freePort();
-const server = spawn(process.execPath, [path.join(ROOT, 'packages/cli/bin/datekit.mjs'), 'serve', '--migrate'], {
+const server = spawn(process.execPath, [CLI, 'serve', '--migrate'], {
   cwd: ROOT,
   stdio: ['ignore', 'pipe', 'inherit'],
   env: {
@@ -55,12 +46,7 @@ const server = spawn(process.execPath, [path.join(ROOT, 'packages/cli/bin/dateki
   },
 });
 try {
-  for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
-    if (ready?.ok) break;
-    if (server.exitCode !== null) throw new Error('datekit serve exited');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await answers(`http://127.0.0.1:${port}/healthz`, server, output(server));
   // The host with its port: the webhook URL the server gives Mollie is built from it.
   const browser = new TestClient(port, `localhost:${port}`);
   await browser.post('/api/signup.php', validSignup({ email: 'mollie-bench@example.com' }));

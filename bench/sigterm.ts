@@ -16,12 +16,12 @@ import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
+import { CLI, freePort, output, printed, ROOT } from '../packages/server/test/cli-process.ts';
 import { seedMembersWithSessions } from '../packages/server/test/seed-members.ts';
 
 const STREAMS = Number(process.argv[2] ?? 1000);
@@ -34,16 +34,9 @@ const LOOPS = Number(process.argv[3] ?? 64);
 const LOAD_BEFORE_MS = 4000;
 const GOAL_S = 10;
 const BRAND = 'localhost';
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-sigterm-bench-'));
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(free));
-  });
-});
+const port = await freePort();
 const { PASSWORD_SCRYPT_N: _cheapHashing, ...inherited } = process.env;
 const env = {
   ...inherited,
@@ -69,19 +62,11 @@ await services.db.destroy();
 
 const server = spawn(process.execPath, [CLI, 'serve'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 // The server's own count of the requests it had read and dropped unanswered (its shutdown log line).
-let serverLog = '';
-server.stderr.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+const serverLog = output(server);
 const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
   server.once('exit', (code) => resolve({ code, at: performance.now() })),
 );
-await new Promise<void>((resolve) => {
-  let output = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    serverLog += chunk.toString();
-    if (output.includes('datekit serving')) resolve();
-  });
-});
+await printed(server, 'datekit serving');
 
 const host = `${BRAND}:${port}`;
 let reconnects = 0;
@@ -180,7 +165,7 @@ running = false;
 await Promise.all(loops);
 agent.destroy();
 const seconds = (at - signalled) / 1000;
-const serverCut = [...serverLog.matchAll(/"cut":(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+const serverCut = [...serverLog().matchAll(/"cut":(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
 
 console.log(`SIGTERM with ${STREAMS} open event streams and ${LOOPS} loops of failed logins (scrypt N=2^17) and sends`);
 console.log(`  seconds to exit:        ${seconds.toFixed(2)} s (goal < ${GOAL_S} s), exit code ${code}`);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../test/tcp-proxy.ts';
+import { freePort } from '../test/cli-process.ts';
 import { isDatabaseUnavailable, unavailableReason } from './database-unavailable.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });

@@ -14,7 +14,7 @@ import { MIN_SCRYPT_N } from '../features/auth/passwords.ts';
 import { createPostgresBus, type EventBus } from './event-bus.ts';
 import { FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from '../test/fixture-brands.ts';
 import { postMessage, ReconnectingTab } from '../test/reconnecting-tab.ts';
-import { seedMembersWithSessions } from '../test/seed-members.ts';
+import { messagesSentBy, seedMembersWithSessions } from '../test/seed-members.ts';
 
 const HOST = 'alpha.test';
 
@@ -119,15 +119,10 @@ describe.runIf(process.env.DATEKIT_TEST_DB === 'postgres')('the database termina
 
     const stored = new Set(
       (
-        await db
-          .selectFrom('messages')
-          .select('id')
-          .where(
-            'sender_id',
-            'in',
-            senders.map((s) => s.id),
-          )
-          .execute()
+        await messagesSentBy(
+          db,
+          senders.map((s) => s.id),
+        )
       ).map((row) => row.id),
     );
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);

@@ -25,6 +25,35 @@ export interface EventStream {
   close(): void;
 }
 
+/** One event of a text/event-stream, its fields as written (each undefined when its line is absent). */
+export interface ServerSentEvent {
+  /** The `id:` line's value; an empty `id:` line counts too (EventSource then forgets the last id). */
+  id: string | undefined;
+  type: string | undefined;
+  data: string | undefined;
+}
+
+/**
+ * A text/event-stream reader for the test tabs: feed it the answer's chunks (utf8 strings); it calls
+ * `onEvent` for each complete event (events end at a blank line, and a chunk may hold part of one).
+ */
+export function serverSentEvents(onEvent: (event: ServerSentEvent) => void): (chunk: string) => void {
+  let buffer = '';
+  return (chunk) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      onEvent({
+        id: /^id: ?(.*)$/m.exec(block)?.[1],
+        type: /^event: (.+)$/m.exec(block)?.[1],
+        data: /^data: (.+)$/m.exec(block)?.[1],
+      });
+    }
+  };
+}
+
 /**
  * A browser tab's EventSource, over real HTTP with the client's cookies: collects events as they come
  * and keeps the last event id the way EventSource does (an `id:` line counts even without data).
@@ -54,7 +83,6 @@ export function openEventStream(
       },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`event stream answered ${res.statusCode}`));
-        let buffer = '';
         let serverEnded = false;
         const ended = new Promise<void>((done) =>
           res.once('end', () => {
@@ -63,17 +91,11 @@ export function openEventStream(
           }),
         );
         res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const id = /^id: ?(.*)$/m.exec(block)?.[1];
+        res.on(
+          'data',
+          serverSentEvents(({ id, type, data }) => {
             if (id !== undefined) lastId = id;
-            const type = /^event: (.+)$/m.exec(block)?.[1];
-            const data = /^data: (.+)$/m.exec(block)?.[1];
-            if (!type || !data) continue;
+            if (!type || !data) return;
             // Every event must match the schema the browser runtime's live-events store reads.
             liveEventSchema.parse(JSON.parse(data));
             const event: StreamEvent = {
@@ -85,8 +107,8 @@ export function openEventStream(
             const waiter = waiting.findIndex((w) => w.type === type);
             if (waiter >= 0) waiting.splice(waiter, 1)[0]!.resolve(event);
             else queued.push(event);
-          }
-        });
+          }),
+        );
         resolve({
           headers: res.headers,
           next(type, timeoutMs = 2000) {

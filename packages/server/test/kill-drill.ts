@@ -4,16 +4,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@datekit/runtime';
 import { sql } from 'kysely';
 import { createDatabase, type Db } from '../db/database.ts';
 import { EVENT_LOCK_CLASS } from '../realtime/event-store.ts';
-import { seedMembersWithSessions } from './seed-members.ts';
+import { CLI, freePort, printed, ROOT } from './cli-process.ts';
+import { ReconnectingTab } from './reconnecting-tab.ts';
+import { messagesSentBy, seedMembersWithSessions } from './seed-members.ts';
 import { createMigratedSchema, dropSchema } from './test-database.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
 const BRAND = 'localhost';
 
 /**
@@ -109,16 +107,7 @@ class ServerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    let output = '';
-    return new Promise((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('datekit serving')) resolve();
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('exit', (code) => reject(new Error(`server on ${this.port} exited (${code}):\n${output}`)));
-    });
+    return printed(child, 'datekit serving');
   }
 
   /** SIGKILL: no shutdown code runs; answers once the process is gone. */
@@ -128,102 +117,6 @@ class ServerProcess {
     const gone = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await gone;
-  }
-}
-
-/** A browser tab's EventSource: reconnects with Last-Event-ID whenever the stream ends, until closed. */
-class Tab {
-  readonly counts = new Map<number, number>();
-  reconnects = 0;
-  private lastEventId: string | undefined;
-  private request: http.ClientRequest | undefined;
-  private closed = false;
-  private waiters: (() => void)[] = [];
-  private connectedOnce!: () => void;
-  readonly connected = new Promise<void>((resolve) => (this.connectedOnce = resolve));
-
-  constructor(
-    readonly instance: 1 | 2,
-    private readonly port: number,
-    private readonly cookie: string,
-    /** Reconnections wait for this. */
-    private readonly gate: Promise<void>,
-  ) {
-    this.connect();
-  }
-
-  private connect(): void {
-    if (this.closed) return;
-    const retry = () => {
-      if (this.closed) return;
-      this.reconnects += 1;
-      // The server is down: try again shortly (EventSource waits `retry` ms the same way).
-      void this.gate.then(() => setTimeout(() => this.connect(), 100));
-    };
-    let answered = false;
-    const req = http.get(
-      {
-        host: '127.0.0.1',
-        port: this.port,
-        path: '/api/events',
-        headers: {
-          host: BRAND,
-          cookie: this.cookie,
-          ...(this.lastEventId !== undefined ? { 'last-event-id': this.lastEventId } : {}),
-        },
-      },
-      (res) => {
-        answered = true;
-        if (res.statusCode !== 200) {
-          res.resume();
-          return retry();
-        }
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const id = /^id: ?(.*)$/m.exec(block)?.[1];
-            if (id !== undefined) this.lastEventId = id;
-            const type = /^event: (.+)$/m.exec(block)?.[1];
-            if (type === 'ready') this.connectedOnce();
-            if (type !== 'message') continue;
-            const data = JSON.parse(/^data: (.+)$/m.exec(block)![1]!) as { message: { id: number } };
-            this.counts.set(data.message.id, (this.counts.get(data.message.id) ?? 0) + 1);
-            this.notify();
-          }
-        });
-        res.on('close', retry);
-      },
-    );
-    req.on('error', () => undefined); // 'close' follows
-    req.on('close', () => {
-      if (!answered) retry(); // refused: the server is not (yet) listening
-    });
-    this.request = req;
-  }
-
-  private notify(): void {
-    for (const waiter of this.waiters.splice(0)) waiter();
-  }
-
-  /** Resolves once every id was received, or after `timeoutMs` (the caller then reports what is missing). */
-  async waitFor(ids: readonly number[], timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (ids.some((id) => !this.counts.has(id)) && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, deadline - Date.now());
-        this.waiters.push(() => (clearTimeout(timer), resolve()));
-      });
-    }
-  }
-
-  close(): void {
-    this.closed = true;
-    this.request?.destroy();
   }
 }
 
@@ -322,21 +215,13 @@ async function sendWaitingFor(db: Db, recipient: number): Promise<void> {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export async function runKillDrill(options: DrillOptions): Promise<DrillResult> {
   const log = options.log ?? (() => undefined);
   const schema = `drill_${randomBytes(5).toString('hex')}`;
   const { db } = createDatabase({ databaseUrl: options.databaseUrl, searchPath: schema });
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-drill-'));
   const servers: ServerProcess[] = [];
-  const tabs: Tab[] = [];
+  const tabs: { instance: 1 | 2; tab: ReconnectingTab }[] = [];
   try {
     await createMigratedSchema(options.databaseUrl, schema, db);
     const { recipient, senders } = await seed(db, options.senders);
@@ -359,9 +244,10 @@ export async function runKillDrill(options: DrillOptions): Promise<DrillResult> 
       ? new Promise<void>((resolve) => (sendingDone = resolve))
       : Promise.resolve();
     for (const instance of options.tabsOn) {
-      tabs.push(new Tab(instance, servers[instance - 1]!.port, recipient.cookie, gate));
+      const tab = new ReconnectingTab(servers[instance - 1]!.port, BRAND, recipient.cookie, { gate });
+      tabs.push({ instance, tab });
     }
-    await Promise.all(tabs.map((t) => t.connected));
+    await Promise.all(tabs.map(({ tab }) => tab.connected));
 
     const acknowledged: number[] = [];
     const stats: SendStats = { cut: 0, failed: 0, inProgressAnswers: 0, recoverySeconds: [] };
@@ -402,19 +288,13 @@ export async function runKillDrill(options: DrillOptions): Promise<DrillResult> 
     await sendAll('after');
     sendingDone?.();
 
-    const stored = await db
-      .selectFrom('messages')
-      .select(['id', 'body'])
-      .where(
-        'sender_id',
-        'in',
-        senders.map((s) => s.id),
-      )
-      .orderBy('id')
-      .execute();
+    const stored = await messagesSentBy(
+      db,
+      senders.map((s) => s.id),
+    );
     const storedIds = stored.map((r) => r.id);
     const storedSet = new Set(storedIds);
-    await Promise.all(tabs.map((tab) => tab.waitFor(storedIds, 30_000)));
+    await Promise.all(tabs.map(({ tab }) => tab.waitFor(storedIds, 30_000)));
     return {
       acknowledged: acknowledged.length,
       acknowledgedPersisted: acknowledged.filter((id) => storedSet.has(id)).length,
@@ -423,8 +303,8 @@ export async function runKillDrill(options: DrillOptions): Promise<DrillResult> 
       duplicates: stored.length - new Set(stored.map((r) => r.body)).size,
       ...stats,
       recoverySeconds: stats.recoverySeconds.sort((a, b) => b - a),
-      tabs: tabs.map((tab) => ({
-        instance: tab.instance,
+      tabs: tabs.map(({ instance, tab }) => ({
+        instance,
         delivered: [...tab.counts.keys()].filter((id) => storedSet.has(id)).length,
         duplicates: [...tab.counts.values()].reduce((sum, n) => sum + n - 1, 0),
         missing: storedIds.filter((id) => !tab.counts.has(id)).length,
@@ -432,7 +312,7 @@ export async function runKillDrill(options: DrillOptions): Promise<DrillResult> 
       })),
     };
   } finally {
-    for (const tab of tabs) tab.close();
+    for (const { tab } of tabs) tab.close();
     await Promise.all(servers.map((s) => s.kill()));
     await db.destroy();
     await dropSchema(options.databaseUrl, schema);

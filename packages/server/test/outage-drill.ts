@@ -3,15 +3,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../db/database.ts';
+import { CLI, freePort, printed, ROOT } from './cli-process.ts';
 import { postMessage, ReconnectingTab } from './reconnecting-tab.ts';
-import { seedMembersWithSessions } from './seed-members.ts';
-import { databaseUrlVia, freePort, startTcpProxy } from './tcp-proxy.ts';
+import { messagesSentBy, seedMembersWithSessions } from './seed-members.ts';
+import { databaseUrlVia, startTcpProxy } from './tcp-proxy.ts';
 import { createMigratedSchema, dropSchema } from './test-database.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
 const BRAND = 'localhost';
 /** What the browser's EventSource waits before reconnecting (the stream's `retry:`). */
 const EVENTSOURCE_RETRY_MS = 3_000;
@@ -71,18 +68,8 @@ function startServer(
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const started = new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('datekit serving')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      onExit();
-      reject(new Error(`server on ${port} exited (${code}):\n${output}`));
-    });
-  });
+  child.once('exit', onExit);
+  const started = printed(child, 'datekit serving');
   started.catch(() => undefined);
   return { child, started };
 }
@@ -128,7 +115,9 @@ export async function runOutageDrill(options: OutageDrillOptions): Promise<Outag
     servers.push(...started.map((s) => s.child));
     await Promise.all(started.map((s) => s.started));
     log(`2 instances on ports ${ports.join(', ')} through a proxy on ${proxy.port}, schema ${schema}`);
-    tabs.push(...ports.map((port) => new ReconnectingTab(port, BRAND, recipient!.cookie, EVENTSOURCE_RETRY_MS)));
+    tabs.push(
+      ...ports.map((port) => new ReconnectingTab(port, BRAND, recipient!.cookie, { retryMs: EVENTSOURCE_RETRY_MS })),
+    );
     await Promise.all(tabs.map((tab) => tab.connected));
 
     const acknowledged: number[] = [];
@@ -191,15 +180,10 @@ export async function runOutageDrill(options: OutageDrillOptions): Promise<Outag
 
     const stored = new Set(
       (
-        await db
-          .selectFrom('messages')
-          .select('id')
-          .where(
-            'sender_id',
-            'in',
-            senders.map((s) => s.id),
-          )
-          .execute()
+        await messagesSentBy(
+          db,
+          senders.map((s) => s.id),
+        )
       ).map((row) => row.id),
     );
     await Promise.all(tabs.map((tab) => tab.waitFor([...stored], 30_000)));

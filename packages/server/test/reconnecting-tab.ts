@@ -1,10 +1,18 @@
 import http from 'node:http';
+import { serverSentEvents } from './event-stream.ts';
+
+export interface ReconnectingTabOptions {
+  /** What EventSource waits before reconnecting (the stream's `retry:`); 100 ms unless given. */
+  retryMs?: number;
+  /** Reconnections wait for this too (a drill that wants every message since a cut to come by replay). */
+  gate?: Promise<void>;
+}
 
 /**
  * A browser tab's EventSource over real HTTP: whenever its stream ends or cannot be opened (the server
- * ended it because the database went away, or answered 503), it reconnects after `retryMs` with its
- * Last-Event-ID, as the browser does. Counts the chat messages it receives by id, with when each came
- * first, so a test can tell lost from duplicated from late.
+ * ended it because the database went away or the process was killed, or answered 503), it reconnects
+ * after `retryMs` with its Last-Event-ID, as the browser does. Counts the chat messages it receives by
+ * id, with when each came first, so a test can tell lost from duplicated from late.
  */
 export class ReconnectingTab {
   /** Times each message id was received. */
@@ -20,12 +28,17 @@ export class ReconnectingTab {
   /** Resolves at the first `ready` event. */
   readonly connected = new Promise<void>((resolve) => (this.connectedOnce = resolve));
 
+  private readonly retryMs: number;
+  private readonly gate: Promise<void>;
+
   constructor(
     private readonly port: number,
     private readonly host: string,
     private readonly cookie: string,
-    private readonly retryMs = 100,
+    options: ReconnectingTabOptions = {},
   ) {
+    this.retryMs = options.retryMs ?? 100;
+    this.gate = options.gate ?? Promise.resolve();
     this.connect();
   }
 
@@ -36,7 +49,7 @@ export class ReconnectingTab {
       if (this.closed || retried) return;
       retried = true;
       this.reconnects += 1;
-      setTimeout(() => this.connect(), this.retryMs);
+      void this.gate.then(() => setTimeout(() => this.connect(), this.retryMs));
     };
     const req = http.get(
       {
@@ -56,26 +69,19 @@ export class ReconnectingTab {
           res.on('end', retry);
           return;
         }
-        let buffer = '';
         res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const id = /^id: ?(.*)$/m.exec(block)?.[1];
+        res.on(
+          'data',
+          serverSentEvents(({ id, type, data }) => {
             if (id !== undefined) this.lastEventId = id;
-            const type = /^event: (.+)$/m.exec(block)?.[1];
             if (type === 'ready') this.connectedOnce();
-            if (type !== 'message') continue;
-            const data = JSON.parse(/^data: (.+)$/m.exec(block)![1]!) as { message: { id: number } };
-            const messageId = data.message.id;
+            if (type !== 'message') return;
+            const messageId = (JSON.parse(data!) as { message: { id: number } }).message.id;
             this.counts.set(messageId, (this.counts.get(messageId) ?? 0) + 1);
             if (!this.firstReceivedAt.has(messageId)) this.firstReceivedAt.set(messageId, Date.now());
             for (const waiter of this.waiters.splice(0)) waiter();
-          }
-        });
+          }),
+        );
         res.on('close', retry);
       },
     );

@@ -83,3 +83,16 @@ export async function seedMembersWithSessions(
   });
   return { ids, cookies };
 }
+
+/**
+ * The messages `senders` sent, in the order stored: what a drill holds against what the senders were
+ * told (acknowledged) and what the tabs received. The text tells a retry that acted twice apart.
+ */
+export function messagesSentBy(db: Db, senders: readonly number[]): Promise<{ id: number; body: string | null }[]> {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'body'])
+    .where('sender_id', 'in', [...senders])
+    .orderBy('id')
+    .execute();
+}

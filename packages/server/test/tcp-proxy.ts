@@ -66,15 +66,6 @@ export async function startTcpProxy(
   };
 }
 
-/** A port nothing listens on now (taken and released). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** `url` with its host and port replaced (the database's URL through a proxy) and an optional search path. */
 export function databaseUrlVia(url: string, port: number, searchPath?: string): string {
   const via = new URL(url);

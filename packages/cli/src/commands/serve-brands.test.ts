@@ -1,26 +1,17 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, freePort, output, printed } from '../../../server/test/cli-process.ts';
 import { writeFakeBuild } from '../../../server/test/fake-build.ts';
 import { TestClient } from '../../../server/test/http-client.ts';
 import { loadBrands } from '../brand/load.ts';
 import { BRAND_ARTEFACT_FILE, writeBrandArtefact } from '../build/brand-artefact.ts';
 import { ROOT } from '../paths.ts';
 
-const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Replaces one line of a copied brand or niche file; fails when the line is not there, so the test cannot pass vacuously. */
 function edit(file: string, from: RegExp, to: string): void {
@@ -38,7 +29,8 @@ function edit(file: string, from: RegExp, to: string): void {
 let dir: string;
 let port: number;
 let child: ChildProcess;
-let output = '';
+/** What `datekit serve` printed so far. */
+let said: () => string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-serve-brands-'));
   const brands = path.join(dir, 'brands');
@@ -92,15 +84,8 @@ beforeAll(async () => {
   // The CLI's other commands work beside broken brands too.
   await run(process.execPath, [CLI, 'db', 'migrate'], { env, cwd: ROOT });
   child = spawn(process.execPath, [CLI, 'serve'], { env, cwd: ROOT });
-  await new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('datekit serving')) resolve();
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
-  });
+  said = output(child);
+  await printed(child, 'datekit serving');
 }, 60_000);
 afterAll(async () => {
   if (child && child.exitCode === null) {
@@ -125,9 +110,13 @@ describe('datekit serve with one brand broken', () => {
 
   it('names at start the brands it serves, and apart those out of service', async () => {
     // The two lines are written together; their chunks may reach this process one after the other.
-    while (!output.includes('Out of service')) await new Promise((resolve) => setTimeout(resolve, 20));
-    const serving = output.split('\n').find((line) => line.includes('datekit serving'))!;
-    const outOfService = output.split('\n').find((line) => line.includes('Out of service'))!;
+    while (!said().includes('Out of service')) await new Promise((resolve) => setTimeout(resolve, 20));
+    const serving = said()
+      .split('\n')
+      .find((line) => line.includes('datekit serving'))!;
+    const outOfService = said()
+      .split('\n')
+      .find((line) => line.includes('Out of service'))!;
     for (const domain of ['flirtnord.dk', 'reifeliebe.de', 'gay.test', 'torn.test']) {
       expect(serving).not.toContain(domain);
       expect(outOfService).toContain(domain);
@@ -176,7 +165,9 @@ describe('datekit serve with one brand broken', () => {
   });
 
   it('logs one warning line per broken brand, naming the file and the problem', () => {
-    const warnings = output.split('\n').filter((line) => line.includes('brand out of service'));
+    const warnings = said()
+      .split('\n')
+      .filter((line) => line.includes('brand out of service'));
     expect(warnings).toHaveLength(4);
     expect(warnings.find((line) => line.includes('brand=flirtnord.dk'))).toMatch(
       /file=flirtnord\.dk\/routes\.json problem=is not valid JSON/,

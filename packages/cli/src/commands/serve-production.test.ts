@@ -1,25 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answers, CLI, exitCode, freePort, output, productionEnv } from '../../../server/test/cli-process.ts';
 import { ROOT } from '../paths.ts';
-
-/**
- * `datekit serve` as an operator starts it (NODE_ENV=production), as a real process on the Node that
- * runs the product: what only a test runner's module loading has exercised is not proof it starts
- * (the Mollie client's default import was the module object under Node, and every test passed).
- */
-const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let dir: string;
 beforeAll(() => {
@@ -27,41 +12,14 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function production(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  // The machine's own settings of these would change what is tested.
-  const unset = ['DATABASE_URL', 'MOLLIE_API_KEY', 'PAYMENTS', 'SMTP_URL', 'MAIL', 'TRUST_PROXY', 'METRICS_PORT'];
-  const inherited = Object.entries(process.env).filter(([name]) => !unset.includes(name));
-  return {
-    ...Object.fromEntries(inherited),
-    NODE_ENV: 'production',
-    DATEKIT_VAR_DIR: dir,
-    HOST: '127.0.0.1',
-    ...extra,
-  };
-}
+/** A production run of the test's own settings, its data in the test's directory. */
+const production = (extra: NodeJS.ProcessEnv) => productionEnv({ DATEKIT_VAR_DIR: dir, ...extra });
 
-function output(child: ChildProcess): () => string {
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  return () => text;
-}
-
-const exitCode = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-/** Polls `url` until it answers 200; fails with what the process printed if it exits first. */
-async function answers(url: string, child: ChildProcess, printed: () => string, host = 'localhost') {
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`the server exited: ${printed()}`);
-    const res = await fetch(url, { headers: { host } }).catch(() => null);
-    if (res?.status === 200) return res;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
+/**
+ * `datekit serve` as an operator starts it (NODE_ENV=production), as a real process on the Node that
+ * runs the product: what only a test runner's module loading has exercised is not proof it starts
+ * (the Mollie client's default import was the module object under Node, and every test passed).
+ */
 describe('datekit serve in production', () => {
   it.each([
     [{}, 'MOLLIE_API_KEY'],

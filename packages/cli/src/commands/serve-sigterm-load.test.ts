@@ -1,14 +1,13 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, freePort, printed } from '../../../server/test/cli-process.ts';
 import { ROOT } from '../paths.ts';
 
-const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
 const LOGINS = 16;
 
 let dir: string;
@@ -16,12 +15,7 @@ let env: NodeJS.ProcessEnv;
 let port: number;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-sigterm-'));
-  port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
+  port = await freePort();
   // Passwords are hashed at the production cost (the test suites' cheap PASSWORD_SCRYPT_N is left out).
   const { PASSWORD_SCRYPT_N: _cheap, ...inherited } = process.env;
   env = {
@@ -81,17 +75,6 @@ function failedLogin(n: number): { accepted: Promise<void>; answer: Promise<Answ
     req.flushHeaders();
   });
   return { accepted: acceptedPromise, answer };
-}
-
-function printed(child: ChildProcess, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(text)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before printing "${text}": ${output}`)));
-  });
 }
 
 describe('datekit serve under CPU-heavy load', () => {

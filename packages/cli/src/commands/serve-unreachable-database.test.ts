@@ -6,11 +6,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../../server/db/database.ts';
 import { INLINE_SCRIPTS_FILE } from '../../../server/site/inline-scripts.ts';
-import { databaseUrlVia, freePort, startTcpProxy, type TcpProxy } from '../../../server/test/tcp-proxy.ts';
+import { CLI, exitCode, freePort, output } from '../../../server/test/cli-process.ts';
+import { databaseUrlVia, startTcpProxy, type TcpProxy } from '../../../server/test/tcp-proxy.ts';
 import { createMigratedSchema, dropSchema } from '../../../server/test/test-database.ts';
 import { ROOT } from '../paths.ts';
 
-const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
 const HOST = 'localhost';
 
 interface Readiness {
@@ -74,7 +74,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('datekit serve with its database u
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('stays up answering /healthz and a /readyz 503 that says why, then starts once the database answers', async () => {
+  /** `datekit serve` (development, the test's build) whose database is reached through the proxy. */
+  async function serve() {
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -87,10 +88,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('datekit serve with its database u
     };
     delete env.NODE_ENV;
     const child = spawn(process.execPath, [CLI, 'serve'], { env, cwd: ROOT });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { port, child, printed: output(child), exit: exitCode(child) };
+  }
+
+  it('stays up answering /healthz and a /readyz 503 that says why, then starts once the database answers', async () => {
+    const { port, child, printed, exit } = await serve();
     let exited = false;
     void exit.then(() => (exited = true));
     try {
@@ -99,11 +101,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('datekit serve with its database u
       expect(health.status).toBe(200);
       await until(
         'a second refused attempt',
-        async () => (output.match(/database unreachable/g)?.length ?? 0) >= 2 || null,
+        async () => (printed().match(/database unreachable/g)?.length ?? 0) >= 2 || null,
       );
-      expect(exited, output).toBe(false);
+      expect(exited, printed()).toBe(false);
       // One warning per attempt, no stack.
-      expect(output).not.toMatch(/\n\s+at /);
+      expect(printed()).not.toMatch(/\n\s+at /);
 
       const notReady = (await get(port, '/readyz'))!;
       expect(notReady.status).toBe(503);
@@ -128,7 +130,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('datekit serve with its database u
       );
       expect(ready.checks).toMatchObject({ database: true, migrations: true, events: true });
       expect(ready.ready, JSON.stringify(ready.problems)).toBe(true);
-      await until('the serving line', async () => output.includes('datekit serving') || null);
+      await until('the serving line', async () => printed().includes('datekit serving') || null);
       expect((await get(port, '/api/settings.php'))!.status).not.toBe(503);
 
       child.kill('SIGTERM');
@@ -140,27 +142,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('datekit serve with its database u
 
   it('a SIGTERM while it waits for the database stops it at once (exit 0)', async () => {
     await proxy.cut();
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL: databaseUrlVia(url, proxy.port, schema),
-      DATEKIT_VAR_DIR: dir,
-      DATEKIT_DIST_DIR: path.join(dir, 'dist'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    };
-    delete env.NODE_ENV;
-    const child = spawn(process.execPath, [CLI, 'serve'], { env, cwd: ROOT });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { child, printed, exit } = await serve();
     try {
-      await until('a refused attempt', async () => output.includes('database unreachable') || null);
+      await until('a refused attempt', async () => printed().includes('database unreachable') || null);
       const signalled = Date.now();
       child.kill('SIGTERM');
-      expect(await exit, output).toBe(0);
+      expect(await exit, printed()).toBe(0);
       expect(Date.now() - signalled).toBeLessThan(10_000);
     } finally {
       child.kill('SIGKILL');

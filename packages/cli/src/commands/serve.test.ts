@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -6,21 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, exitCode, freePort, output, printed } from '../../../server/test/cli-process.ts';
 import { openEventStream } from '../../../server/test/event-stream.ts';
 import { TestClient } from '../../../server/test/http-client.ts';
 import { activationLink, pathOf, validSignup } from '../../../server/test/test-server.ts';
 import { ROOT } from '../paths.ts';
 
-const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
@@ -39,32 +31,13 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Resolves with the exit code and everything the process printed. */
-function exited(child: ChildProcess): Promise<{ code: number | null; output: string }> {
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
-}
-
-function printed(child: ChildProcess, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(text)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before printing "${text}": ${output}`)));
-  });
-}
-
 describe('datekit serve', () => {
   it('refuses a database that is not migrated, naming the command to run', async () => {
     const child = spawn(process.execPath, [CLI, 'serve'], { env, cwd: ROOT });
-    const { code, output } = await exited(child);
-    expect(code).toBe(1);
-    expect(output).toContain('The database is not migrated');
-    expect(output).toContain('datekit db migrate');
+    const said = output(child);
+    expect(await exitCode(child)).toBe(1);
+    expect(said()).toContain('The database is not migrated');
+    expect(said()).toContain('datekit db migrate');
   }, 30_000);
 
   it('on a port already taken says which port and how to choose another, for serve and for the demo', async () => {
@@ -73,13 +46,14 @@ describe('datekit serve', () => {
     await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
     try {
       for (const command of ['serve', 'demo']) {
-        const { code, output } = await exited(spawn(process.execPath, [CLI, command], { env, cwd: ROOT }));
-        expect(code, output).toBe(1);
-        expect(output).toContain(`Port ${port} on 127.0.0.1 is already in use`);
-        expect(output).toContain(`PORT=${port + 1} npm start`);
+        const child = spawn(process.execPath, [CLI, command], { env, cwd: ROOT });
+        const said = output(child);
+        expect(await exitCode(child), said()).toBe(1);
+        expect(said()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+        expect(said()).toContain(`PORT=${port + 1} npm start`);
         // One message, not Node's EADDRINUSE stack; and the demo stopped before building anything.
-        expect(output).not.toMatch(/EADDRINUSE|\n\s+at /);
-        expect(output).not.toContain('Building');
+        expect(said()).not.toMatch(/EADDRINUSE|\n\s+at /);
+        expect(said()).not.toContain('Building');
       }
     } finally {
       await new Promise((resolve) => taken.close(resolve));
@@ -89,7 +63,7 @@ describe('datekit serve', () => {
   it('on SIGTERM tells open streams to reconnect, finishes the request in flight and exits within 10 s', async () => {
     await run(process.execPath, [CLI, 'db', 'migrate'], { env, cwd: ROOT });
     const child = spawn(process.execPath, [CLI, 'serve'], { env, cwd: ROOT });
-    const exit = exited(child);
+    const exit = exitCode(child);
     await printed(child, 'datekit serving');
 
     const browser = new TestClient(port, `localhost:${port}`);
@@ -140,8 +114,7 @@ describe('datekit serve', () => {
     for (const tab of tabs) expect((await tab.next('reconnect', 5000)).data).toEqual({ type: 'reconnect' });
     inFlight();
     expect(await answer).toBe(200);
-    const { code } = await exit;
-    expect(code).toBe(0);
+    expect(await exit).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(10_000);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   }, 60_000);
