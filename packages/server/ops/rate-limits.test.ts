@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Locale } from '@datekit/runtime';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../app.ts';
 import { FIXTURE_BRANDS } from '../test/fixture-brands.ts';
+import type { TestResponse } from '../test/http-client.ts';
 import { startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { retryWait } from './retry-wait.ts';
@@ -14,6 +16,21 @@ beforeAll(async () => {
   server = await startTestServer({ env: { RATE_LIMIT: 'on' } });
 });
 afterAll(() => server.close());
+
+/**
+ * The answer past the signup limit: 429, a Retry-After within the limit's window, and the error in
+ * `lang` naming the wait that Retry-After gives (the message and the header never disagree).
+ */
+function expectSignupLimited(limited: TestResponse, on: TestServer, lang: Locale): void {
+  expect(limited.status).toBe(429);
+  const retryAfter = Number(limited.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.signup.windowMs / 1000);
+  expect(limited.body).toEqual({
+    error: 'rate_limited',
+    message: on.services.translate(lang, 'errors:rate_limited', { ...retryWait(retryAfter) }),
+  });
+}
 
 describe('rate limits', () => {
   it('the routes that spam or guess through declare a limit', () => {
@@ -51,14 +68,7 @@ describe('rate limits', () => {
       browser.cookies.delete('dk_session');
     }
     const limited = await browser.post('/api/signup.php', validSignup({ email: 'limit-over@example.com' }));
-    expect(limited.status).toBe(429);
-    const retryAfter = Number(limited.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.signup.windowMs / 1000);
-    expect(limited.body).toEqual({
-      error: 'rate_limited',
-      message: server.services.translate('nl', 'errors:rate_limited', { ...retryWait(retryAfter) }),
-    });
+    expectSignupLimited(limited, server, 'nl');
     // An hour's window, just opened: the wait in whole hours (or minutes on a very slow machine).
     expect(limited.body.message).toMatch(/^Te veel pogingen\. Probeer het over (1 uur|\d+ minuten) opnieuw\.$/);
     const user = await server.services.db
@@ -83,14 +93,7 @@ describe('rate limits', () => {
         expect((await browser.post('/api/signup.php', {}, { headers })).status).not.toBe(429);
       }
       const limited = await browser.post('/api/signup.php', {}, { headers });
-      expect(limited.status).toBe(429);
-      const retryAfter = Number(limited.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.signup.windowMs / 1000);
-      expect(limited.body).toEqual({
-        error: 'rate_limited',
-        message: german.services.translate('de', 'errors:rate_limited', { ...retryWait(retryAfter) }),
-      });
+      expectSignupLimited(limited, german, 'de');
       expect(limited.body.message).toMatch(/^Zu viele Versuche\. Versuch es in (1 Stunde|\d+ Minuten) noch einmal\.$/);
       // A language the brand does not show is passed over; none at all: the brand's language.
       const english = await browser.post('/api/signup.php', {}, { headers: { 'accept-language': 'pl' } });
