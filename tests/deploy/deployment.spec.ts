@@ -292,10 +292,6 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat and a photo
 });
 
 test('a refund made at Mollie (webhook only) takes the bundle’s credits back', async ({ page, context }) => {
-  // Known defect (issue 24): syncPayment follows amountChargedBack but not amountRefunded, so a refund
-  // made in Mollie's dashboard leaves the payment paid and the credits with the member. This test
-  // fails until that is fixed; then remove this line.
-  test.fail(true, 'issue 24: a refund made at the provider is ignored');
   await skipEntryWarning(context);
   const email = unique('refunded');
   const signup = await page.request.post('/api/signup.php', {

@@ -98,6 +98,55 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     expect(await status(browser, payment.id)).toBe(outcome);
   });
 
+  it("follows a refund made in Mollie's dashboard: the credits its money bought, once each, never below zero", async () => {
+    const { id, browser } = await member();
+    const { payment } = await order(browser);
+    const providerId = payment.payment_id!;
+    mollie.decide(providerId, 'paid');
+    await webhook(providerId);
+    const credits = async () => (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
+    expect(await credits()).toBe(120);
+    const refundAtMollie = (value: string) => {
+      mollie.payments.get(providerId)!.amountRefunded = { currency: 'EUR', value };
+    };
+
+    // Half the money back: half the credits, and a replayed webhook takes nothing more. One mail tells her.
+    const mailsBefore = server.outbox().length;
+    refundAtMollie('7.48');
+    await webhook(providerId);
+    await webhook(providerId);
+    expect(await credits()).toBe(70);
+    expect(await status(browser, payment.id)).toBe('refunded');
+    const { email } = await server.services.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const mails = server.outbox().slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`To: ${email}`);
+
+    // The member spends all but 10 credits; the rest of the money back takes what is left, not below zero.
+    await server.services.db
+      .insertInto('credit_ledger')
+      .values({ user_id: id, amount: -60, reason: 'message', ref: null, note: null, created_at: Date.now() })
+      .execute();
+    refundAtMollie('14.96');
+    await webhook(providerId);
+    expect(await credits()).toBe(0);
+    const ledger = await server.services.db
+      .selectFrom('credit_ledger')
+      .select(['amount', 'reason'])
+      .where('user_id', '=', id)
+      .where('reason', '=', 'refund')
+      .orderBy('id')
+      .execute();
+    expect(ledger).toEqual([
+      { amount: -50, reason: 'refund' },
+      { amount: -10, reason: 'refund' },
+    ]);
+  });
+
   it("keeps one connection to Mollie open for many webhooks, through datekit's agent", async () => {
     const { browser } = await member();
     const { payment } = await order(browser);

@@ -2,7 +2,7 @@ import { lockMember } from '../../db/lock-member.ts';
 import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
 import { sendPaymentMail } from './payment-mails.ts';
-import { purchaseRef } from './sync-payment.ts';
+import { purchaseRef } from './purchase-ref.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,11 +1,13 @@
 import { lockMember } from '../../db/lock-member.ts';
 import type { PaymentStatus } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
-import { balanceOf, book } from '../credits/ledger.ts';
+import { balanceOf } from '../credits/ledger.ts';
 import { invalidateUnusableMandates } from '../direct-debit/invalidate-mandates.ts';
 import { releaseDiscount } from '../discounts/discount-reservations.ts';
 import { sendPaymentMail } from './payment-mails.ts';
 import type { PaymentRow } from './payment-json.ts';
+import { hasNewReversal, reverseAtProvider } from './provider-reversals.ts';
+import { purchaseRef } from './purchase-ref.ts';
 import { storeCard } from './stored-cards.ts';
 
 /** States a payment never leaves except through a refund or chargeback. */
@@ -13,15 +15,13 @@ const SETTLED: readonly PaymentStatus[] = ['paid', 'refunded', 'charged_back'];
 /** States from which the provider's answer still moves the payment. */
 const UNDECIDED: readonly PaymentStatus[] = ['open', 'pending'];
 
-/** The ledger reference of a payment's credits: unique per reason, so they are booked once at most. */
-export const purchaseRef = (paymentId: number) => `payment:${paymentId}`;
-
 /**
  * Brings one payment in line with its provider: the webhook and every return visit call this, any
  * number of times, in any order, on any instance. The status comes from the provider, never from the
  * caller. Under the member's lock: a paid payment books its credits once (the ledger's unique
  * reason+ref backs it across instances), makes the member premium for good, and is mailed once; a
- * chargeback takes back what is left of that payment's credits, never below zero. A failed debit
+ * refund or chargeback made at the provider takes back the payment's credits, never below zero
+ * (provider-reversals.ts), and a refund is mailed. A failed debit
  * has the member's mandates checked with the provider (invalidate-mandates.ts).
  * Answers the payment as it is now, or null for an id we never issued.
  */
@@ -35,13 +35,14 @@ export async function syncPayment(services: Services, providerPaymentId: string)
     .executeTakeFirst();
   if (!found) return null;
   const remote = await provider.getPayment(providerPaymentId);
+  if (!remote) return found;
   // The common repeat: already booked and nothing new at the provider. No write transaction needed.
-  if (!remote || (found.status === 'paid' && remote.status === 'paid' && !remote.chargedBack)) return found;
-  if (found.status === 'charged_back' || found.status === 'refunded') return found;
+  if (SETTLED.includes(found.status) && !hasNewReversal(found, remote)) return found;
   const now = services.now();
   const result = await services.db.transaction().execute(async (trx) => {
     await lockMember(trx, services.engine, found.user_id);
-    const payment = await trx.selectFrom('payments').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
+    let payment = await trx.selectFrom('payments').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
+    let change: 'paid' | 'failed' | null = null;
     if (remote.status === 'paid' && !SETTLED.includes(payment.status)) {
       const booked = await trx
         .insertInto('credit_ledger')
@@ -55,7 +56,7 @@ export async function syncPayment(services: Services, providerPaymentId: string)
         })
         .onConflict((oc) => oc.columns(['reason', 'ref']).doNothing())
         .executeTakeFirst();
-      const paid = { ...payment, status: 'paid' as const, paid_at: now, updated_at: now };
+      payment = { ...payment, status: 'paid', paid_at: now, updated_at: now };
       await trx
         .updateTable('payments')
         .set({ status: 'paid', paid_at: now, updated_at: now })
@@ -65,36 +66,11 @@ export async function syncPayment(services: Services, providerPaymentId: string)
       if (remote.mandate && payment.method === 'creditcard') {
         await storeCard(trx, { userId: payment.user_id, provider: provider.name, mandate: remote.mandate, at: now });
       }
-      if (Number(booked.numInsertedOrUpdatedRows ?? 0) !== 1) return { payment: paid, change: null };
-      await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', payment.user_id).execute();
-      const balance = await balanceOf(trx, payment.user_id);
-      // In the same transaction: the member's tabs hear of exactly the credits that were booked.
-      await services.events.publish(trx, payment.user_id, { type: 'credits', credits: balance, paid_user: true });
-      return { payment: paid, change: 'paid' as const, balance };
-    }
-    if (remote.chargedBack && payment.status === 'paid') {
-      const balance = await balanceOf(trx, payment.user_id);
-      const takeBack = Math.min(payment.credits - payment.credits_reversed, balance);
-      if (takeBack > 0) {
-        await book(trx, {
-          userId: payment.user_id,
-          amount: -takeBack,
-          reason: 'chargeback',
-          ref: purchaseRef(payment.id),
-          at: now,
-        });
+      if (Number(booked.numInsertedOrUpdatedRows ?? 0) === 1) {
+        await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', payment.user_id).execute();
+        change = 'paid';
       }
-      const reversed = payment.credits_reversed + takeBack;
-      await trx
-        .updateTable('payments')
-        .set({ status: 'charged_back', credits_reversed: reversed, updated_at: now })
-        .where('id', '=', payment.id)
-        .execute();
-      const charged = { ...payment, status: 'charged_back' as const, credits_reversed: reversed, updated_at: now };
-      await services.events.publish(trx, payment.user_id, { type: 'credits', credits: balance - takeBack });
-      return { payment: charged, change: 'charged_back' as const, balance: balance - takeBack };
-    }
-    if (UNDECIDED.includes(payment.status) && remote.status !== payment.status && remote.status !== 'paid') {
+    } else if (UNDECIDED.includes(payment.status) && remote.status !== payment.status && remote.status !== 'paid') {
       await trx
         .updateTable('payments')
         .set({ status: remote.status, updated_at: now })
@@ -102,10 +78,19 @@ export async function syncPayment(services: Services, providerPaymentId: string)
         .execute();
       // Failed, cancelled or expired: a `once` code it held is free again.
       if (remote.status !== 'pending' && remote.status !== 'open') await releaseDiscount(trx, payment.id);
-      const change = remote.status === 'failed' ? ('failed' as const) : null;
-      return { payment: { ...payment, status: remote.status, updated_at: now }, change };
+      payment = { ...payment, status: remote.status, updated_at: now };
+      change = remote.status === 'failed' ? 'failed' : null;
     }
-    return { payment, change: null };
+    // Refunded or charged back at the provider, possibly before we first heard it was paid.
+    const reversal = SETTLED.includes(payment.status) ? await reverseAtProvider(trx, payment, remote, now) : null;
+    if (reversal) payment = reversal.payment;
+    if (change === 'paid' || reversal) {
+      // In the same transaction: the member's tabs hear of exactly the credits that were booked.
+      const credits = await balanceOf(trx, payment.user_id);
+      const paidUser = change === 'paid' ? { paid_user: true as const } : {};
+      await services.events.publish(trx, payment.user_id, { type: 'credits', credits, ...paidUser });
+    }
+    return { payment, change, reversal };
   });
 
   const { payment } = result;
@@ -121,6 +106,13 @@ export async function syncPayment(services: Services, providerPaymentId: string)
       credits: payment.credits,
       at: now,
     }).catch((error: unknown) => console.error('receipt mail not sent', error));
+  }
+  if (result.reversal?.kind === 'refund') {
+    await sendPaymentMail(services, payment, 'refund', {
+      amountCents: result.reversal.refundedCents,
+      credits: result.reversal.credits,
+      at: now,
+    }).catch((error: unknown) => console.error('refund mail not sent', error));
   }
   return payment;
 }
