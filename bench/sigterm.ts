@@ -21,7 +21,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
-import { CLI, freePort, output, printed, ROOT } from '../packages/server/test/cli-process.ts';
+import {
+  CLI,
+  freePort,
+  output,
+  printed,
+  PRODUCTION_HASHING,
+  ROOT,
+  sqliteEnv,
+} from '../packages/server/test/cli-process.ts';
 import { seedMembersWithSessions } from '../packages/server/test/seed-members.ts';
 
 const STREAMS = Number(process.argv[2] ?? 1000);
@@ -37,16 +45,7 @@ const BRAND = 'localhost';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-sigterm-bench-'));
 const port = await freePort();
-const { PASSWORD_SCRYPT_N: _cheapHashing, ...inherited } = process.env;
-const env = {
-  ...inherited,
-  DATEKIT_VAR_DIR: dir,
-  DATABASE_URL: '',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT: 'off',
-};
+const env = sqliteEnv(dir, port, { ...PRODUCTION_HASHING, RATE_LIMIT: 'off' });
 await promisify(execFile)(process.execPath, [CLI, 'db', 'migrate'], { env, cwd: ROOT });
 
 // Members with a session each, written straight to the database.

@@ -68,6 +68,28 @@ export async function answers(
   }
 }
 
+/**
+ * The environment of `datekit serve` (or `db migrate`) for a test: SQLite in `varDir` (DATABASE_URL
+ * empty, so the machine's own database is never the test's), on 127.0.0.1:`port`, warnings only.
+ */
+export function sqliteEnv(varDir: string, port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATEKIT_VAR_DIR: varDir,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+/**
+ * For `extra`: passwords hashed at the production cost, without the test suites' cheap
+ * PASSWORD_SCRYPT_N (an undefined variable is not passed to the child at all).
+ */
+export const PRODUCTION_HASHING: NodeJS.ProcessEnv = { PASSWORD_SCRYPT_N: undefined };
+
 /** Settings of the machine (or of the test runner) that would change what a production run tests. */
 const MACHINE_SETTINGS = [
   'DATABASE_URL',

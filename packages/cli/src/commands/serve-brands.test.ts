@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, freePort, output, printed } from '../../../server/test/cli-process.ts';
+import { CLI, freePort, output, printed, sqliteEnv } from '../../../server/test/cli-process.ts';
 import { writeFakeBuild } from '../../../server/test/fake-build.ts';
 import { TestClient } from '../../../server/test/http-client.ts';
 import { loadBrands } from '../brand/load.ts';
@@ -70,17 +70,11 @@ beforeAll(async () => {
   fs.writeFileSync(torn, fs.readFileSync(torn, 'utf8').slice(0, 50));
 
   port = await freePort();
-  const env = {
-    ...process.env,
+  const env = sqliteEnv(path.join(dir, 'var'), port, {
     DATEKIT_BRANDS_DIR: brands,
     DATEKIT_NICHES_DIR: niches,
     DATEKIT_DIST_DIR: dist,
-    DATEKIT_VAR_DIR: path.join(dir, 'var'),
-    DATABASE_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  };
+  });
   // The CLI's other commands work beside broken brands too.
   await run(process.execPath, [CLI, 'db', 'migrate'], { env, cwd: ROOT });
   child = spawn(process.execPath, [CLI, 'serve'], { env, cwd: ROOT });

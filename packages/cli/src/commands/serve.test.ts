@@ -1,12 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, exitCode, freePort, output, printed } from '../../../server/test/cli-process.ts';
+import { acceptedRequest } from '../../../server/test/accepted-request.ts';
+import { CLI, exitCode, freePort, output, printed, sqliteEnv } from '../../../server/test/cli-process.ts';
 import { openEventStream } from '../../../server/test/event-stream.ts';
 import { TestClient } from '../../../server/test/http-client.ts';
 import { activationLink, pathOf, validSignup } from '../../../server/test/test-server.ts';
@@ -20,14 +20,7 @@ let port: number;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-serve-'));
   port = await freePort();
-  env = {
-    ...process.env,
-    DATEKIT_VAR_DIR: dir,
-    DATABASE_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  };
+  env = sqliteEnv(dir, port);
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -75,45 +68,19 @@ describe('datekit serve', () => {
 
     // A request in flight: the server has its headers (it answered 100-continue), half of the body
     // is still to come when the signal arrives.
-    const body = JSON.stringify({ email: 'sigterm@example.com' });
-    let inFlight: () => void = () => undefined;
-    let started: () => void = () => undefined;
-    const headersReceived = new Promise<void>((resolve) => (started = resolve));
-    const answer = new Promise<number>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/password-reset.php',
-          headers: {
-            host: `localhost:${port}`,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            'x-client-request': '1',
-            expect: '100-continue',
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode!));
-        },
-      );
-      req.on('error', reject);
-      req.on('continue', () => {
-        req.write(body.slice(0, 10));
-        inFlight = () => req.end(body.slice(10));
-        started();
-      });
-      req.flushHeaders();
-    });
-    await headersReceived;
+    const inFlight = acceptedRequest(
+      port,
+      '/api/password-reset.php',
+      { email: 'sigterm@example.com' },
+      { sentAtAccept: 10 },
+    );
+    await inFlight.accepted;
 
     const signalled = Date.now();
     child.kill('SIGTERM');
     for (const tab of tabs) expect((await tab.next('reconnect', 5000)).data).toEqual({ type: 'reconnect' });
-    inFlight();
-    expect(await answer).toBe(200);
+    inFlight.finish();
+    expect((await inFlight.answer).status).toBe(200);
     expect(await exit).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(10_000);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
