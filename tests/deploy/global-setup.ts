@@ -1,11 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { freePort } from '../../packages/server/test/cli-process.ts';
 import { startFakeMollie } from '../../packages/server/test/fake-mollie.ts';
 import { ROOT } from '../e2e/e2e-env.ts';
 import { CLI, NODE, type Deployment } from './deploy-env.ts';
@@ -13,15 +13,6 @@ import { startNginx, waitFor, type Site } from './nginx.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import { unitService } from './systemd-unit.ts';
 import { makeTestCa } from './test-ca.ts';
-
-/** A free TCP port on 127.0.0.1 (asked of the kernel, then released for the child that listens on it). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * Runs `start` again (at most three times) when it failed because a port it was given was taken in
