@@ -33,11 +33,24 @@ describe('HashingCapacity', () => {
     expect(await waiting).toBe('hashed');
   });
 
-  it('refuses with 503 server_busy, at once, a hash that would wait behind too many', async () => {
+  it('before any hash was timed, lets a burst wait for the first rather than refuse it', async () => {
     const capacity = new HashingCapacity(1);
     const running = controlled();
     const first = capacity.run(running.work);
-    const waiting = Array.from({ length: 4 }, () => capacity.run(controlled().work));
+    const burst = Array.from({ length: 20 }, () => capacity.run(() => Promise.resolve('hashed')));
+    running.finish();
+    await first;
+    expect(await Promise.all(burst)).toEqual(Array.from({ length: 20 }, () => 'hashed'));
+  });
+
+  it('refuses with 503 server_busy, at once, a hash that would wait behind too many', async () => {
+    const capacity = new HashingCapacity(1);
+    await capacity.run(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const running = controlled();
+    const first = capacity.run(running.work);
+    const waiting = Array.from({ length: Math.ceil(MAX_HASH_WAIT_MS / 50) + 10 }, () =>
+      capacity.run(controlled().work).catch(() => 'refused'),
+    );
     await expect(capacity.run(controlled().work)).rejects.toMatchObject({ code: 'server_busy', status: 503 });
     capacity.close();
     await Promise.allSettled(waiting);

@@ -5,8 +5,6 @@ import { ApiError } from '../../errors/api-error.ts';
 export const BUSY_RETRY_AFTER_S = 1;
 /** A wait for a free slot longer than this is refused (503 `server_busy`) instead of accepted. */
 export const MAX_HASH_WAIT_MS = 3_000;
-/** Before any hash has been timed, no more wait than this many per slot. */
-const WAITING_PER_SLOT_UNTIMED = 4;
 /** The weight of the newest duration in the running mean. */
 const SMOOTHING = 0.2;
 
@@ -41,10 +39,10 @@ export class HashingCapacity {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.closed) throw new ApiError('server_busy');
     if (this.running >= this.slots) {
+      // Until the first hash has been timed, nothing is known to be too long: a burst at start (six
+      // signups at once) waits for the first hash rather than being refused on a guess.
       const tooLong =
-        this.meanMs === undefined
-          ? this.waiting.length >= this.slots * WAITING_PER_SLOT_UNTIMED
-          : ((this.waiting.length + 1) / this.slots) * this.meanMs > MAX_HASH_WAIT_MS;
+        this.meanMs !== undefined && ((this.waiting.length + 1) / this.slots) * this.meanMs > MAX_HASH_WAIT_MS;
       if (tooLong) throw new ApiError('server_busy');
       await new Promise<void>((start, refuse) => this.waiting.push({ start, refuse }));
     } else this.running += 1;
