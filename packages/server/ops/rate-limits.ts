@@ -37,6 +37,11 @@ export const RATE_LIMITS = {
   /** Each request sends a text message: a handful an hour is plenty for a person. */
   directDebitCodes: { name: 'direct-debit-codes', max: 5, windowMs: HOUR, per: 'session' },
   /**
+   * Typing the texted code: each code takes 5 guesses and a person mistypes now and then; a script
+   * guessing codes is slowed before the per-code limit is even reached.
+   */
+  directDebitConfirm: { name: 'direct-debit-confirm', max: 20, windowMs: HOUR, per: 'session' },
+  /**
    * Starting a payment or a repeat order: a person buys a few bundles an hour; more is someone trying
    * out stolen cards or hammering the provider in the member's name.
    */

@@ -49,6 +49,7 @@ export const confirmDirectDebit = defineRoute({
   auth: 'member',
   body: mandateConfirmSchema,
   response: directDebitStatusSchema,
+  rateLimit: RATE_LIMITS.directDebitConfirm,
   handler: async ({ services, member, body }) => {
     await confirmMandate(services, member, body.code);
     return directDebitStatus(services, member);
@@ -75,6 +76,9 @@ export const postDebitPayment = defineRoute({
   body: debitPaymentRequestSchema,
   response: debitPaymentResponseSchema,
   status: 201,
+  rateLimit: RATE_LIMITS.payments,
+  // A retry with the same Idempotency-Key answers the first debit; the provider is asked over the network.
+  idempotent: 'own-commits',
   handler: async ({ services, brand, member, body, request }) => {
     const payment = await createDebitPayment(services, brand, member, {
       bundleId: body.bundle_id,

@@ -165,6 +165,34 @@ describe('setting up a direct debit mandate', () => {
     expect((await confirm(browser, codeFor('+31 6 7777 9999'))).status).toBe(200);
   });
 
+  it(`compares at most ${MANDATE_CODE_MAX_ATTEMPTS} codes however many guesses arrive at once`, async () => {
+    const { browser, id } = await member();
+    await startMandate(browser, { phone: '+31 6 7777 1000' });
+    const code = codeFor('+31 6 7777 1000');
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(Array.from({ length: 41 }, (_, i) => confirm(browser, wrong(i))));
+    expect(answers.every((a) => a.body.error === 'directdebit_code_invalid')).toBe(true);
+    // Every comparison takes an attempt first: the counter is the number of codes compared.
+    const row = await server.services.db
+      .selectFrom('debit_mandates')
+      .select('code_attempts')
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.code_attempts).toBe(MANDATE_CODE_MAX_ATTEMPTS);
+    expect((await confirm(browser, code)).body.error).toBe('directdebit_code_invalid');
+  });
+
+  it('accepts the right code among concurrent guesses within the limit', async () => {
+    const { browser } = await member();
+    await startMandate(browser, { phone: '+31 6 7777 2000' });
+    const code = codeFor('+31 6 7777 2000');
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const guesses = [...Array.from({ length: MANDATE_CODE_MAX_ATTEMPTS - 1 }, (_, i) => wrong(i)), code];
+    const answers = await Promise.all(guesses.map((g) => confirm(browser, g)));
+    expect(answers.at(-1)?.status, answers.at(-1)?.text).toBe(200);
+    expect((await status(browser)).mandate?.status).toBe('valid');
+  });
+
   it("never confirms another member's mandate with their code", async () => {
     const owner = await member();
     const other = await member();
@@ -211,6 +239,31 @@ describe('paying by direct debit', () => {
     });
     await settle(first.body.payment.payment_id!);
     expect((await buy(browser)).status).toBe(201);
+  });
+
+  it('a retry with the same Idempotency-Key answers the first debit: one debit', async () => {
+    const { browser, id } = await debtor();
+    const once = () =>
+      browser.post<{ payment: Payment }>(
+        '/api/directdebit-payment.php',
+        { bundle_id: 'starter' },
+        { headers: { 'idempotency-key': `debit-${id}` } },
+      );
+    const first = await once();
+    expect(first.status, first.text).toBe(201);
+    // Settled, so a second debit would be allowed: only the key stops it.
+    await settle(first.body.payment.payment_id!);
+    const retry = await once();
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body.payment.id).toBe(first.body.payment.id);
+    const debits = await server.services.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', id)
+      .where('method', '=', 'directdebit')
+      .execute();
+    expect(debits).toHaveLength(1);
   });
 
   it('lets two debits at once through only one at a time', async () => {

@@ -117,7 +117,7 @@ export async function startMandate(
 /**
  * Confirms the pending mandate with the code from the text message. A wrong, expired or already
  * used code is 'Code invalid'; each code confirms once (the claim clears its digest atomically) and
- * survives MANDATE_CODE_MAX_ATTEMPTS wrong guesses. The provider then records the customer's mandate;
+ * is compared MANDATE_CODE_MAX_ATTEMPTS times at most, however many guesses arrive at once. The provider then records the customer's mandate;
  * the member's earlier mandate is replaced.
  */
 export async function confirmMandate(services: Services, member: CurrentMember, code: string): Promise<void> {
@@ -133,15 +133,18 @@ export async function confirmMandate(services: Services, member: CurrentMember, 
     .executeTakeFirst();
   const invalid = new ApiError('directdebit_code_invalid', {}, { field: 'code' });
   if (!mandate?.code_hash) throw invalid;
-  if (now > Number(mandate.code_expires_at) || mandate.code_attempts >= MANDATE_CODE_MAX_ATTEMPTS) throw invalid;
-  if (!sameHash(hashMandateCode(mandate.id, code), mandate.code_hash)) {
-    await services.db
-      .updateTable('debit_mandates')
-      .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
-      .where('id', '=', mandate.id)
-      .execute();
-    throw invalid;
-  }
+  // Each comparison first takes one of the code's attempts, counted and checked in one statement:
+  // read-then-write let 41 concurrent guesses on PostgreSQL compare 7 codes against a limit of 5.
+  const attempt = await services.db
+    .updateTable('debit_mandates')
+    .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
+    .where('id', '=', mandate.id)
+    .where('code_hash', '=', mandate.code_hash)
+    .where('code_attempts', '<', MANDATE_CODE_MAX_ATTEMPTS)
+    .where('code_expires_at', '>=', now)
+    .returning('code_attempts')
+    .executeTakeFirst();
+  if (!attempt || !sameHash(hashMandateCode(mandate.id, code), mandate.code_hash)) throw invalid;
   const claimed = await services.db
     .updateTable('debit_mandates')
     .set({ code_hash: null })
