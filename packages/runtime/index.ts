@@ -49,6 +49,7 @@ export * from './schemas/api/members.ts';
 export * from './schemas/api/notifications.ts';
 export * from './schemas/api/push.ts';
 export * from './schemas/api/ok.ts';
+export * from './schemas/api/route-id.ts';
 export * from './schemas/api/operator/audit.ts';
 export * from './schemas/api/operator/auth.ts';
 export * from './schemas/api/operator/photos.ts';

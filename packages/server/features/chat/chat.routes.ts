@@ -5,6 +5,7 @@ import {
   okResponseSchema,
   sendMessageRequestSchema,
   sentMessageResponseSchema,
+  routeIdSchema,
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -121,7 +122,7 @@ export const readChat = defineRoute({
   summary: `One conversation: the other member and its messages, newest last, ${CHAT_PAGE_SIZE} a page (before: an older message id) within the newest ${CHAT_HISTORY_LIMIT}. Opening it sets its unread counter to 0.`,
   auth: 'member',
   errors: ['not_found'],
-  query: z.object({ id: z.coerce.number().int().positive(), before: z.coerce.number().int().positive().optional() }),
+  query: z.object({ id: routeIdSchema, before: routeIdSchema.optional() }),
   response: conversationResponseSchema,
   handler: async ({ query, member, services }) => {
     const chat = await membership(services, member.id, query.id);

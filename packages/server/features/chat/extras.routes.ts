@@ -7,6 +7,7 @@ import {
   ICEBREAKER_COUNT,
   icebreakersResponseSchema,
   sentMessageResponseSchema,
+  routeIdSchema,
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -69,7 +70,7 @@ export const sendChatPhoto = defineRoute({
     'premium_required',
     'insufficient_credits',
   ],
-  query: z.object({ profile_id: z.coerce.number().int().positive() }),
+  query: z.object({ profile_id: routeIdSchema }),
   response: sentMessageResponseSchema,
   status: 201,
   idempotent: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberResponseSchema } from '@datekit/runtime';
+import { memberResponseSchema, routeIdSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { selectProfiles } from '../users/member-row.ts';
@@ -27,7 +27,7 @@ export const memberProfile = defineRoute({
     "Another member's profile with your relation to them. Opening it clears the new flag of their like (spec §4). Blocked: 403 blocked_by.",
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
-  query: z.object({ id: z.coerce.number().int().positive() }),
+  query: z.object({ id: routeIdSchema }),
   response: memberResponseSchema,
   handler: async ({ query, member, brand, services }) => {
     const target = await reachableProfile(services, member, query.id);

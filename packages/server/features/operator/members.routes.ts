@@ -9,12 +9,12 @@ import {
   operatorMemberSearchSchema,
   toLocale,
 } from '@datekit/runtime';
-import { z } from 'zod';
 import { ApiError } from '../../errors/api-error.ts';
 import { requestDeletion } from '../account/deletion.ts';
 import { grantCredits } from '../credits/grant.ts';
 import { createActivationToken, sendActivationMail } from '../signup/activation.ts';
 import { loadMemberById } from '../users/current-member.ts';
+import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
 import { brandOrigin } from './brand-origin.ts';
 import { defineOperatorRoute } from './define-operator-route.ts';
@@ -22,18 +22,7 @@ import { memberDetail } from './member-detail.ts';
 import { memberState, searchMembers } from './member-search.ts';
 import { mayDo } from './permissions.ts';
 
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
-function memberId(params: unknown): number {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw new ApiError('not_found');
-  return parsed.data.id;
-}
+const memberId = pathId;
 
 export const operatorMemberSearch = defineOperatorRoute({
   method: 'GET',

@@ -3,8 +3,8 @@ import {
   operatorPaymentsResponseSchema,
   paymentRefundRequestSchema,
   paymentRefundResponseSchema,
+  routeIdParamsSchema,
 } from '@datekit/runtime';
-import { z } from 'zod';
 import { ApiError } from '../../errors/api-error.ts';
 import { refundPayment } from '../payments/refund-payment.ts';
 import { recordAudit } from './audit.ts';
@@ -74,14 +74,6 @@ export const operatorPayments = defineOperatorRoute({
   },
 });
 
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
-
 /**
  * The refund path of `datekit payments refund` (refundPayment): it calls the payment provider, which
  * must not happen inside a held database transaction, so refundPayment commits on its own and the
@@ -96,7 +88,7 @@ export const operatorRefund = defineOperatorRoute({
   body: paymentRefundRequestSchema,
   response: paymentRefundResponseSchema,
   handler: async ({ services, operator, request, body }) => {
-    const parsed = idParams.safeParse(request.params);
+    const parsed = routeIdParamsSchema.safeParse(request.params);
     const payment = parsed.success
       ? await services.db
           .selectFrom('payments')

@@ -6,19 +6,14 @@ import {
   operatorPhotosResponseSchema,
   photoRejectRequestSchema,
 } from '@datekit/runtime';
-import { z } from 'zod';
 import { ApiError } from '../../errors/api-error.ts';
 import { approvePhotos, rejectPhotos } from '../photos/moderation.ts';
+import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
 import { defineOperatorRoute } from './define-operator-route.ts';
 import { photoOwner, sendPhotoNotice } from './photo-notice.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const photoId = (params: unknown) => {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw new ApiError('not_found');
-  return parsed.data.id;
-};
+const photoId = pathId;
 /** How many photos the queue shows at once; the rest follow as these are decided. */
 const QUEUE_PAGE = 100;
 

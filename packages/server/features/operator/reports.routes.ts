@@ -7,19 +7,14 @@ import {
   reportDecisionRequestSchema,
   reportDecisionResponseSchema,
 } from '@datekit/runtime';
-import { z } from 'zod';
 import { ApiError } from '../../errors/api-error.ts';
 import { applyBan, applyDecision, unbanMember, type AppliedDecision } from '../reports/decide-report.ts';
 import { openReports } from '../reports/report-queue.ts';
+import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
 import { defineOperatorRoute } from './define-operator-route.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const idOf = (params: unknown) => {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw new ApiError('not_found');
-  return parsed.data.id;
-};
+const idOf = pathId;
 
 export const operatorReportQueue = defineOperatorRoute({
   method: 'GET',

@@ -5,6 +5,7 @@ import {
   creditOffersSchema,
   paymentResponseSchema,
   paymentsResponseSchema,
+  routeIdSchema,
 } from '@datekit/runtime';
 import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
@@ -93,7 +94,7 @@ export const getPayment = defineRoute({
   summary:
     'One of your payments. While it is undecided, the status is fetched from the provider first (the return visit after the checkout).',
   auth: 'member',
-  query: z.object({ id: z.coerce.number().int().positive() }),
+  query: z.object({ id: routeIdSchema }),
   response: paymentResponseSchema,
   handler: async ({ services, member, query, request }) => {
     const row = await services.db

@@ -6,6 +6,7 @@ import {
   ownPhotosResponseSchema,
   PREMIUM_PHOTO_LIMIT,
   uploadPhotoResponseSchema,
+  routeIdSchema,
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -166,7 +167,7 @@ export const memberPhotos = defineRoute({
     "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent, and /media refuses it to them).",
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
-  query: z.object({ id: z.coerce.number().int().positive() }),
+  query: z.object({ id: routeIdSchema }),
   response: memberPhotosResponseSchema,
   handler: async ({ query, member, services }) => {
     const target = await reachableProfile(services, member, query.id);

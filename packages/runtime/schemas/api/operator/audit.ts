@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { routeIdSchema } from '../route-id.ts';
 
 export const operatorAuditQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
+  before: routeIdSchema.optional(),
   action: z.string().max(60).optional(),
   operator: z.string().max(254).optional(),
   target_type: z.string().max(30).optional(),

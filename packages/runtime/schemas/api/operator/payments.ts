@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../payments.ts';
+import { routeIdSchema } from '../route-id.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-11-25');
 
@@ -11,7 +12,7 @@ export const operatorPaymentsQuerySchema = z.object({
   from: day.optional(),
   /** Created on or before this day (UTC). */
   to: day.optional(),
-  member_id: z.coerce.number().int().positive().optional(),
+  member_id: routeIdSchema.optional(),
 });
 
 export const operatorPaymentSchema = z.object({
