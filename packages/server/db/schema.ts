@@ -123,7 +123,21 @@ export interface CreditLedgerTable {
   user_id: number;
   /** Positive for grants and purchases, negative for spending. The balance is the sum. */
   amount: number;
-  reason: 'signup_bonus' | 'grant' | 'purchase' | 'message' | 'photo' | 'gift' | 'refund' | 'chargeback';
+  /**
+   * `refund_refused`: an operator's refund the provider refused, given back under the attempt's ref;
+   * `debt`: credits a provider's refund or chargeback could not take back, taken from a later purchase.
+   */
+  reason:
+    | 'signup_bonus'
+    | 'grant'
+    | 'purchase'
+    | 'message'
+    | 'photo'
+    | 'gift'
+    | 'refund'
+    | 'refund_refused'
+    | 'chargeback'
+    | 'debt';
   /** Unique per reason when set: the same payment or bonus can never be booked twice. */
   ref: string | null;
   note: string | null;

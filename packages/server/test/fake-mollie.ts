@@ -72,6 +72,8 @@ export interface FakeMollie {
   refunds: { id: string; paymentId: string; amount: { currency: string; value: string } }[];
   /** The status the next recurring card payment is created with (then back to `paid`). */
   nextRecurringStatus: FakePayment['status'] | null;
+  /** Refund requests still to be refused with 422 (a balance Mollie finds too low, say), one each. */
+  refusedRefunds: number;
   decide(id: string, status: FakePayment['status']): void;
   /** The bank or card holder revokes a mandate: it is no longer valid. */
   revokeMandate(id: string): void;
@@ -153,6 +155,7 @@ export async function startFakeMollie(options: FakeMollieOptions = {}): Promise<
   const customers: FakeMollie['customers'] = new Map();
   const mandates: FakeMollie['mandates'] = new Map();
   let nextRecurringStatus: FakePayment['status'] | null = null;
+  let refusedRefunds = 0;
   let base = '';
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -360,6 +363,10 @@ export async function startFakeMollie(options: FakeMollieOptions = {}): Promise<
       if (req.method === 'GET' && parts.length === 3) return send(res, 200, payment);
       if (req.method === 'POST' && parts[3] === 'refunds') {
         if (payment.status !== 'paid') return error(res, 422, 'Unprocessable Entity', 'The payment cannot be refunded');
+        if (refusedRefunds > 0) {
+          refusedRefunds--;
+          return error(res, 422, 'Unprocessable Entity', 'Insufficient balance to refund this payment');
+        }
         const amount = (body.amount as { currency: string; value: string } | undefined) ?? payment.amount;
         const refund = { id: `re_${randomBytes(5).toString('hex')}`, paymentId: payment.id, amount };
         refunds.push(refund);
@@ -389,6 +396,12 @@ export async function startFakeMollie(options: FakeMollieOptions = {}): Promise<
     },
     set nextRecurringStatus(status) {
       nextRecurringStatus = status;
+    },
+    get refusedRefunds() {
+      return refusedRefunds;
+    },
+    set refusedRefunds(count) {
+      refusedRefunds = count;
     },
     decide(id, status) {
       const payment = payments.get(id)!;

@@ -164,6 +164,27 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     }
   });
 
+  it('a refund Mollie refused once succeeds when tried again', async () => {
+    const { id, browser } = await member();
+    const { payment } = await order(browser);
+    mollie.decide(payment.payment_id!, 'paid');
+    await webhook(payment.payment_id!);
+    mollie.refusedRefunds = 1;
+    await expect(refundPayment(server.services, payment.id)).rejects.toThrow(/provider refused the refund/);
+    expect(await status(browser, payment.id)).toBe('paid');
+    const retry = await refundPayment(server.services, payment.id);
+    expect(retry).toMatchObject({ credits: 100, refundedCents: 1496, balance: 20 });
+    expect(mollie.refunds.filter((r) => r.paymentId === payment.payment_id)).toHaveLength(1);
+    // Mollie's webhook for its refund books nothing more: the payment already stands refunded.
+    await webhook(payment.payment_id!);
+    const ledger = await server.services.db
+      .selectFrom('credit_ledger')
+      .select((eb) => eb.fn.sum<number>('amount').as('sum'))
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(ledger.sum)).toBe(20);
+  });
+
   it('answers 200 for an id Mollie does not know', async () => {
     expect((await webhook('tr_doesnotexist')).status).toBe(200);
   });

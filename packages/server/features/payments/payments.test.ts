@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Payment } from '@datekit/runtime';
 import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
@@ -400,6 +400,43 @@ describe('refunds', () => {
       { status: 'refunded', credits_reversed: 70, refunded_cents: part.refundedCents },
     ]);
     expect((await account(browser)).credits).toBe(0);
+  });
+
+  it('a refund the provider refused can be tried again: the ledger keeps both attempts and adds up', async () => {
+    const { id, browser } = await member();
+    const { payment } = await order(browser);
+    await decide(browser, payment.payment_id!, 'paid');
+    const refuse = vi
+      .spyOn(server.services.payments, 'createRefund')
+      .mockRejectedValueOnce(new Error('insufficient balance at the provider'));
+    try {
+      await expect(refundPayment(server.services, payment.id)).rejects.toThrow(/provider refused the refund/);
+      expect(await account(browser)).toMatchObject({ credits: 120 });
+      const retry = await refundPayment(server.services, payment.id);
+      expect(retry).toMatchObject({ credits: 100, refundedCents: 1496, balance: 20 });
+    } finally {
+      refuse.mockRestore();
+    }
+    expect((await sandbox().getPayment(payment.payment_id!))?.refundedCents).toBe(1496);
+    expect(await account(browser)).toMatchObject({ credits: 20 });
+    const rows = await server.services.db
+      .selectFrom('credit_ledger')
+      .select(['amount', 'reason', 'ref'])
+      .where('user_id', '=', id)
+      .where('reason', 'in', ['refund', 'refund_refused'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { amount: -100, reason: 'refund', ref: `payment:${payment.id}` },
+      { amount: 100, reason: 'refund_refused', ref: `payment:${payment.id}` },
+      { amount: -100, reason: 'refund', ref: `payment:${payment.id}:refund:2` },
+    ]);
+    const stored = await server.services.db
+      .selectFrom('payments')
+      .select(['status', 'credits_reversed', 'refunded_cents'])
+      .where('id', '=', payment.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'refunded', credits_reversed: 100, refunded_cents: 1496 });
   });
 
   it('refuses after refund_days and when no credits are left', async () => {

@@ -2,7 +2,7 @@ import { lockMember } from '../../db/lock-member.ts';
 import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
 import { sendPaymentMail } from './payment-mails.ts';
-import { purchaseRef } from './purchase-ref.ts';
+import { purchaseRef, refundAttemptRef } from './purchase-ref.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -19,9 +19,11 @@ export interface RefundResult {
  * brand's refund_days. Credits are one pool, so "unused" is what the balance still holds of this
  * payment's credits: min(credits, balance), never below zero. The money refunded is that share of the
  * amount paid, rounded down to the cent. Under the member's lock the credits leave the ledger and the
- * payment is marked refunded (the ledger's unique reason+ref refunds a payment once at most); then
- * the provider's refund is created. Should the provider refuse, a ledger row gives the credits back
- * and the payment is paid again. The member is mailed.
+ * payment is marked refunded; then the provider's refund is created. Should the provider refuse, a
+ * `refund_refused` row under the attempt's reference gives the credits back and the payment is paid
+ * again, so the operator can try once more: the ledger stays append-only, and each attempt has a
+ * reference of its own (refundAttemptRef), so the unique reason+ref still books each one once.
+ * The member is mailed.
  */
 export async function refundPayment(services: Services, paymentId: number): Promise<RefundResult> {
   const found = await services.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
@@ -44,13 +46,17 @@ export async function refundPayment(services: Services, paymentId: number): Prom
     const credits = Math.min(payment.credits - payment.credits_reversed, balance);
     if (credits <= 0) throw new Error(`payment ${paymentId} has no unused credits left (balance ${balance})`);
     const refundedCents = Math.floor((payment.amount_cents * credits) / payment.credits);
-    await book(trx, {
-      userId: payment.user_id,
-      amount: -credits,
-      reason: 'refund',
-      ref: purchaseRef(payment.id),
-      at: now,
-    });
+    const refused = await trx
+      .selectFrom('credit_ledger')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', payment.user_id)
+      .where('reason', '=', 'refund_refused')
+      .where((eb) =>
+        eb.or([eb('ref', '=', purchaseRef(payment.id)), eb('ref', 'like', `${purchaseRef(payment.id)}:refund:%`)]),
+      )
+      .executeTakeFirstOrThrow();
+    const ref = refundAttemptRef(payment.id, Number(refused.n) + 1);
+    await book(trx, { userId: payment.user_id, amount: -credits, reason: 'refund', ref, at: now });
     await trx
       .updateTable('payments')
       .set({
@@ -62,13 +68,13 @@ export async function refundPayment(services: Services, paymentId: number): Prom
       })
       .where('id', '=', payment.id)
       .execute();
-    return { payment, credits, refundedCents, balance: balance - credits };
+    return { payment, credits, refundedCents, ref, balance: balance - credits };
   });
   if (result.refundedCents > 0 && found.provider_payment_id) {
     try {
       await services.payments.createRefund(found.provider_payment_id, result.refundedCents, found.currency);
     } catch (error) {
-      await restore(services, result.payment, result.credits);
+      await restore(services, result.payment, result.credits, result.ref);
       throw new Error(`the provider refused the refund; nothing was changed (${String(error)})`);
     }
   }
@@ -88,11 +94,12 @@ export async function refundPayment(services: Services, paymentId: number): Prom
   };
 }
 
-/** Undoes a refund the provider refused: the credits come back in a ledger row of their own. */
+/** Undoes a refund the provider refused: the credits come back under the refund attempt's reference. */
 async function restore(
   services: Services,
   payment: { id: number; user_id: number; credits_reversed: number },
   credits: number,
+  ref: string,
 ) {
   const now = services.now();
   await services.db.transaction().execute(async (trx) => {
@@ -100,7 +107,8 @@ async function restore(
     await book(trx, {
       userId: payment.user_id,
       amount: credits,
-      reason: 'grant',
+      reason: 'refund_refused',
+      ref,
       note: `refund of payment ${payment.id} refused by the provider`,
       at: now,
     });
