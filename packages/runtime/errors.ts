@@ -61,6 +61,10 @@ export const ERRORS = {
   not_found: { status: 404 },
   operator_forbidden: { status: 403 },
   operator_code_invalid: { status: 401 },
+  /** A first sign-in whose enrolment code is wrong, used or expired (`datekit operators enrol-code` issues one). */
+  operator_enrolment_invalid: { status: 401 },
+  /** Another member's browser holds this push endpoint, and the keys sent are not that browser's. */
+  push_endpoint_taken: { status: 409 },
   credits_below_zero: { status: 422 },
   refund_not_possible: { status: 409 },
   unknown_host: { status: 404 },

@@ -57,7 +57,8 @@ describe('$push (spec §4 push state)', () => {
       applicationServerKey: expect.any(Uint8Array),
     });
     expect(network.calls.map((c) => c.url)).toEqual(['/api/user.php?push=1']);
-    expect(network.calls[0]!.body).toEqual(sub);
+    // Spec §7: the body carries `subscription`.
+    expect(network.calls[0]!.body).toEqual({ subscription: sub });
     // The periodic refresh slows to 300 s now.
     expect(isPushSubscribed()).toBe(true);
   });

@@ -97,7 +97,7 @@ export function detectPush(): Promise<PushStatus> {
       set({ status: 'capable', permission, subscription: null });
       return 'capable';
     }
-    await api().post('/api/user.php', toRequest(subscription), { query: PUSH_QUERY });
+    await api().post('/api/user.php', { subscription: toRequest(subscription) }, { query: PUSH_QUERY });
     set({ status: 'subscribed', permission, subscription: toRequest(subscription) });
     return 'subscribed';
   });
@@ -126,7 +126,7 @@ export function subscribePush(): Promise<PushStatus> {
       const subscription =
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
-      await api().post('/api/user.php', toRequest(subscription), { query: PUSH_QUERY });
+      await api().post('/api/user.php', { subscription: toRequest(subscription) }, { query: PUSH_QUERY });
       set({ status: 'subscribed', permission, subscription: toRequest(subscription), lastError: null });
       return 'subscribed';
     } catch (error) {

@@ -248,6 +248,8 @@ export interface PushSubscriptionsTable {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The member session that stored it (hashed like sessions.token_hash): its logout forgets it. */
+  session_hash: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -443,6 +445,9 @@ export interface OperatorsTable {
   totp_last_step: number | null;
   challenge_hash: string | null;
   challenge_expires_at: number | null;
+  /** sha256 of the one-time enrolment code `datekit operators add|enrol-code` printed; null once used. */
+  enrol_code_hash: string | null;
+  enrol_code_expires_at: number | null;
   status: 'active' | 'disabled';
   created_at: number;
   last_login_at: number | null;

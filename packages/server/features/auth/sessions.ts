@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { AUTH_COOKIE_DAYS } from '@datekit/runtime';
 import { SESSION_COOKIE } from '../../http/request-context.ts';
+import { deleteSessionSubscriptions } from '../../push/subscriptions.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
 import { recordSignIn, type SignInContext } from './sign-ins.ts';
@@ -46,7 +47,10 @@ export async function endSession(
   reply: FastifyReply,
   tokenHash: string | undefined,
 ): Promise<void> {
-  if (tokenHash) await services.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  if (tokenHash) {
+    await services.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    await deleteSessionSubscriptions(services.db, tokenHash);
+  }
   reply.clearCookie(SESSION_COOKIE, {
     path: '/',
     httpOnly: true,

@@ -30,16 +30,18 @@ export const subscribePush = defineRoute({
   method: 'POST',
   url: PUSH_SUBSCRIPTION_URL,
   summary:
-    "POST /api/user.php?push=1: store this browser's push subscription (PushSubscription.toJSON()). A member may have several browsers; the same endpoint subscribing again updates its keys.",
+    "POST /api/user.php?push=1: store this browser's push subscription (PushSubscription.toJSON()). A member may have several browsers; the same endpoint subscribing again updates its keys. Another member's endpoint moves only with that browser's keys (409 push_endpoint_taken otherwise). Logging out forgets the subscriptions stored in that session.",
   auth: 'member',
   rateLimit: RATE_LIMITS.pushSubscriptions,
+  errors: ['push_endpoint_taken'],
   body: pushSubscriptionRequestSchema,
   response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     const endpoint = await checkPushEndpoint(body.endpoint, { allowlist: services.config.pushEndpointAllowlist });
     if (!endpoint.ok) throw invalid('endpoint', "an https: address of the browser's push service");
     if (!isP256Point(body.keys.p256dh)) throw invalid('keys.p256dh', 'a P-256 public key');
-    await saveSubscription(services.db, member.id, body, services.now());
+    if (!(await saveSubscription(services.db, member.id, body, services.now(), member.sessionTokenHash)))
+      throw new ApiError('push_endpoint_taken');
     return { ok: true as const };
   },
 });

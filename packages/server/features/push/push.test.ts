@@ -59,33 +59,40 @@ function resolving(names: Record<string, string[]>) {
 interface Member {
   id: number;
   name: string;
+  email: string;
   browser: TestClient;
 }
 
 let counter = 0;
 async function member(language = 'en'): Promise<Member> {
   const name = `Pushed${++counter}`;
+  const email = `pushed-${counter}@example.com`;
   const browser = server.client();
   browser.cookies.set('lang', language);
   const res = await browser.post<{ user: { profile: { id: number } } }>(
     '/api/signup.php',
-    validSignup({ email: `pushed-${counter}@example.com`, name }),
+    validSignup({ email, name }),
   );
   await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, name, browser };
+  return { id: res.body.user.profile.id, name, email, browser };
 }
 
-/** A browser of `m` subscribing to push at the fake push service, as PushSubscription.toJSON() sends it. */
+/** POST /api/user.php?push=1 as the spec has it (§7: the body carries `subscription`), or the bare subscription. */
+function postSubscription(m: Member, path: string, keys: BrowserPushKeys, form: 'spec' | 'bare' = 'spec') {
+  const subscription = { endpoint: `${pushService.origin}${path}`, expirationTime: null, keys: keys.json };
+  return m.browser.post<{ error?: string; message?: string }>(
+    '/api/user.php?push=1',
+    form === 'spec' ? { subscription } : subscription,
+  );
+}
+
+/** A browser of `m` subscribing to push at the fake push service, with PushSubscription.toJSON(). */
 async function subscribe(
   m: Member,
   path = `/push/${m.id}-${++counter}`,
+  keys = browserPushKeys(),
 ): Promise<{ path: string; keys: BrowserPushKeys }> {
-  const keys = browserPushKeys();
-  const res = await m.browser.post('/api/user.php?push=1', {
-    endpoint: `${pushService.origin}${path}`,
-    expirationTime: null,
-    keys: keys.json,
-  });
+  const res = await postSubscription(m, path, keys);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { path, keys };
 }
@@ -216,6 +223,40 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, PUSH_ENDPOINT_ALLOWLIST: origin })).toThrow(/production/);
   });
 
+  it('takes the spec body { subscription } and the bare subscription alike', async () => {
+    const anna = await member();
+    const spec = await postSubscription(anna, '/push/spec-form', browserPushKeys(), 'spec');
+    expect(spec.status, JSON.stringify(spec.body)).toBe(200);
+    const bare = await postSubscription(anna, '/push/bare-form', browserPushKeys(), 'bare');
+    expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+    expect((await subscriptionsOf(anna)).map((r) => r.endpoint)).toEqual([
+      `${pushService.origin}/push/spec-form`,
+      `${pushService.origin}/push/bare-form`,
+    ]);
+    // A bad subscription inside `subscription` names its own fields.
+    const bad = await anna.browser.post<{ fields: Record<string, string> }>('/api/user.php?push=1', {
+      subscription: { endpoint: `${pushService.origin}/push/x`, keys: { p256dh: 'short', auth: 'short' } },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.fields)).toEqual(['keys.p256dh', 'keys.auth']);
+  });
+
+  it("logging out forgets the subscriptions stored in that session: the browser's next member gets none of them", async () => {
+    const anna = await member();
+    const here = await subscribe(anna);
+    const elsewhere = server.client();
+    const login = await elsewhere.post('/api/user.php', { email: anna.email, password: validSignup().password });
+    expect(login.status, login.text).toBe(200);
+    const other = await subscribe({ ...anna, browser: elsewhere });
+    expect(await subscriptionsOf(anna)).toHaveLength(2);
+    expect((await anna.browser.get('/api/logout.php')).status).toBe(200);
+    expect((await subscriptionsOf(anna)).map((r) => r.endpoint)).toEqual([`${pushService.origin}${other.path}`]);
+    // The browser sends its subscription again at the next login (stores/push.ts): whoever that is.
+    const ben = await member();
+    await subscribe(ben, here.path, here.keys);
+    expect(await subscriptionsOf(ben)).toHaveLength(1);
+  });
+
   it('keeps several browsers per member; the same endpoint subscribing again updates it; DELETE forgets one', async () => {
     const [anna, ben] = [await member(), await member()];
     const first = await subscribe(anna, '/push/shared-browser');
@@ -226,8 +267,17 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     const rows = await subscriptionsOf(anna);
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.endpoint.endsWith(first.path))!.p256dh).toBe(again.keys.json.p256dh);
-    // Ben logs in on that browser and subscribes: it notifies Ben now, never Anna.
-    await subscribe(ben, first.path);
+    // Ben posts that endpoint with other keys: he cannot be that browser, and Anna keeps her pushes.
+    const taken = await postSubscription(ben, first.path, browserPushKeys());
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe('push_endpoint_taken');
+    expect(taken.body.message).toEqual(expect.any(String));
+    expect((await subscriptionsOf(anna)).find((r) => r.endpoint.endsWith(first.path))!.p256dh).toBe(
+      again.keys.json.p256dh,
+    );
+    expect(await subscriptionsOf(ben)).toEqual([]);
+    // Ben logs in on that very browser (its keys): it notifies Ben now, never Anna.
+    await subscribe(ben, first.path, again.keys);
     expect(await subscriptionsOf(anna)).toHaveLength(1);
     expect(await subscriptionsOf(ben)).toHaveLength(1);
 
