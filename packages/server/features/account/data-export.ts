@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Services } from '../../services.ts';
+import { maskIban } from '../direct-debit/mask-iban.ts';
 import { loadNotificationSettings } from '../notifications/preferences.ts';
 
 /** Where a media file goes inside the ZIP: under photos/, whatever folder it is stored in. */
@@ -17,10 +18,13 @@ async function readMedia(mediaDir: string, name: string): Promise<Uint8Array | n
 }
 
 /**
- * Everything the site holds about a member (GDPR art. 20), as a ZIP of JSON files and their photos:
- * account and profile, consents and notification choices, sessions and the sign-in history, photos,
- * the messages they sent, likes given and received, blocks, and the credit ledger. Other members'
- * messages and profiles stay out: they are other people's data.
+ * Everything the site holds about a member (GDPR art. 15 and 20), as a ZIP of JSON files and their
+ * photos: account and profile, consents, notification choices and digest mails, sessions and the
+ * sign-in history, photos, conversations and the messages they sent, likes given and received,
+ * blocks, the credit ledger, payments, payment means (IBAN masked), personal discount codes, push
+ * subscriptions, reports they made and decisions about them, sanctions and staff notes. MEMBER_DATA in
+ * personal-data.ts maps every table to its file (a test holds it to the schema). Other members'
+ * messages and profiles, and who reported the member, stay out: they are other people's data.
  */
 export async function buildDataExport(services: Services, userId: number): Promise<Uint8Array> {
   const db = services.db;
@@ -62,6 +66,46 @@ export async function buildDataExport(services: Services, userId: number): Promi
         .orderBy('at')
         .execute(),
       loadNotificationSettings(db, userId),
+    ]);
+
+  const [conversations, payments, debitMandates, cardMandates, push, reports, sanctions, notes, codes, digests] =
+    await Promise.all([
+      db
+        .selectFrom('conversation_members as cm')
+        .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+        .select(['c.id', 'c.member_a', 'c.member_b', 'c.started_by', 'c.created_at', 'c.last_message_at'])
+        .select(['cm.unread', 'cm.cleared_at', 'cm.hidden'])
+        .where('cm.member_id', '=', userId)
+        .orderBy('c.id')
+        .execute(),
+      db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+      db.selectFrom('debit_mandates').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+      db.selectFrom('card_mandates').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+      db
+        .selectFrom('push_subscriptions')
+        .select(['endpoint', 'created_at', 'updated_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('reports')
+        .selectAll()
+        .where((eb) => eb.or([eb('reporter_id', '=', userId), eb('reported_id', '=', userId)]))
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('member_sanctions').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+      db
+        .selectFrom('operator_notes')
+        .select(['body', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('discount_codes').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+      db
+        .selectFrom('digest_mails')
+        .select(['kind', 'period', 'sent', 'created_at'])
+        .where('user_id', '=', userId)
+        .execute(),
     ]);
 
   const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
@@ -107,7 +151,20 @@ export async function buildDataExport(services: Services, userId: number): Promi
       terms_and_privacy_accepted_at: iso(user.accepted_terms_at),
       notifications: notifications.preferences,
       email_switched_off: notifications.disabled,
+      digest_mails: digests.map((d) => ({ kind: d.kind, period: d.period, sent: d.sent === 1, at: iso(d.created_at) })),
     }),
+    'conversations.json': json(
+      conversations.map((c) => ({
+        conversation: c.id,
+        with_member: c.member_a === userId ? c.member_b : c.member_a,
+        started_by_me: c.started_by === userId,
+        started_at: iso(c.created_at),
+        last_message_at: iso(c.last_message_at),
+        unread: c.unread,
+        cleared_at: iso(c.cleared_at),
+        hidden: c.hidden === 1,
+      })),
+    ),
     'sessions.json': json(sessions.map((s) => ({ signed_in_at: iso(s.created_at), expires_at: iso(s.expires_at) }))),
     'sign-ins.json': json(
       signIns.map((s) => ({
@@ -137,6 +194,109 @@ export async function buildDataExport(services: Services, userId: number): Promi
     'credit-ledger.json': json(
       ledger.map((l) => ({ amount: l.amount, reason: l.reason, note: l.note, at: iso(l.created_at) })),
     ),
+    'payments.json': json(
+      payments.map((p) => ({
+        id: p.id,
+        site: p.brand,
+        provider: p.provider,
+        provider_payment_id: p.provider_payment_id,
+        bundle: p.bundle_id,
+        credits: p.credits,
+        amount_cents: p.amount_cents,
+        list_amount_cents: p.list_amount_cents,
+        currency: p.currency,
+        method: p.method,
+        country: p.country,
+        status: p.status,
+        discount_code: p.discount_code,
+        discount_percent: p.discount_percent,
+        refunded_cents: p.refunded_cents,
+        created_at: iso(p.created_at),
+        paid_at: iso(p.paid_at),
+        refunded_at: iso(p.refunded_at),
+      })),
+    ),
+    'payment-means.json': json({
+      // The IBAN masked as the site shows it: the file may travel further than the site.
+      direct_debit_mandates: debitMandates.map((m) => ({
+        status: m.status,
+        account_holder: m.account_holder,
+        iban: maskIban(m.iban),
+        address: { street: m.street, house_number: m.house_number, zip: m.zip, city: m.city },
+        phone: m.phone,
+        provider: m.provider,
+        provider_mandate_id: m.provider_mandate_id,
+        created_at: iso(m.created_at),
+        confirmed_at: iso(m.confirmed_at),
+      })),
+      cards: cardMandates.map((m) => ({
+        label: m.label,
+        status: m.status,
+        provider: m.provider,
+        provider_mandate_id: m.provider_mandate_id,
+        created_at: iso(m.created_at),
+      })),
+    }),
+    'discount-codes.json': json(
+      codes.map((c) => ({
+        site: c.brand,
+        code: c.code,
+        percent: c.value_percentage,
+        status: c.status,
+        expires_at: iso(c.expires_at),
+        created_at: iso(c.created_at),
+      })),
+    ),
+    // Endpoints only: the keys are the browser's secrets for decrypting pushes.
+    'push-subscriptions.json': json(
+      push.map((p) => ({ endpoint: p.endpoint, created_at: iso(p.created_at), updated_at: iso(p.updated_at) })),
+    ),
+    'reports.json': json({
+      made: reports
+        .filter((r) => r.reporter_id === userId)
+        .map((r) => ({
+          id: r.id,
+          site: r.brand,
+          about_member: r.reported_id,
+          context: r.context,
+          context_id: r.context_id,
+          subject: r.subject,
+          reason: r.reason,
+          text: r.text,
+          status: r.status,
+          decision: r.decision,
+          decided_at: iso(r.decided_at),
+          created_at: iso(r.created_at),
+        })),
+      // Who reported the member and what they wrote is the reporter's data; the decision is the member's.
+      about_me: reports
+        .filter((r) => r.reported_id === userId)
+        .map((r) => ({
+          id: r.id,
+          context: r.context,
+          reason: r.reason,
+          status: r.status,
+          decision: r.decision,
+          ground: r.decision_ground,
+          facts: r.decision_facts,
+          decided_at: iso(r.decided_at),
+          created_at: iso(r.created_at),
+        })),
+    }),
+    'sanctions.json': json(
+      sanctions.map((s) => ({
+        sanction: s.sanction,
+        started_at: iso(s.started_at),
+        ends_at: iso(s.ends_at),
+        report: s.report_id,
+        ground: s.ground,
+        facts: s.facts,
+        ended_at: iso(s.ended_at),
+        ended_how: s.ended_how,
+        end_reason: s.end_reason,
+      })),
+    ),
+    'staff-notes.json': json(notes.map((n) => ({ note: n.body, at: iso(n.created_at) }))),
   };
   const photoNames = [
     ...photos.map((p) => p.filename),

@@ -1,28 +1,32 @@
 import { deletePhotoFiles } from '../../media/process-photo.ts';
 import type { Services } from '../../services.ts';
+import { pruneEvents } from '../../realtime/event-store.ts';
 import { forgetTrackingInRollup } from '../operator/dashboard-rollup.ts';
 import { GRACE_MS } from './deletion.ts';
 
 /**
- * Ledger rows kept after erasure: purchases and refunds are bookkeeping records that tax law requires
- * us to keep (7 years in NL, DE and the Nordics), tied to the anonymous user id. Everything else the
- * member did with credits is personal use and goes.
+ * Ledger rows kept after erasure: purchases, refunds (and refused ones given back), chargebacks and
+ * the debts they left are bookkeeping records that tax law requires us to keep (BOOKKEEPING_RETENTION
+ * in personal-data.ts), tied to the anonymous user id. Everything else the member did with credits is
+ * personal use and goes.
  */
-export const KEPT_LEDGER_REASONS = ['purchase', 'refund'] as const;
+export const KEPT_LEDGER_REASONS = ['purchase', 'refund', 'refund_refused', 'chargeback', 'debt'] as const;
 
 /**
- * Erases a member whose grace period is over (the `erase-account` job): profile, photos (rows and
- * files), interests, likes, blocks, every conversation they were in with all its messages, sessions,
- * the sign-in history, tokens, preferences and non-financial ledger rows. The users row stays as an anonymous stub (id,
- * brand, dates, paid_user) so the kept payment records still point somewhere; its address is freed,
- * so the address can sign up again. Does nothing for a member who came back, was already erased, or
- * whose period is not over.
+ * Erases a member whose grace period is over (the `erase-account` job), as MEMBER_DATA in
+ * personal-data.ts lists it: profile, photos (rows and files), interests, likes, blocks, every
+ * conversation they were in with all its messages, sessions, the sign-in history, tokens, preferences,
+ * staff notes, sanctions, payment means (debit and card mandates), push subscriptions, live events and
+ * non-financial ledger rows; reports they made lose their name, address and text. The users row stays
+ * as an anonymous stub (id, brand, dates, paid_user) so the kept payment records still point
+ * somewhere; its address is freed, so the address can sign up again. Does nothing for a member who
+ * came back, was already erased, or whose period is not over.
  */
 export async function eraseAccount(services: Services, userId: number): Promise<'erased' | 'skipped'> {
   const now = services.now();
   const user = await services.db
     .selectFrom('users')
-    .select(['id', 'brand', 'email_normalized', 'deletion_requested_at', 'erased_at'])
+    .select(['id', 'brand', 'email', 'email_normalized', 'deletion_requested_at', 'erased_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || user.erased_at !== null || user.deletion_requested_at === null) return 'skipped';
@@ -65,9 +69,34 @@ export async function eraseAccount(services: Services, userId: number): Promise<
       'digest_mails',
       'push_subscriptions',
       'member_sign_ins',
+      'member_sanctions',
+      'operator_notes',
+      'debit_mandates',
+      'card_mandates',
+      'payment_customers',
+      'discount_codes',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }
+    await trx.deleteFrom('member_events').where('member_id', '=', userId).execute();
+    // Other members' live events carry this member's messages and name. The member has been out of
+    // sight for the whole grace period, longer than events are kept (EVENT_RETENTION_MS; member-data
+    // test holds it), so every such event is past the retention: pruned here, not by the hourly round.
+    await pruneEvents(trx, now);
+    // Stored answers of retried requests (messages, profiles): the member's own key scope.
+    await trx.deleteFrom('idempotency_keys').where('scope', '=', `member:${userId}`).execute();
+    // Reports they made stay for the case of the member reported, without who made them or what they
+    // wrote; also those sent from the complaints form with their address while signed out.
+    await trx
+      .updateTable('reports')
+      .set({ reporter_id: null, reporter_name: null, reporter_email: null, subject: null, text: '' })
+      .where((eb) =>
+        eb.or([
+          eb('reporter_id', '=', userId),
+          eb.and([eb('brand', '=', user.brand), eb(eb.fn('lower', ['reporter_email']), '=', user.email.toLowerCase())]),
+        ]),
+      )
+      .execute();
     const key = `${user.brand}|${user.email_normalized}`;
     await trx.deleteFrom('password_reset_requests').where('key', '=', key).execute();
     await trx.deleteFrom('login_throttle').where('key', '=', key).execute();
@@ -76,6 +105,8 @@ export async function eraseAccount(services: Services, userId: number): Promise<
       .where('user_id', '=', userId)
       .where('reason', 'not in', [...KEPT_LEDGER_REASONS])
       .execute();
+    await trx.updateTable('credit_ledger').set({ note: null }).where('user_id', '=', userId).execute();
+    await trx.updateTable('payments').set({ checkout_url: null }).where('user_id', '=', userId).execute();
     await trx.updateTable('users').set({ signup_target_id: null }).where('signup_target_id', '=', userId).execute();
     // Photos and interests go with the profile (foreign keys cascade).
     await trx.deleteFrom('profiles').where('id', '=', userId).execute();

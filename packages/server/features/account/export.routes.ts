@@ -5,7 +5,7 @@ export const dataExport = defineRoute({
   method: 'GET',
   url: '/api/account-export.php',
   summary:
-    'Download everything the site holds about the member (GDPR art. 20): a ZIP of JSON files (account, profile, consents, sessions, messages sent, likes, blocks, credit ledger) and their photos.',
+    'Download everything the site holds about the member (GDPR art. 15 and 20): a ZIP of JSON files (account, profile, consents, sessions, sign-ins, conversations, messages sent, likes, blocks, credit ledger, payments, payment means with the IBAN masked, discount codes, push subscriptions, reports, sanctions, staff notes) and their photos.',
   auth: 'member',
   handler: async ({ member, services, reply }) => {
     const zip = await buildDataExport(services, member.id);

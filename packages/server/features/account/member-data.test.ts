@@ -1,0 +1,320 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime';
+import type { TestClient } from '../../test/http-client.ts';
+import { everyTableText, memberColumns, tablesHoldingMember } from '../../test/member-tables.ts';
+import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { EVENT_RETENTION_MS } from '../../realtime/event-store.ts';
+import { GRACE_MS } from './deletion.ts';
+import { eraseAccount } from './erase-account.ts';
+import { MEMBER_DATA } from './personal-data.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const PASSWORD = validSignup().password as string;
+const DAY = 86_400_000;
+
+interface Member {
+  id: number;
+  email: string;
+  name: string;
+  browser: TestClient;
+}
+
+let counter = 0;
+async function member(): Promise<Member> {
+  const n = ++counter;
+  const email = `keeper-${n}@example.com`;
+  const name = `Quillon${n}x`;
+  const browser = server.client();
+  const res = await browser.post<{ user: { profile: { id: number } } }>(
+    '/api/signup.php',
+    validSignup({ email, name }),
+  );
+  await browser.get(pathOf(server.latestActivationLink()));
+  return { id: res.body.user.profile.id, email, name, browser };
+}
+
+/** Strings only this member's data holds: none may be left anywhere after erasure. */
+interface Traces {
+  email: string;
+  name: string;
+  message: string;
+  reportText: string;
+  complaintName: string;
+  note: string;
+  iban: string;
+  phone: string;
+  street: string;
+  pushEndpoint: string;
+  sanctionFacts: string;
+  checkoutUrl: string;
+}
+
+/**
+ * A member with a row in as many member tables as the site fills: through the API where a member
+ * does it, inserted where staff, a provider or a job would write it.
+ */
+async function busyMember(): Promise<{ m: Member; friend: Member; traces: Traces }> {
+  const m = await member();
+  const friend = await member();
+  const other = await member();
+  const t: Traces = {
+    email: m.email,
+    name: m.name,
+    message: `Sent by ${m.name}: meet at the Tarnwick fountain`,
+    reportText: `Reported by ${m.name}: asked me for money twice, Vellmark`,
+    complaintName: `Complainant ${m.name}`,
+    note: `Staff about ${m.id}: called from Ostrava, checked the Brimble ID`,
+    iban: `DE893704004405${String(m.id).padStart(8, '0')}`,
+    phone: `+49151${String(m.id).padStart(8, '0')}`,
+    street: `Quendelgasse ${m.id}`,
+    pushEndpoint: `https://push.example.test/sub/${m.id}-zorvath`,
+    sanctionFacts: `Insulted members ${m.id} Harrowgate`,
+    checkoutUrl: `https://checkout.example.test/pay/${m.id}-plimwick`,
+  };
+  await m.browser.post('/api/message.php', { profile_id: friend.id, text: t.message });
+  await friend.browser.post('/api/message.php', { profile_id: m.id, text: 'An answer from a friend' });
+  await m.browser.post('/api/like.php', { profile_id: friend.id });
+  await other.browser.post('/api/like.php', { profile_id: m.id });
+  await m.browser.post('/api/block.php', { profile_id: other.id });
+  const report = await m.browser.post('/api/report.php', {
+    reported_id: other.id,
+    context: 'profile',
+    reason: 'spam_scam',
+    text: t.reportText,
+  });
+  expect(report.status).toBe(200);
+  const complaint = await server.client().post('/api/complaint.php', {
+    name: t.complaintName,
+    email: m.email.toUpperCase(),
+    subject: `Profile of ${other.id}`,
+    text: `${t.reportText} (sent signed out)`,
+  });
+  expect(complaint.status).toBe(200);
+  await friend.browser.post('/api/report.php', {
+    reported_id: m.id,
+    context: 'profile',
+    reason: 'harassment',
+    text: 'Rude words in chat',
+  });
+
+  const db = server.services.db;
+  const now = server.services.now();
+  const [operator] = await db
+    .insertInto('operators')
+    .values({
+      email: `staff-${m.id}@example.com`,
+      role: 'moderator',
+      password_hash: 'x',
+      totp_secret: 'x',
+      totp_enrolled_at: null,
+      totp_last_step: null,
+      challenge_hash: null,
+      challenge_expires_at: null,
+      status: 'active',
+      created_at: now,
+      last_login_at: null,
+    })
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('operator_notes')
+    .values({ user_id: m.id, operator_id: operator!.id, body: t.note, created_at: now })
+    .execute();
+  await db
+    .insertInto('member_sanctions')
+    .values({
+      user_id: m.id,
+      sanction: 'suspension',
+      started_at: now - 30 * DAY,
+      ends_at: now - 20 * DAY,
+      operator_id: operator!.id,
+      report_id: null,
+      ground: 'terms',
+      facts: t.sanctionFacts,
+      ended_at: now - 20 * DAY,
+      ended_how: 'expired',
+      ended_by: null,
+      end_reason: null,
+    })
+    .execute();
+  await db
+    .insertInto('debit_mandates')
+    .values({
+      user_id: m.id,
+      brand: 'alpha.test',
+      status: 'valid',
+      account_holder: m.name,
+      iban: t.iban,
+      street: t.street,
+      house_number: '7',
+      zip: '10115',
+      city: 'Berlin',
+      phone: t.phone,
+      code_hash: null,
+      code_expires_at: null,
+      provider: 'sandbox',
+      provider_customer_id: 'cst_1',
+      provider_mandate_id: 'mdt_1',
+      created_at: now,
+      confirmed_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('payment_customers')
+    .values({ user_id: m.id, provider: 'sandbox', customer_id: `cst_${m.id}`, created_at: now })
+    .execute();
+  await db
+    .insertInto('card_mandates')
+    .values({
+      user_id: m.id,
+      provider: 'sandbox',
+      provider_customer_id: `cst_${m.id}`,
+      provider_mandate_id: `mdt_card_${m.id}`,
+      label: 'Visa •••• 4242',
+      status: 'valid',
+      created_at: now,
+    })
+    .execute();
+  const [payment] = await db
+    .insertInto('payments')
+    .values({
+      user_id: m.id,
+      brand: 'alpha.test',
+      provider: 'sandbox',
+      provider_payment_id: `tr_${m.id}`,
+      bundle_id: 'b1',
+      credits: 100,
+      amount_cents: 1999,
+      list_amount_cents: 1999,
+      currency: 'EUR',
+      method: 'creditcard',
+      country: 'DE',
+      status: 'paid',
+      discount_code: null,
+      checkout_url: t.checkoutUrl,
+      origin: 'http://alpha.test',
+      created_at: now,
+      updated_at: now,
+      paid_at: now,
+      refunded_at: null,
+    })
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('credit_ledger')
+    .values({
+      user_id: m.id,
+      amount: 100,
+      reason: 'purchase',
+      ref: `payment:${payment!.id}`,
+      note: null,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('push_subscriptions')
+    .values({ user_id: m.id, endpoint: t.pushEndpoint, p256dh: 'p', auth: 'a', created_at: now, updated_at: now })
+    .execute();
+  await db
+    .insertInto('discount_codes')
+    .values({
+      brand: 'alpha.test',
+      code: `STAY${m.id}`,
+      value_percentage: 20,
+      country: null,
+      user_id: m.id,
+      expires_at: null,
+      currency: null,
+      status: 'active',
+      validity: 'once-per-user',
+      payment_methods: null,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('digest_mails')
+    .values({ user_id: m.id, kind: 'weekly_update', period: '2026-W48', covers_until: now, sent: 1, created_at: now })
+    .execute();
+  return { m, friend, traces: t };
+}
+
+describe('member data on export and erasure', () => {
+  it('exports every table that holds the member, or names why a table stays out', async () => {
+    const { m, traces } = await busyMember();
+    const res = await m.browser.get('/api/account-export.php');
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(res.bytes));
+
+    const db = server.services.db;
+    const columns = await memberColumns(db, server.services.engine);
+    // The list names no table that is gone or holds no member, and no file the export lacks.
+    const memberTables = new Set(columns.map((c) => c.table));
+    for (const [table, rule] of Object.entries(MEMBER_DATA)) {
+      expect(memberTables.has(table), table).toBe(true);
+      if ('file' in rule.export) expect(files[rule.export.file], rule.export.file).toBeDefined();
+    }
+    const held = await tablesHoldingMember(db, columns, m.id);
+    // The member above fills at least these: a check that cannot pass on an empty discovery.
+    for (const table of ['users', 'payments', 'debit_mandates', 'reports', 'operator_notes', 'push_subscriptions'])
+      expect(held.has(table), table).toBe(true);
+    const unaccounted = [...held.keys()].filter((table) => {
+      const rule = MEMBER_DATA[table as keyof typeof MEMBER_DATA]?.export;
+      if (!rule) return true;
+      if ('omitted' in rule) return rule.omitted.trim() === '';
+      return !files[rule.file];
+    });
+    expect(unaccounted).toEqual([]);
+
+    const read = (name: string) => JSON.parse(strFromU8(files[name]!)) as Record<string, unknown>;
+    expect(read('payments.json')).toEqual([
+      expect.objectContaining({ amount_cents: 1999, currency: 'EUR', country: 'DE', status: 'paid' }),
+    ]);
+    const means = read('payment-means.json') as { direct_debit_mandates: { iban: string; phone: string }[] };
+    expect(means.direct_debit_mandates).toEqual([
+      expect.objectContaining({ iban: `DE89 •••• ${traces.iban.slice(-4)}`, phone: traces.phone }),
+    ]);
+    expect(strFromU8(files['payment-means.json']!)).not.toContain(traces.iban);
+    expect(read('reports.json')).toMatchObject({
+      made: [{ text: traces.reportText }],
+      about_me: [{ reason: 'harassment' }],
+    });
+    // Who reported the member, and their words, are the reporter's.
+    expect(strFromU8(files['reports.json']!)).not.toContain('Rude words in chat');
+    expect(read('push-subscriptions.json')).toEqual([expect.objectContaining({ endpoint: traces.pushEndpoint })]);
+    expect(read('staff-notes.json')).toEqual([expect.objectContaining({ note: traces.note })]);
+  });
+
+  it('after erasure leaves the member’s words nowhere, and rows only where the law keeps them', async () => {
+    const { m, traces } = await busyMember();
+    expect((await m.browser.post('/api/account-delete.php', { password: PASSWORD })).status).toBe(200);
+    server.advance(DELETION_GRACE_DAYS * DAY + 1);
+    // Erasure prunes other members' live events carrying the member's words: all past their retention.
+    expect(EVENT_RETENTION_MS).toBeLessThan(GRACE_MS);
+    expect(await eraseAccount(server.services, m.id)).toBe('erased');
+
+    const db = server.services.db;
+    const held = await tablesHoldingMember(db, await memberColumns(db, server.services.engine), m.id);
+    const notKept = [...held.keys()].filter((table) => {
+      const rule = MEMBER_DATA[table as keyof typeof MEMBER_DATA]?.erasure;
+      return !rule || rule === 'deleted';
+    });
+    expect(notKept).toEqual([]);
+    expect(await db.selectFrom('payments').select('amount_cents').where('user_id', '=', m.id).execute()).toEqual([
+      { amount_cents: 1999 },
+    ]);
+
+    const tables = await everyTableText(db, server.services.engine);
+    const left = Object.entries(traces).flatMap(([what, trace]) =>
+      [...tables]
+        .filter(([, text]) => text.toLowerCase().includes(trace.toLowerCase()))
+        .map(([table]) => `${what} in ${table}`),
+    );
+    expect(left).toEqual([]);
+  });
+});
