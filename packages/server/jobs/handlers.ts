@@ -14,6 +14,7 @@ import { sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from '../features/notificatio
 import { PUSH_JOB, runPushJob, type PushJob } from '../push/push-notifications.ts';
 import { LIFT_SUSPENSION_JOB, runLiftSuspensionJob } from '../features/reports/sanctions.ts';
 import { PRUNE_SIGN_INS_JOB, pruneSignIns } from '../features/auth/sign-ins.ts';
+import { PRUNE_KEPT_RECORDS_JOB, pruneKeptRecords } from '../features/account/prune-kept-records.ts';
 import { onCommitSignal } from '../db/commit-signal.ts';
 import { isDatabaseUnavailable } from '../errors/database-unavailable.ts';
 import { countOutcome } from '../ops/metrics.ts';
@@ -28,6 +29,7 @@ const RECURRING: { job: RecurringJob; run: (services: Services) => Promise<unkno
   // Hourly: recounts the last complete days and fills history in batches (features/operator/dashboard-rollup.ts).
   { job: DASHBOARD_ROLLUP_JOB, run: (services) => rollUpDashboard(services.db, services.now()) },
   { job: PRUNE_SIGN_INS_JOB, run: pruneSignIns },
+  { job: PRUNE_KEPT_RECORDS_JOB, run: pruneKeptRecords },
 ];
 
 /** Queues the next run of every recurring job unless it is queued already; every instance calls it at start. */

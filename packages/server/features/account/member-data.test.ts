@@ -8,6 +8,7 @@ import { EVENT_RETENTION_MS } from '../../realtime/event-store.ts';
 import { GRACE_MS } from './deletion.ts';
 import { eraseAccount } from './erase-account.ts';
 import { MEMBER_DATA } from './personal-data.ts';
+import { keptRecordsCutoff, pruneKeptRecords } from './prune-kept-records.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -316,5 +317,46 @@ describe('member data on export and erasure', () => {
         .map(([table]) => `${what} in ${table}`),
     );
     expect(left).toEqual([]);
+  });
+});
+
+describe('records kept after erasure', () => {
+  it('go at the end of the tenth year after the sale, only those of erased members', async () => {
+    const { m: erased } = await busyMember();
+    const { m: active } = await busyMember();
+    expect((await erased.browser.post('/api/account-delete.php', { password: PASSWORD })).status).toBe(200);
+    server.advance(DELETION_GRACE_DAYS * DAY + 1);
+    expect(await eraseAccount(server.services, erased.id)).toBe('erased');
+    const db = server.services.db;
+    const now = server.services.now();
+    const year = new Date(now).getUTCFullYear();
+    expect(keptRecordsCutoff(now)).toBe(Date.UTC(year - 10, 0, 1));
+    // A sale in the last days of the year eleven years ago is past; one on the first day of the
+    // year ten years ago is kept until that year's tenth successor ends.
+    const past = Date.UTC(year - 11, 11, 31, 23);
+    const kept = Date.UTC(year - 10, 0, 1);
+    for (const id of [erased.id, active.id]) {
+      for (const at of [past, kept])
+        await db
+          .insertInto('credit_ledger')
+          .values({ user_id: id, amount: 50, reason: 'purchase', ref: `old-${id}-${at}`, note: null, created_at: at })
+          .execute();
+      await db.updateTable('payments').set({ created_at: past, updated_at: past }).where('user_id', '=', id).execute();
+    }
+    const ledger = (id: number) =>
+      db
+        .selectFrom('credit_ledger')
+        .select('created_at')
+        .where('user_id', '=', id)
+        .where('created_at', '<=', kept)
+        .execute();
+    const payments = (id: number) => db.selectFrom('payments').select('id').where('user_id', '=', id).execute();
+
+    await pruneKeptRecords(server.services);
+    expect(await ledger(erased.id)).toEqual([{ created_at: kept }]);
+    expect(await payments(erased.id)).toEqual([]);
+    expect(await ledger(active.id)).toHaveLength(2);
+    expect(await payments(active.id)).toHaveLength(1);
+    expect(await db.selectFrom('users').select('id').where('id', '=', erased.id).execute()).toHaveLength(1);
   });
 });
