@@ -5,6 +5,7 @@ import type { Services } from '../../services.ts';
 import { offeredMethods } from '../payments/order-pricing.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { debitUsage, isDebitBlocked } from './debit-limits.ts';
+import { maskIban } from './mask-iban.ts';
 import {
   hashMandateCode,
   MANDATE_CODE_MAX_ATTEMPTS,
@@ -20,7 +21,6 @@ export function sepaIban(input: string): string | null {
   return iban;
 }
 
-const maskIban = (iban: string) => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 const maskPhone = (phone: string) => `••• ${phone.replace(/\D/g, '').slice(-3)}`;
 
 /** The member's mandate (the newest pending or valid one), the block and what the limits allow. */
