@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../packages/runtime/rules/payments.ts';
 import { $creditOffers, loadCreditOffers } from '../../packages/runtime/stores/payments.ts';
 import { bundlePaymentLink } from '../site/links.ts';
+import { HeldDiscountNote } from './HeldDiscountNote.tsx';
 import { LoadFailed, Loading } from './LoadStatus.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { PaymentMethodName } from './PaymentMethodName.tsx';
@@ -49,6 +50,7 @@ function CreditsShopContent() {
           <TimeBonusCountdown link={false} />
         </div>
       )}
+      <HeldDiscountNote held={data.held_discount} />
       <ul className="shop-bundles">
         {data.bundles.map((bundle) => (
           <li key={bundle.id} className={bundle.popular ? 'shop-bundle is-popular' : 'shop-bundle'}>

@@ -7,6 +7,7 @@ import { routeParams } from '../../packages/runtime/rules/route-params.ts';
 import { $creditOffers, loadCreditOffers, startCheckout } from '../../packages/runtime/stores/payments.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
+import { HeldDiscountNote } from './HeldDiscountNote.tsx';
 import { useHydrated } from './hooks.ts';
 import { LoadFailed, Loading } from './LoadStatus.tsx';
 import { MemberPending, useMember } from './member.tsx';
@@ -102,6 +103,7 @@ function Checkout({ bundleId, method }: { bundleId: string; method: string | und
           {t('payments.discount_applied', { percent: data.discount.value_percentage })} ({data.discount.code})
         </p>
       )}
+      <HeldDiscountNote held={data.held_discount} />
       <fieldset className="methods">
         <legend>{t('payments.choose_method')}</legend>
         {data.methods.map((m) => (

@@ -416,6 +416,15 @@ export interface DiscountReservationsTable {
   created_at: number;
 }
 
+/** A once-per-user discount held by one payment of one member (discount-reservations.ts). */
+export interface DiscountMemberHoldsTable {
+  brand: string;
+  code: string;
+  user_id: number;
+  payment_id: number;
+  created_at: number;
+}
+
 export interface DiscountCodesTable {
   id: Generated<number>;
   brand: string;
@@ -619,6 +628,7 @@ export interface Database {
   payment_customers: PaymentCustomersTable;
   card_mandates: CardMandatesTable;
   discount_reservations: DiscountReservationsTable;
+  discount_member_holds: DiscountMemberHoldsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_audit: OperatorAuditTable;

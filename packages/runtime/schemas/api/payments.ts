@@ -78,6 +78,12 @@ export const creditOffersSchema = z.object({
   currency: z.string(),
   methods: z.array(z.string()),
   discount: discountCodeSchema.nullable(),
+  /**
+   * The member's discount while a checkout they started and have not completed holds it (a discount
+   * valid once per member is taken by one payment at a time): `bundles` are priced without it, and
+   * it applies again if that payment fails, is cancelled or expires. Null otherwise.
+   */
+  held_discount: z.object({ code: z.string(), value_percentage: z.number(), payment_id: z.number() }).nullable(),
   bundles: z.array(
     z.object({
       id: z.string(),

@@ -27,8 +27,8 @@ export async function createDebitPayment(
   member: CurrentMember,
   order: { bundleId: string; code?: string | undefined; origin: string },
 ): Promise<PaymentRow> {
-  const priced = await priceOrder(services, brand, member, { ...order, method: 'directdebit' });
-  if (priced.currency !== DEBIT_CURRENCY) throw new ApiError('payment_method_unavailable', {}, { field: 'method' });
+  const quoted = await priceOrder(services, brand, member, { ...order, method: 'directdebit' });
+  if (quoted.currency !== DEBIT_CURRENCY) throw new ApiError('payment_method_unavailable', {}, { field: 'method' });
   const mandate = await services.db
     .selectFrom('debit_mandates')
     .select(['id', 'provider_customer_id', 'provider_mandate_id'])
@@ -41,12 +41,19 @@ export async function createDebitPayment(
   if (!mandate?.provider_customer_id || !mandate.provider_mandate_id) {
     throw new ApiError('directdebit_mandate_required');
   }
-  const payment = await insertOpenPayment(services, brand, member.id, priced, order.origin, async (trx) => {
-    await lockMember(trx, services.engine, member.id);
-    if (await isDebitBlocked(trx, member.id)) throw new ApiError('directdebit_blocked');
-    const usage = await debitUsage(trx, member.id, services.now());
-    if (!withinLimits(usage, priced.amountCents)) throw new ApiError('directdebit_limit_reached');
-  });
+  const { payment, priced } = await insertOpenPayment(
+    services,
+    brand,
+    member.id,
+    quoted,
+    order.origin,
+    async (trx, recorded) => {
+      await lockMember(trx, services.engine, member.id);
+      if (await isDebitBlocked(trx, member.id)) throw new ApiError('directdebit_blocked');
+      const usage = await debitUsage(trx, member.id, services.now());
+      if (!withinLimits(usage, recorded.amountCents)) throw new ApiError('directdebit_limit_reached');
+    },
+  );
   const providerId = await submitRecurringPayment(
     services,
     brand,

@@ -122,8 +122,8 @@ async function chargeCard(
   card: Card,
   order: { bundleId: string; origin: string },
 ): Promise<PaymentRow> {
-  const priced = await priceOrder(services, brand, member, { bundleId: order.bundleId, method: 'creditcard' });
-  const payment = await insertOpenPayment(services, brand, member.id, priced, order.origin);
+  const quoted = await priceOrder(services, brand, member, { bundleId: order.bundleId, method: 'creditcard' });
+  const { payment, priced } = await insertOpenPayment(services, brand, member.id, quoted, order.origin);
   // Refused, or failed at once: a mandate the provider calls unusable is not offered again.
   const unusable = async () =>
     (await invalidateUnusableCard(services, card)) ? new ApiError('stored_card_invalid') : null;

@@ -2,7 +2,7 @@ import { TIME_BONUS_CODE, TIME_BONUS_PERCENT, WELCOME_DISCOUNT_PERCENT } from '@
 import { timeBonusSecondsLeft } from '@datekit/runtime';
 import type { Db } from '../../db/database.ts';
 import type { DiscountCodesTable } from '../../db/schema.ts';
-import { isReserved } from './discount-reservations.ts';
+import { isReserved, memberHold } from './discount-reservations.ts';
 
 /** The welcome discount (spec §1): 25% on the first bundle, for this many days after signup. */
 export const WELCOME_DISCOUNT_DAYS = 7;
@@ -110,8 +110,10 @@ export async function lookUpCode(
 /** Whether the code's validity is used up: by this member (once-per-user) or by anyone (once). */
 export async function isUsed(db: Db, brand: string, code: DiscountCode, memberId: number): Promise<boolean> {
   if (code.validity === 'unlimited') return false;
-  // A `once` code held by another payment, open or paid, is used (see discount-reservations.ts).
+  // A code held by a payment, open or paid, is used: a `once` code by anyone's, a once-per-user code
+  // by this member's (see discount-reservations.ts). Payments older than the holds are read below.
   if (code.validity === 'once' && (await isReserved(db, brand, code.code))) return true;
+  if (code.validity === 'once-per-user' && (await memberHold(db, brand, code.code, memberId))) return true;
   let query = db
     .selectFrom('payments')
     .select('id')

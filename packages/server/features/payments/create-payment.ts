@@ -6,13 +6,13 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { releaseDiscount, reserveDiscount } from '../discounts/discount-reservations.ts';
 import type { CurrentMember } from '../users/current-member.ts';
-import { priceOrder, type PricedOrder } from './order-pricing.ts';
+import { priceOrder, withoutDiscount, type PricedOrder } from './order-pricing.ts';
 import type { PaymentRow } from './payment-json.ts';
 import { memberCustomer } from './payment-customers.ts';
 
 /**
- * Starts the purchase of a bundle: the server prices the order, records it as open (taking a `once`
- * discount code with it), and asks the provider for a checkout. A card payment is made for the
+ * Starts the purchase of a bundle: the server prices the order, records it as open (taking a discount
+ * valid once, or once per member, with it), and asks the provider for a checkout. A card payment is made for the
  * member's customer at the provider, so that once paid it leaves a mandate for one-click repeat
  * orders. The buyer returns to the bundle's payment page, which shows the outcome.
  */
@@ -22,10 +22,11 @@ export async function createPayment(
   member: CurrentMember,
   order: { bundleId: string; method: string; code?: string | undefined; origin: string },
 ): Promise<{ payment: PaymentRow; checkoutUrl: string }> {
-  const priced = await priceOrder(services, brand, member, order);
+  const quoted = await priceOrder(services, brand, member, order);
   const provider = services.payments;
-  const customerId = priced.method === 'creditcard' ? await memberCustomer(services, member) : undefined;
-  const payment = await insertOpenPayment(services, brand, member.id, priced, order.origin);
+  const customerId = quoted.method === 'creditcard' ? await memberCustomer(services, member) : undefined;
+  // The price recorded, which the provider charges: without the automatic discount if it was lost meanwhile.
+  const { payment, priced } = await insertOpenPayment(services, brand, member.id, quoted, order.origin);
   try {
     const created = await provider.createPayment({
       amountCents: priced.amountCents,
@@ -58,20 +59,29 @@ export async function createPayment(
  * the member gets `payment_unavailable`.
  */
 export async function providerRefused(services: Services, paymentId: number, error: unknown): Promise<ApiError> {
-  await services.db
-    .updateTable('payments')
-    .set({ status: 'failed', updated_at: services.now() })
-    .where('id', '=', paymentId)
-    .execute();
-  await releaseDiscount(services.db, paymentId);
+  // Together: a failed payment that kept its hold would keep the member's discount from them for good.
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('payments')
+      .set({ status: 'failed', updated_at: services.now() })
+      .where('id', '=', paymentId)
+      .execute();
+    await releaseDiscount(trx, paymentId);
+  });
   console.error('payment provider refused a payment', error);
   return new ApiError('payment_unavailable');
 }
 
+/** Another checkout took the discount applied without a code after this order was priced. */
+class DiscountTaken extends Error {}
+
 /**
- * Records a priced order as open, and in the same transaction reserves its discount code when the
- * code may be used once in total (`discount_used` when another payment holds it; nothing is recorded).
- * `inTransaction` runs first in that transaction (the direct debit checks its limits there).
+ * Records a priced order as open, and in the same transaction reserves its discount when the code may
+ * be used once in total or once per member (discount-reservations.ts). When another payment holds
+ * it, a code the member typed is `discount_used` and nothing is recorded; the discount applied
+ * without a code falls away, and the order is recorded at its normal price (answered as `priced`,
+ * which is what the provider must charge). `inTransaction` runs first in that transaction (the
+ * direct debit checks its limits there, so also again for the normal price).
  */
 export async function insertOpenPayment(
   services: Services,
@@ -79,16 +89,37 @@ export async function insertOpenPayment(
   userId: number,
   priced: PricedOrder,
   origin: string,
-  inTransaction?: (trx: Db) => Promise<void>,
+  inTransaction?: (trx: Db, priced: PricedOrder) => Promise<void>,
+): Promise<{ payment: PaymentRow; priced: PricedOrder }> {
+  try {
+    return { payment: await recordOpen(services, brand, userId, priced, origin, inTransaction), priced };
+  } catch (error) {
+    if (!(error instanceof DiscountTaken)) throw error;
+    // Priced again without it in a new transaction: the lost one left nothing behind.
+    const full = withoutDiscount(priced);
+    return { payment: await recordOpen(services, brand, userId, full, origin, inTransaction), priced: full };
+  }
+}
+
+async function recordOpen(
+  services: Services,
+  brand: Brand,
+  userId: number,
+  priced: PricedOrder,
+  origin: string,
+  inTransaction?: (trx: Db, priced: PricedOrder) => Promise<void>,
 ): Promise<PaymentRow> {
   return services.db.transaction().execute(async (trx) => {
-    await inTransaction?.(trx);
+    await inTransaction?.(trx, priced);
     const payment = await trx
       .insertInto('payments')
       .values(openPaymentRow(services, brand, userId, priced, origin))
       .returningAll()
       .executeTakeFirstOrThrow();
-    await reserveDiscount(trx, brand.domain, priced.discount, payment.id, services.now());
+    if (!(await reserveDiscount(trx, brand.domain, priced.discount, payment, services.now()))) {
+      // Thrown inside the transaction: the payment row goes with it.
+      throw priced.codeTyped ? new ApiError('discount_used', {}, { field: 'discount_code' }) : new DiscountTaken();
+    }
     return payment;
   });
 }

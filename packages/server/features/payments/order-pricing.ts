@@ -19,6 +19,16 @@ export interface PricedOrder {
   listCents: number;
   amountCents: number;
   discount: DiscountCode | null;
+  /**
+   * The member typed the discount's code. Lost to another checkout meanwhile, a typed code is
+   * `discount_used`; the discount applied without a code just falls away (`withoutDiscount`).
+   */
+  codeTyped: boolean;
+}
+
+/** The order at its normal price: the automatic discount was taken by another checkout of the member. */
+export function withoutDiscount(priced: PricedOrder): PricedOrder {
+  return { ...priced, amountCents: priced.listCents, discount: null, codeTyped: false };
 }
 
 /** The methods the member's country is offered on this brand. */
@@ -72,5 +82,6 @@ export async function priceOrder(
     listCents,
     amountCents: discountedCents(listCents, discount?.value_percentage ?? 0),
     discount,
+    codeTyped: Boolean(order.code),
   };
 }

@@ -14,6 +14,7 @@ import { requestOrigin } from '../../http/origin.ts';
 import { countOutcome } from '../../ops/metrics.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { activeDiscount, isUsed } from '../discounts/discount-codes.ts';
+import { memberHold } from '../discounts/discount-reservations.ts';
 import { toDiscountJson } from '../discounts/discount-json.ts';
 import { createPayment } from './create-payment.ts';
 import { offeredMethods } from './order-pricing.ts';
@@ -32,6 +33,9 @@ export const getCreditOffers = defineRoute({
     const currency = paymentCurrency(brand.countries, member.country);
     const candidate = activeDiscount(member, now);
     const discount = candidate && !(await isUsed(services.db, brand.domain, candidate, member.id)) ? candidate : null;
+    // Not applied because a checkout of theirs holds it: the page says so, and that it may come back.
+    const hold =
+      candidate && !discount ? await memberHold(services.db, brand.domain, candidate.code, member.id) : undefined;
     const bundles = brand.credit_bundles.flatMap((bundle) => {
       const price = bundle.prices[currency];
       if (price === undefined) return [];
@@ -51,6 +55,10 @@ export const getCreditOffers = defineRoute({
       currency,
       methods: offeredMethods(brand, member.country),
       discount: discount ? toDiscountJson(discount, now) : null,
+      held_discount:
+        hold?.undecided && candidate
+          ? { code: candidate.code, value_percentage: candidate.value_percentage, payment_id: hold.paymentId }
+          : null,
       bundles,
     };
   },
