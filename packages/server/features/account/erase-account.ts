@@ -75,6 +75,7 @@ export async function eraseAccount(services: Services, userId: number): Promise<
       'card_mandates',
       'payment_customers',
       'discount_codes',
+      'discount_member_holds',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }

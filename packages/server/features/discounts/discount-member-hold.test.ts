@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreditOffers, Payment } from '@datekit/runtime';
+import { DELETION_GRACE_DAYS, type CreditOffers, type Payment } from '@datekit/runtime';
 import type { TestClient } from '../../test/http-client.ts';
 import { FIXTURE_BRANDS } from '../../test/fixture-brands.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { memberColumns, tablesHoldingMember } from '../../test/member-tables.ts';
+import { eraseAccount } from '../account/erase-account.ts';
+import { MEMBER_DATA } from '../account/personal-data.ts';
 import { insertOpenPayment } from '../payments/create-payment.ts';
 import { priceOrder } from '../payments/order-pricing.ts';
 import { createSandboxProvider, type SandboxOutcome } from '../payments/sandbox-provider.ts';
@@ -170,5 +173,20 @@ describe('a discount valid once per member, held by one checkout at a time', () 
       server.services.payments = provider;
     }
     expect((await order(browser)).body.payment.amount_cents).toBe(DISCOUNTED);
+  });
+
+  it('is named in the data rules, and goes with the erased account', async () => {
+    const { id, browser } = await member();
+    expect((await order(browser)).body.payment.amount_cents).toBe(DISCOUNTED);
+    const columns = await memberColumns(server.services.db, server.services.engine);
+    const held = await tablesHoldingMember(server.services.db, columns, id);
+    expect(held.has('discount_member_holds')).toBe(true);
+    expect(MEMBER_DATA.discount_member_holds).toBeDefined();
+
+    const password = validSignup().password as string;
+    expect((await browser.post('/api/account-delete.php', { password })).status).toBe(200);
+    server.advance(DELETION_GRACE_DAYS * 86_400_000 + 1);
+    expect(await eraseAccount(server.services, id)).toBe('erased');
+    expect((await tablesHoldingMember(server.services.db, columns, id)).has('discount_member_holds')).toBe(false);
   });
 });
