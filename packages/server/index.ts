@@ -31,9 +31,11 @@ export {
   createOperator,
   disableOperator,
   hasOwner,
+  issueEnrolmentCode,
   listOperators,
   MIN_OPERATOR_PASSWORD,
   type CreatedOperator,
+  type IssuedEnrolmentCode,
 } from './features/operator/operators.ts';
 export { OPERATOR_ROLES, PERMISSIONS, type Permission } from './features/operator/permissions.ts';
 export { openReports, type OpenReport } from './features/reports/report-queue.ts';

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
 import { islandHydrated } from './session.ts';
@@ -18,10 +18,15 @@ export function datekit(...args: string[]): string {
   });
 }
 
+/** `datekit operators add` with OPERATOR_PASSWORD; answers the TOTP secret and the enrolment code it prints. */
+export function addOperatorLogin(email: string, role: string): { secret: string; enrolmentCode: string } {
+  const out = datekit('operators', 'add', '--email', email, '--role', role, '--password', OPERATOR_PASSWORD);
+  return { secret: /TOTP secret: (\S+)/.exec(out)![1]!, enrolmentCode: /enrolment code: (\S+)/.exec(out)![1]! };
+}
+
 /** `datekit operators add` with OPERATOR_PASSWORD; answers the TOTP secret it prints. */
 export function addOperator(email: string, role: string): string {
-  const out = datekit('operators', 'add', '--email', email, '--role', role, '--password', OPERATOR_PASSWORD);
-  return /TOTP secret: (\S+)/.exec(out)![1]!;
+  return addOperatorLogin(email, role).secret;
 }
 
 /** Fills the console's first step: e-mail and password (the page shows the login form). */
@@ -36,6 +41,8 @@ export async function enterPassword(page: Page, email: string): Promise<void> {
 /** The second step: the code an authenticator app would show for `secret`; waits for the console's home. */
 export async function enterCode(page: Page, secret: string): Promise<void> {
   const codeForm = page.getByTestId('op-code-form');
+  // The code field mounts empty: neither the password nor the e-mail of the step before survives in it.
+  await expect(codeForm.locator('input[name="code"]')).toHaveValue('');
   await codeForm.locator('input[name="code"]').fill(generateSync({ secret }));
   await Promise.all([page.waitForURL(`${CONSOLE}/`), codeForm.locator('button[type="submit"]').click()]);
 }

@@ -1,7 +1,14 @@
 import { expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_BASE_URL } from './e2e-env.ts';
-import { addOperator, CONSOLE, enterCode, enterPassword, signInToConsole } from './operator-console.ts';
+import {
+  addOperator,
+  addOperatorLogin,
+  CONSOLE,
+  enterCode,
+  enterPassword,
+  signInToConsole,
+} from './operator-console.ts';
 import { CLIENT_HEADER, islandHydrated, signUpAndActivate } from './session.ts';
 
 /** A member of the demo brand with a photo waiting for a check; answers the photo's id. */
@@ -21,9 +28,12 @@ async function memberWithPhoto(name: string, colour: { r: number; g: number; b: 
   return photo.id;
 }
 
-test('a moderator signs in with a TOTP code, approves one photo and rejects another', async ({ page }) => {
+test('a moderator enrols with the enrolment code, signs in with a TOTP code, approves one photo and rejects another', async ({
+  page,
+  browser,
+}) => {
   const email = `moderator-${Date.now()}@ops.test`;
-  const secret = addOperator(email, 'moderator');
+  const { secret, enrolmentCode } = addOperatorLogin(email, 'moderator');
   const first = await memberWithPhoto('Queuefirst', { r: 200, g: 90, b: 60 });
   const second = await memberWithPhoto('Queuesecond', { r: 60, g: 90, b: 200 });
 
@@ -32,10 +42,28 @@ test('a moderator signs in with a TOTP code, approves one photo and rejects anot
   await expect(page).toHaveURL(`${CONSOLE}/login`);
   await enterPassword(page, email);
 
-  // First sign-in: the QR code to enrol, then the code the authenticator app would show.
+  // First sign-in: the password alone shows no secret; the enrolment code the command printed shows
+  // the QR code, then the code the authenticator app would show signs in.
+  const enrol = page.getByTestId('op-enrol-form');
+  await expect(enrol.locator('input[name="enrolment_code"]')).toHaveValue('');
+  await expect(page.getByTestId('op-enrolment')).toHaveCount(0);
+  await expect(page.locator('input[type="password"]')).toHaveCount(0);
+  await enrol.locator('input[name="enrolment_code"]').fill(enrolmentCode);
+  await enrol.locator('button[type="submit"]').click();
   await expect(page.getByTestId('op-enrolment').locator('img')).toBeVisible();
+  await expect(page.getByTestId('op-enrolment')).toContainText(secret);
   await enterCode(page, secret);
   await expect(page.getByTestId('op-whoami')).toContainText(email);
+
+  // A later sign-in, in another browser: the code field is empty too (it once held the e-mail).
+  const other = await browser.newContext();
+  const later = await other.newPage();
+  await later.goto(`${CONSOLE}/login`);
+  await enterPassword(later, email);
+  await expect(later.getByTestId('op-enrol-form')).toHaveCount(0);
+  // The same TOTP code is accepted once only: the field being empty is what this sign-in shows.
+  await expect(later.getByTestId('op-code-form').locator('input[name="code"]')).toHaveValue('');
+  await other.close();
 
   await page.goto(`${CONSOLE}/photos`);
   await islandHydrated(page, 'OperatorPhotos');

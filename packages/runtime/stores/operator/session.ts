@@ -1,6 +1,11 @@
 import { atom } from 'nanostores';
 import type { OkResponse } from '../../schemas/api/ok.ts';
-import type { OperatorJson, OperatorLoginResponse, OperatorMeResponse } from '../../schemas/api/operator/auth.ts';
+import type {
+  OperatorEnrolResponse,
+  OperatorJson,
+  OperatorLoginResponse,
+  OperatorMeResponse,
+} from '../../schemas/api/operator/auth.ts';
 import { api, isBrowser } from '../api.ts';
 
 /** The signed-in operator: undefined while loading, null when signed out. */
@@ -21,9 +26,18 @@ export async function loadOperator(): Promise<OperatorJson | null> {
   return operator;
 }
 
-/** Step one: the password; answers the challenge (and, the first time, the QR code to enrol). */
+/** Step one: the password; answers the challenge and whether the authenticator is still to be set up. */
 export function operatorPasswordStep(email: string, password: string): Promise<OperatorLoginResponse> {
   return api().post<OperatorLoginResponse>('/api/operator/login', { email, password }, { retries: 0 });
+}
+
+/** First sign-in: the enrolment code the command line printed; answers the QR code to set the app up. */
+export function operatorEnrolStep(email: string, challenge: string, code: string): Promise<OperatorEnrolResponse> {
+  return api().post<OperatorEnrolResponse>(
+    '/api/operator/login/enrol',
+    { email, challenge, enrolment_code: code },
+    { retries: 0 },
+  );
 }
 
 /** Step two: the TOTP code; the server sets the session cookie. */

@@ -1,26 +1,42 @@
 import {
   okResponseSchema,
   operatorCodeRequestSchema,
+  operatorEnrolRequestSchema,
+  operatorEnrolResponseSchema,
   operatorLoginRequestSchema,
   operatorLoginResponseSchema,
   operatorMeResponseSchema,
 } from '@datekit/runtime';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { defineOperatorRoute } from './define-operator-route.ts';
-import { checkOperatorCode, checkOperatorPassword } from './operator-login.ts';
+import { checkOperatorCode, checkOperatorPassword, enrolWithCode } from './operator-login.ts';
 import { endOperatorSession, loadCurrentOperator, startOperatorSession } from './operator-sessions.ts';
 import { permissionsOf } from './permissions.ts';
 
 export const operatorLogin = defineOperatorRoute({
   method: 'POST',
   url: '/api/operator/login',
-  summary: 'Operator login, step one: e-mail and password. Answers a challenge for the TOTP step, never a session.',
+  summary:
+    'Operator login, step one: e-mail and password. Answers a challenge for the TOTP step (and whether the authenticator is still to be set up), never a session nor the TOTP secret.',
   access: 'public',
   rateLimit: RATE_LIMITS.login,
   errors: ['login_failed', 'login_blocked'],
   body: operatorLoginRequestSchema,
   response: operatorLoginResponseSchema,
   handler: async ({ body, services }) => checkOperatorPassword(services, body.email, body.password),
+});
+
+export const operatorEnrol = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/login/enrol',
+  summary:
+    'First login, between the steps: the challenge and the one-time enrolment code `datekit operators add|enrol-code` printed answer the TOTP secret and its QR code, once. Never a session.',
+  access: 'public',
+  rateLimit: RATE_LIMITS.login,
+  errors: ['operator_enrolment_invalid', 'login_blocked'],
+  body: operatorEnrolRequestSchema,
+  response: operatorEnrolResponseSchema,
+  handler: async ({ body, services }) => enrolWithCode(services, body.email, body.challenge, body.enrolment_code),
 });
 
 export const operatorLoginCode = defineOperatorRoute({
@@ -75,4 +91,4 @@ export const operatorLogout = defineOperatorRoute({
   },
 });
 
-export const operatorAuthRoutes = [operatorLogin, operatorLoginCode, operatorMe, operatorLogout];
+export const operatorAuthRoutes = [operatorLogin, operatorEnrol, operatorLoginCode, operatorMe, operatorLogout];

@@ -50,15 +50,16 @@ describe('operator login', () => {
       .totpSecret;
   });
 
-  it('gives no session for the password alone, and enrols with a QR code the first time', async () => {
+  it('gives no session for the password alone, nor the TOTP secret: the first time, only that enrolment is due', async () => {
     const browser = server.client(OPERATOR_HOST);
-    const step = await browser.post<{ challenge: string; enrolment: { qr_code: string; otpauth_url: string } | null }>(
-      '/api/operator/login',
-      { email, password: OPERATOR_PASSWORD },
-    );
+    const step = await browser.post<{ challenge: string; enrolment_required: boolean }>('/api/operator/login', {
+      email,
+      password: OPERATOR_PASSWORD,
+    });
     expect(step.status).toBe(200);
-    expect(step.body.enrolment?.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(step.body.enrolment?.otpauth_url).toMatch(/^otpauth:\/\/totp\//);
+    expect(Object.keys(step.body).sort()).toEqual(['challenge', 'enrolment_required']);
+    expect(step.body.enrolment_required).toBe(true);
+    expect(step.text).not.toContain(secret);
     expect(browser.cookies.has('dk_operator')).toBe(false);
     expect((await browser.get('/api/operator/me')).body).toEqual({ operator: null, brands: [], test_site: false });
     const audit = await browser.get('/api/operator/audit');
@@ -90,7 +91,7 @@ describe('operator login', () => {
 
   it('signs in with password and code: a host-only, HttpOnly cookie of 12 hours', async () => {
     const browser = server.client(OPERATOR_HOST);
-    const step = await browser.post<{ challenge: string; enrolment: unknown }>('/api/operator/login', {
+    const step = await browser.post<{ challenge: string }>('/api/operator/login', {
       email,
       password: OPERATOR_PASSWORD,
     });
@@ -111,8 +112,11 @@ describe('operator login', () => {
     // The same code is never accepted twice, and the challenge is single-use.
     const again = await server
       .client(OPERATOR_HOST)
-      .post<{ challenge: string; enrolment: unknown }>('/api/operator/login', { email, password: OPERATOR_PASSWORD });
-    expect(again.body.enrolment).toBeNull();
+      .post<{ challenge: string; enrolment_required: boolean }>('/api/operator/login', {
+        email,
+        password: OPERATOR_PASSWORD,
+      });
+    expect(again.body.enrolment_required).toBe(false);
     const replay = await server
       .client(OPERATOR_HOST)
       .post('/api/operator/login/code', { email, challenge: again.body.challenge, code });

@@ -4,6 +4,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { blockedMinutes, clearFailures, recordFailure, throttleKey } from '../auth/login-throttle.ts';
 import { recordAudit } from './audit.ts';
+import { enrolCodeHash } from './enrolment-codes.ts';
 import { otpauthQrCode, otpauthUrl, verifyTotp } from './totp.ts';
 
 /** The TOTP step must follow the password step within this time. */
@@ -25,8 +26,18 @@ async function throwIfBlocked(services: Services, key: string): Promise<void> {
 
 export interface PasswordStep {
   challenge: string;
-  /** First login: the authenticator app still has to be set up from this QR code. */
-  enrolment: { otpauth_url: string; qr_code: string; secret: string } | null;
+  /**
+   * First login: no authenticator is set up yet. The password alone never shows the TOTP secret: the
+   * operator enters the enrolment code the command line printed (enrolWithCode), or a TOTP code of
+   * the secret it printed.
+   */
+  enrolment_required: boolean;
+}
+
+export interface Enrolment {
+  otpauth_url: string;
+  qr_code: string;
+  secret: string;
 }
 
 /**
@@ -56,12 +67,42 @@ export async function checkOperatorPassword(
     .set({ challenge_hash: sha256(challenge), challenge_expires_at: services.now() + CHALLENGE_MS })
     .where('id', '=', operator.id)
     .execute();
-  if (operator.totp_enrolled_at !== null) return { challenge, enrolment: null };
+  return { challenge, enrolment_required: operator.totp_enrolled_at === null };
+}
+
+/**
+ * First login, between the steps: the challenge of step one (so the password was right) and the
+ * one-time enrolment code `datekit operators add|enrol-code` printed answer the TOTP secret as a QR
+ * code to set the authenticator app up with. The code is used up here and expires unused
+ * (ENROL_CODE_MS); a wrong one counts towards the lockout like a wrong password.
+ */
+export async function enrolWithCode(
+  services: Services,
+  email: string,
+  challenge: string,
+  enrolmentCode: string,
+): Promise<Enrolment> {
+  const key = keyFor(email);
+  await throwIfBlocked(services, key);
+  const now = services.now();
+  const operator = await services.db
+    .updateTable('operators')
+    .set({ enrol_code_hash: null, enrol_code_expires_at: null })
+    .where('email', '=', normalizeEmail(email))
+    .where('status', '=', 'active')
+    .where('totp_enrolled_at', 'is', null)
+    .where('challenge_hash', '=', sha256(challenge))
+    .where('challenge_expires_at', '>', now)
+    .where('enrol_code_hash', '=', enrolCodeHash(enrolmentCode))
+    .where('enrol_code_expires_at', '>', now)
+    .returning(['email', 'totp_secret'])
+    .executeTakeFirst();
+  if (!operator) {
+    const error = await failure(services, key);
+    throw error.code === 'login_failed' ? new ApiError('operator_enrolment_invalid') : error;
+  }
   const url = otpauthUrl(operator.email, operator.totp_secret);
-  return {
-    challenge,
-    enrolment: { otpauth_url: url, qr_code: await otpauthQrCode(url), secret: operator.totp_secret },
-  };
+  return { otpauth_url: url, qr_code: await otpauthQrCode(url), secret: operator.totp_secret };
 }
 
 /**
@@ -98,6 +139,8 @@ export async function checkOperatorCode(
       .set({
         totp_last_step: step,
         totp_enrolled_at: operator.totp_enrolled_at ?? now,
+        enrol_code_hash: null,
+        enrol_code_expires_at: null,
         challenge_hash: null,
         challenge_expires_at: null,
         last_login_at: now,

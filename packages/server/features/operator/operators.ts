@@ -3,6 +3,7 @@ import { normalizeEmail } from '@datekit/runtime';
 import type { Services } from '../../services.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { isOperatorRole, OPERATOR_ROLES, type OperatorRole } from './permissions.ts';
+import { ENROL_CODE_MS, enrolCodeHash, newEnrolCode } from './enrolment-codes.ts';
 import { newTotpSecret, otpauthUrl } from './totp.ts';
 
 /** Passwords of operators: at least this long (they guard every member's data). */
@@ -25,6 +26,9 @@ export interface CreatedOperator {
   password: string;
   totpSecret: string;
   otpauthUrl: string;
+  /** One-time code for the first sign-in at the console, which then shows the secret as a QR code. */
+  enrolmentCode: string;
+  enrolmentExpiresAt: number;
 }
 
 /** A readable random password: 20 characters of base64url (120 bits). */
@@ -50,6 +54,7 @@ export async function createOperator(
   const totpSecret = newTotpSecret();
   const passwordHash = await services.passwords.hash(password);
   const now = services.now();
+  const enrolmentCode = newEnrolCode();
   const id = await services.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('operators')
@@ -58,6 +63,8 @@ export async function createOperator(
         role: input.role as OperatorRole,
         password_hash: passwordHash,
         totp_secret: totpSecret,
+        enrol_code_hash: enrolCodeHash(enrolmentCode),
+        enrol_code_expires_at: now + ENROL_CODE_MS,
         status: 'active',
         created_at: now,
       })
@@ -71,7 +78,74 @@ export async function createOperator(
     );
     return row.id;
   });
-  return { id, email, role: input.role, password, totpSecret, otpauthUrl: otpauthUrl(email, totpSecret) };
+  return {
+    id,
+    email,
+    role: input.role,
+    password,
+    totpSecret,
+    otpauthUrl: otpauthUrl(email, totpSecret),
+    enrolmentCode,
+    enrolmentExpiresAt: now + ENROL_CODE_MS,
+  };
+}
+
+export interface IssuedEnrolmentCode {
+  email: string;
+  enrolmentCode: string;
+  enrolmentExpiresAt: number;
+  /** Set when `reset` gave the operator a new TOTP secret (the old authenticator no longer works). */
+  totpSecret: string | null;
+}
+
+/**
+ * `datekit operators enrol-code`: a fresh one-time enrolment code for an active operator (the last one
+ * expired or was lost); any earlier code stops working. An operator who has enrolled already needs
+ * `reset`: a new TOTP secret, their sessions ended, and the console enrols them again. Throws a
+ * message for people.
+ */
+export async function issueEnrolmentCode(
+  services: Services,
+  rawEmail: string,
+  options: { reset?: boolean } = {},
+  actor: AuditActor = CLI_ACTOR,
+): Promise<IssuedEnrolmentCode> {
+  const email = normalizeEmail(rawEmail);
+  const now = services.now();
+  const enrolmentCode = newEnrolCode();
+  return services.db.transaction().execute(async (trx) => {
+    const operator = await trx
+      .selectFrom('operators')
+      .select(['id', 'status', 'totp_enrolled_at'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (!operator || operator.status !== 'active') throw new Error(`no active operator ${email}`);
+    if (operator.totp_enrolled_at !== null && !options.reset)
+      throw new Error(`${email} has set up an authenticator already; --reset gives them a new one to set up`);
+    const totpSecret = operator.totp_enrolled_at !== null ? newTotpSecret() : null;
+    await trx
+      .updateTable('operators')
+      .set({
+        enrol_code_hash: enrolCodeHash(enrolmentCode),
+        enrol_code_expires_at: now + ENROL_CODE_MS,
+        ...(totpSecret ? { totp_secret: totpSecret, totp_enrolled_at: null, totp_last_step: null } : {}),
+      })
+      .where('id', '=', operator.id)
+      .execute();
+    if (totpSecret) await trx.deleteFrom('operator_sessions').where('operator_id', '=', operator.id).execute();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'operator.enrol_code',
+        targetType: 'operator',
+        targetId: operator.id,
+        details: { reset: Boolean(totpSecret) },
+      },
+      now,
+    );
+    return { email, enrolmentCode, enrolmentExpiresAt: now + ENROL_CODE_MS, totpSecret };
+  });
 }
 
 export async function listOperators(services: Services) {

@@ -8,18 +8,31 @@ export const operatorLoginRequestSchema = z.object({
   password: z.string().min(1).max(200),
 });
 
-/** No session yet: the challenge goes with the TOTP code; `enrolment` only at the very first login. */
+/**
+ * No session yet: the challenge goes with the TOTP code. `enrolment_required` at the first login: no
+ * authenticator is set up, and the password alone never shows its secret — the enrolment code that
+ * `datekit operators add|enrol-code` printed does (POST /api/operator/login/enrol), or the operator
+ * enters a code of the TOTP secret the command printed.
+ */
 export const operatorLoginResponseSchema = z.object({
   challenge: z.string(),
-  enrolment: z
-    .object({
-      otpauth_url: z.string(),
-      /** An SVG data URL of the QR code of `otpauth_url`. */
-      qr_code: z.string(),
-      /** The same secret as text, for apps that cannot scan. */
-      secret: z.string(),
-    })
-    .nullable(),
+  enrolment_required: z.boolean(),
+});
+
+/** First login, between the steps: the challenge of step one and the one-time enrolment code. */
+export const operatorEnrolRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  challenge: z.string().min(1).max(100),
+  enrolment_code: z.string().trim().min(1).max(40),
+});
+
+/** The authenticator app's setup, shown once for a valid enrolment code. */
+export const operatorEnrolResponseSchema = z.object({
+  otpauth_url: z.string(),
+  /** An SVG data URL of the QR code of `otpauth_url`. */
+  qr_code: z.string(),
+  /** The same secret as text, for apps that cannot scan. */
+  secret: z.string(),
 });
 
 /** Step two: the challenge and the 6-digit code of the authenticator app. */
@@ -46,5 +59,6 @@ export const operatorMeResponseSchema = z.object({
 });
 
 export type OperatorLoginResponse = z.infer<typeof operatorLoginResponseSchema>;
+export type OperatorEnrolResponse = z.infer<typeof operatorEnrolResponseSchema>;
 export type OperatorMeResponse = z.infer<typeof operatorMeResponseSchema>;
 export type OperatorJson = z.infer<typeof operatorSchema>;
