@@ -6,6 +6,7 @@
  */
 export * from './api/client.ts';
 export * from './data/countries.ts';
+export * from './data/vat-rates.ts';
 export * from './data/gifts.ts';
 export * from './data/interests.ts';
 export * from './data/live-events.ts';
@@ -77,4 +78,6 @@ export * from './stores/tracking.ts';
 export * from './stores/user.ts';
 export * from './schemas/api/operator/dashboard.ts';
 export * from './rules/csv.ts';
+export * from './rules/vat.ts';
+export * from './rules/payments-export.ts';
 export * from './rules/dashboard-tables.ts';

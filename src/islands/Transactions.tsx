@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor, ROUTES } from '../../packages/runtime/routes.ts';
@@ -98,6 +99,28 @@ function TransactionList({ payments }: { payments: Payment[] }) {
   );
 }
 
+/**
+ * The amount as a receipt states it: net, VAT at the rate of the member's country, and the total;
+ * the total alone for payments without VAT data (made before it was recorded, or no VAT there).
+ */
+function amountRows(
+  payment: Payment,
+  money: (cents: number) => string,
+  t: TFunction,
+  language: string,
+): [string, React.ReactNode][] {
+  const total: [string, React.ReactNode] = [t('payments.total'), money(payment.amount_cents)];
+  if (payment.vat_rate === null || payment.net_cents === null || payment.vat_cents === null) return [total];
+  const rate = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
+    payment.vat_rate / 100,
+  );
+  return [
+    [t('payments.net'), money(payment.net_cents)],
+    [t('payments.vat_line', { rate }), money(payment.vat_cents)],
+    total,
+  ];
+}
+
 function Receipt({ payment }: { payment: Payment }) {
   const { t, i18n } = useTranslation();
   const company = useStore($companyInfo);
@@ -107,7 +130,7 @@ function Receipt({ payment }: { payment: Payment }) {
   const rows: [string, React.ReactNode][] = [
     [t('payments.payment_id'), payment.payment_id ?? payment.id],
     [t('payments.credits'), payment.credits],
-    [t('payments.amount'), money(payment.amount_cents)],
+    ...amountRows(payment, money, t, i18n.language),
     [t('payments.currency'), payment.currency],
     [t('payments.method'), <PaymentMethodName key="m" method={payment.method} />],
     [t('payments.status'), <StatusText key="s" payment={payment} />],

@@ -25,6 +25,9 @@ const payment = (status: Payment['status']): Payment => ({
   discount_code: 'TIMEBONUS25',
   discount_percent: 25,
   refunded_cents: 0,
+  vat_rate: 21,
+  net_cents: 926,
+  vat_cents: 195,
   created_at: '2026-11-24T10:00:00.000Z',
   paid_at: null,
 });

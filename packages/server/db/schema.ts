@@ -335,6 +335,10 @@ export interface PaymentsTable {
   refunded_at: number | null;
   credits_reversed: Generated<number>;
   refunded_cents: Generated<number>;
+  /** VAT rate in hundredths of a percent (2550 = 25.5 %), set at creation; null: no VAT line (old, or no VAT there). */
+  vat_rate_bp: Generated<number | null>;
+  net_cents: Generated<number | null>;
+  vat_cents: Generated<number | null>;
 }
 
 /** `invalid`: a debit on it failed and the provider calls the mandate unusable (closed account, revoked). */

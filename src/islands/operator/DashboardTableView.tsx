@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { tableCsv, type DashboardTable } from '../../../packages/runtime/rules/dashboard-tables.ts';
+import { downloadCsv } from './download-csv.ts';
 
 /** A dashboard table with its caption and a CSV download of exactly its rows. */
 export function DashboardTableView({ table, caption, lang }: { table: DashboardTable; caption: string; lang: string }) {
@@ -10,12 +11,7 @@ export function DashboardTableView({ table, caption, lang }: { table: DashboardT
   const currencyColumn = table.columns.findIndex((column) => column.key === 'currency');
 
   function download() {
-    const blob = new Blob([tableCsv(table)], { type: 'text/csv;charset=utf-8' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = `dashboard-${table.id}.csv`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    downloadCsv(`dashboard-${table.id}.csv`, tableCsv(table));
   }
 
   return (

@@ -8,7 +8,18 @@ import {
   type PaymentFilter,
 } from '../../../packages/runtime/stores/operator/payments.ts';
 import { $operator, $operatorBrands, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
+import {
+  paymentsCsv,
+  vatByCountry,
+  vatSummaryCsv,
+  VAT_SUMMARY_COLUMNS,
+} from '../../../packages/runtime/rules/payments-export.ts';
+import {
+  OPERATOR_PAYMENTS_PAGE,
+  type OperatorPaymentJson,
+} from '../../../packages/runtime/schemas/api/operator/payments.ts';
 import { UiProvider } from '../ui.tsx';
+import { downloadCsv } from './download-csv.ts';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';
 
@@ -55,6 +66,12 @@ function Payments({ lang }: { lang: string }) {
   }
 
   const time = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
+  const money = (currency: string, cents: number) =>
+    new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
+  const percent = (rate: number | null) =>
+    rate === null
+      ? t('op.vat.no_vat')
+      : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100);
   const select = (name: string, values: readonly string[], label: (v: string) => string) => (
     <select name={name} defaultValue="">
       <option value="">{t('op.members.any')}</option>
@@ -96,6 +113,21 @@ function Payments({ lang }: { lang: string }) {
       <OpError message={error} />
       {payments && payments.length === 0 && <p>{t('op.payments.none')}</p>}
       {payments && payments.length > 0 && (
+        <p>
+          <button
+            className="op-button secondary"
+            type="button"
+            data-testid="op-payments-csv"
+            onClick={() => downloadCsv('payments.csv', paymentsCsv(payments))}
+          >
+            {t('op.payments.csv')}
+          </button>
+          {payments.length >= OPERATOR_PAYMENTS_PAGE && (
+            <span className="op-muted"> {t('op.payments.page_full', { limit: OPERATOR_PAYMENTS_PAGE })}</span>
+          )}
+        </p>
+      )}
+      {payments && payments.length > 0 && (
         <table className="op-table" data-testid="op-payments">
           <thead>
             <tr>
@@ -104,7 +136,9 @@ function Payments({ lang }: { lang: string }) {
               <th>{t('op.col.email')}</th>
               <th>{t('op.col.brand')}</th>
               <th>{t('op.payments.method')}</th>
+              <th>{t('op.vat.col.country')}</th>
               <th>{t('op.payments.amount')}</th>
+              <th>{t('op.vat.col.vat_cents')}</th>
               <th>{t('op.col.status')}</th>
               <th />
             </tr>
@@ -119,12 +153,12 @@ function Payments({ lang }: { lang: string }) {
                 </td>
                 <td>{p.brand}</td>
                 <td>{p.method}</td>
+                <td>{p.country}</td>
                 <td>
-                  {new Intl.NumberFormat(lang, { style: 'currency', currency: p.currency }).format(
-                    p.amount_cents / 100,
-                  )}
+                  {money(p.currency, p.amount_cents)}
                   {p.discount_code ? ` (${p.discount_code})` : ''}
                 </td>
+                <td>{p.vat_cents === null ? '–' : `${money(p.currency, p.vat_cents)} (${percent(p.vat_rate)})`}</td>
                 <td>{t(`op.pay.${p.status}`)}</td>
                 <td>
                   {p.refundable && operatorMay(operator, 'payments.refund') && (
@@ -138,6 +172,60 @@ function Payments({ lang }: { lang: string }) {
           </tbody>
         </table>
       )}
+      {payments && payments.length > 0 && <VatSummary payments={payments} money={money} percent={percent} />}
     </>
+  );
+}
+
+/** Paid payments per country, currency and VAT rate, with their CSV: the figures of an OSS return. */
+function VatSummary({
+  payments,
+  money,
+  percent,
+}: {
+  payments: OperatorPaymentJson[];
+  money: (currency: string, cents: number) => string;
+  percent: (rate: number | null) => string;
+}) {
+  const { t } = useTranslation();
+  const rows = vatByCountry(payments);
+  return (
+    <section aria-labelledby="op-vat-title">
+      <h2 id="op-vat-title">{t('op.vat.title')}</h2>
+      <p className="op-muted">{t('op.vat.intro')}</p>
+      <button
+        className="op-button secondary"
+        type="button"
+        data-testid="op-vat-csv"
+        onClick={() => downloadCsv('vat-by-country.csv', vatSummaryCsv(rows))}
+      >
+        {t('op.payments.csv')}
+      </button>
+      <table className="op-table" data-testid="op-vat-summary">
+        <thead>
+          <tr>
+            {VAT_SUMMARY_COLUMNS.map((key) => (
+              <th key={key} scope="col">
+                {t(`op.vat.col.${key}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.country}-${row.currency}-${row.vat_rate}`}>
+              <td>{row.country}</td>
+              <td>{row.currency}</td>
+              <td>{percent(row.vat_rate)}</td>
+              <td>{row.payments}</td>
+              <td>{row.net_cents === null ? '–' : money(row.currency, row.net_cents)}</td>
+              <td>{row.vat_cents === null ? '–' : money(row.currency, row.vat_cents)}</td>
+              <td>{money(row.currency, row.amount_cents)}</td>
+              <td>{money(row.currency, row.refunded_cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

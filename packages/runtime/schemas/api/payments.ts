@@ -27,6 +27,14 @@ export const paymentSchema = z.object({
   discount_code: z.string().nullable(),
   discount_percent: z.number(),
   refunded_cents: z.number(),
+  /**
+   * VAT of the buyer's country in percent (25.5), and the net and VAT contained in `amount_cents`,
+   * fixed when the payment was made; all null for payments made before VAT was recorded and for
+   * countries without VAT (the receipt shows the total only).
+   */
+  vat_rate: z.number().nullable(),
+  net_cents: z.number().nullable(),
+  vat_cents: z.number().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
 });

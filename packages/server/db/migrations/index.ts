@@ -26,6 +26,7 @@ import * as signInsSanctions from './20261125_0180_sign_ins_sanctions.ts';
 import * as sandboxMandateRevoked from './20261125_0190_sandbox_mandate_revoked.ts';
 import * as searchIndexCoversId from './20261128_0200_search_index_covers_id.ts';
 import * as discountsMemberHolds from './20261129_0300_discounts_member_holds.ts';
+import * as vatPayments from './20261129_0400_vat_payments.ts';
 import * as opspushEnrolmentPushSessions from './20261129_0600_opspush_enrolment_push_sessions.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
@@ -57,5 +58,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125_0190_sandbox_mandate_revoked': sandboxMandateRevoked,
   '20261128_0200_search_index_covers_id': searchIndexCoversId,
   '20261129_0300_discounts_member_holds': discountsMemberHolds,
+  '20261129_0400_vat_payments': vatPayments,
   '20261129_0600_opspush_enrolment_push_sessions': opspushEnrolmentPushSessions,
 };

@@ -1,9 +1,11 @@
 import {
+  OPERATOR_PAYMENTS_PAGE,
   operatorPaymentsQuerySchema,
   operatorPaymentsResponseSchema,
   paymentRefundRequestSchema,
   paymentRefundResponseSchema,
   routeIdParamsSchema,
+  vatPercent,
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { refundPayment } from '../payments/refund-payment.ts';
@@ -11,7 +13,6 @@ import { recordAudit } from './audit.ts';
 import { defineOperatorRoute } from './define-operator-route.ts';
 
 const DAY_MS = 86_400_000;
-const PAGE = 200;
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 export const operatorPayments = defineOperatorRoute({
@@ -35,6 +36,10 @@ export const operatorPayments = defineOperatorRoute({
         'p.amount_cents',
         'p.refunded_cents',
         'p.currency',
+        'p.country',
+        'p.vat_rate_bp',
+        'p.net_cents',
+        'p.vat_cents',
         'p.credits',
         'p.discount_code',
         'p.created_at',
@@ -47,7 +52,7 @@ export const operatorPayments = defineOperatorRoute({
       .$if(Boolean(query.from), (q) => q.where('p.created_at', '>=', Date.parse(`${query.from}T00:00:00Z`)))
       .$if(Boolean(query.to), (q) => q.where('p.created_at', '<', Date.parse(`${query.to}T00:00:00Z`) + DAY_MS))
       .orderBy('p.id', 'desc')
-      .limit(PAGE)
+      .limit(OPERATOR_PAYMENTS_PAGE)
       .execute();
     const now = services.now();
     return {
@@ -63,6 +68,10 @@ export const operatorPayments = defineOperatorRoute({
           amount_cents: r.amount_cents,
           refunded_cents: r.refunded_cents,
           currency: r.currency,
+          country: r.country,
+          vat_rate: r.vat_rate_bp === null ? null : vatPercent(r.vat_rate_bp),
+          net_cents: r.net_cents,
+          vat_cents: r.vat_cents,
           credits: r.credits,
           discount_code: r.discount_code,
           created_at: iso(r.created_at)!,

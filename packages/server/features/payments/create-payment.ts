@@ -9,6 +9,7 @@ import type { CurrentMember } from '../users/current-member.ts';
 import { priceOrder, withoutDiscount, type PricedOrder } from './order-pricing.ts';
 import type { PaymentRow } from './payment-json.ts';
 import { memberCustomer } from './payment-customers.ts';
+import { paymentVat } from './payment-vat.ts';
 
 /**
  * Starts the purchase of a bundle: the server prices the order, records it as open (taking a discount
@@ -154,6 +155,7 @@ export function openPaymentRow(
     updated_at: now,
     paid_at: null,
     refunded_at: null,
+    ...paymentVat(priced.amountCents, priced.country),
   };
 }
 

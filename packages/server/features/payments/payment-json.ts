@@ -1,4 +1,4 @@
-import type { Payment } from '@datekit/runtime';
+import { vatPercent, type Payment } from '@datekit/runtime';
 import type { PaymentsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 
@@ -21,6 +21,9 @@ export function toPaymentJson(row: PaymentRow): Payment {
     discount_code: row.discount_code,
     discount_percent: row.discount_percent,
     refunded_cents: row.refunded_cents,
+    vat_rate: row.vat_rate_bp === null ? null : vatPercent(row.vat_rate_bp),
+    net_cents: row.net_cents,
+    vat_cents: row.vat_cents,
     created_at: iso(row.created_at)!,
     paid_at: iso(row.paid_at),
   };

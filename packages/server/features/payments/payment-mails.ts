@@ -1,6 +1,6 @@
-import { toLocale } from '@datekit/runtime';
+import { toLocale, vatPercent } from '@datekit/runtime';
 import { brandSender } from '../../mail/templates/link-mail.ts';
-import { paymentMail, type PaymentMailKind } from '../../mail/templates/payment-mail.ts';
+import { paymentMail, type PaymentMailFacts, type PaymentMailKind } from '../../mail/templates/payment-mail.ts';
 import type { Services } from '../../services.ts';
 import type { PaymentRow } from './payment-json.ts';
 
@@ -36,8 +36,16 @@ export async function sendPaymentMail(
         paymentId: payment.provider_payment_id ?? String(payment.id),
         currency: payment.currency,
         method: payment.method,
+        // The receipt states the VAT of the whole payment; a refund notice only the amount returned.
+        vat: kind === 'receipt' ? receiptVat(payment) : undefined,
       },
       link: `${payment.origin}/transactions/${payment.id}`,
     }),
   );
+}
+
+/** The VAT the payment recorded when it was created, for the receipt; none for older payments. */
+function receiptVat(payment: PaymentRow): PaymentMailFacts['vat'] {
+  if (payment.vat_rate_bp === null || payment.net_cents === null || payment.vat_cents === null) return undefined;
+  return { ratePercent: vatPercent(payment.vat_rate_bp), netCents: payment.net_cents, vatCents: payment.vat_cents };
 }

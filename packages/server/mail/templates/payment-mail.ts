@@ -16,6 +16,8 @@ export interface PaymentMailFacts {
   currency: string;
   method: string;
   at: number;
+  /** The VAT contained in the amount, when the payment recorded it: the receipt then shows net, VAT and total. */
+  vat?: { ratePercent: number; netCents: number; vatCents: number } | undefined;
 }
 
 /**
@@ -34,9 +36,8 @@ export function paymentMail(input: {
   link: string;
 }): OutgoingMail {
   const { brand, facts, locale } = input;
-  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: facts.currency }).format(
-    facts.amountCents / 100,
-  );
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: facts.currency });
+  const amount = money.format(facts.amountCents / 100);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
     new Date(facts.at),
   );
@@ -58,7 +59,7 @@ export function paymentMail(input: {
   ];
   const lines = [
     `${t('payment.payment_id')}: ${facts.paymentId}`,
-    `${t('payment.amount')}: ${amount}`,
+    ...amountLines(facts, money, locale, (key, rate) => input.translate(locale, `mail:${key}`, { rate })),
     `${t('payment.credits')}: ${facts.credits}`,
     `${t('payment.method')}: ${methodName(facts.method, (key) => input.translate(locale, `mail:${key}`))}`,
     `${t('payment.date')}: ${date}`,
@@ -74,4 +75,23 @@ export function paymentMail(input: {
     text: [...paragraphs, `${button.label}: ${button.url}`, '', footer].join('\n\n'),
     html: renderMailHtml(brand, locale, paragraphs, button, footer),
   };
+}
+
+/** Net, VAT at its rate and total when the payment recorded its VAT, else the amount alone. */
+function amountLines(
+  facts: PaymentMailFacts,
+  money: Intl.NumberFormat,
+  locale: Locale,
+  t: (key: string, rate?: string) => string,
+): string[] {
+  const amount = money.format(facts.amountCents / 100);
+  if (!facts.vat) return [`${t('payment.amount')}: ${amount}`];
+  const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+    facts.vat.ratePercent / 100,
+  );
+  return [
+    `${t('payment.net')}: ${money.format(facts.vat.netCents / 100)}`,
+    `${t('payment.vat_line', rate)}: ${money.format(facts.vat.vatCents / 100)}`,
+    `${t('payment.total')}: ${amount}`,
+  ];
 }

@@ -25,6 +25,12 @@ export const operatorPaymentSchema = z.object({
   amount_cents: z.number(),
   refunded_cents: z.number(),
   currency: z.string(),
+  /** The member's country when the payment was made: where its VAT is due. */
+  country: z.string(),
+  /** As the member's receipt shows them (paymentSchema): null for older payments and countries without VAT. */
+  vat_rate: z.number().nullable(),
+  net_cents: z.number().nullable(),
+  vat_cents: z.number().nullable(),
   credits: z.number(),
   discount_code: z.string().nullable(),
   created_at: z.string(),
@@ -32,6 +38,9 @@ export const operatorPaymentSchema = z.object({
   /** Paid and still within the brand's refund_days. */
   refundable: z.boolean(),
 });
+
+/** The most payments one answer lists (newest first): a full page means older ones were left out. */
+export const OPERATOR_PAYMENTS_PAGE = 200;
 
 export const operatorPaymentsResponseSchema = z.object({ payments: z.array(operatorPaymentSchema) });
 
