@@ -185,6 +185,50 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     expect(Number(ledger.sum)).toBe(20);
   });
 
+  it('a chargeback of credits already spent leaves a debt the next purchase settles; the member is mailed', async () => {
+    const { id, browser } = await member();
+    const credits = async () => (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
+    const first = (await order(browser)).payment;
+    mollie.decide(first.payment_id!, 'paid');
+    await webhook(first.payment_id!);
+    // 120 credits (20 from signing up); 90 spent: of the payment's 100, 70 are gone.
+    await server.services.db
+      .insertInto('credit_ledger')
+      .values({ user_id: id, amount: -90, reason: 'message', ref: null, note: null, created_at: Date.now() })
+      .execute();
+    const mailsBefore = server.outbox().length;
+    mollie.chargeBack(first.payment_id!);
+    await webhook(first.payment_id!);
+    await webhook(first.payment_id!);
+    expect(await credits()).toBe(0);
+    const reversed = () =>
+      server.services.db
+        .selectFrom('payments')
+        .select(['status', 'credits_reversed', 'credits_unrecovered'])
+        .where('id', '=', first.id)
+        .executeTakeFirstOrThrow();
+    expect(await reversed()).toEqual({ status: 'charged_back', credits_reversed: 30, credits_unrecovered: 70 });
+    const mails = server.outbox().slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: Your payment to Alpha Dates was charged back');
+    expect(mails[0]).toContain('You had already used 70 credits of this payment.');
+
+    // The next purchase's 100 credits settle the 70 first: 30 reach the balance.
+    const second = (await order(browser)).payment;
+    mollie.decide(second.payment_id!, 'paid');
+    await webhook(second.payment_id!);
+    await webhook(second.payment_id!);
+    expect(await credits()).toBe(30);
+    expect(await reversed()).toEqual({ status: 'charged_back', credits_reversed: 100, credits_unrecovered: 0 });
+    const debt = await server.services.db
+      .selectFrom('credit_ledger')
+      .select(['amount', 'ref'])
+      .where('user_id', '=', id)
+      .where('reason', '=', 'debt')
+      .execute();
+    expect(debt).toEqual([{ amount: -70, ref: `payment:${first.id}:settled-by:${second.id}` }]);
+  });
+
   it('answers 200 for an id Mollie does not know', async () => {
     expect((await webhook('tr_doesnotexist')).status).toBe(200);
   });

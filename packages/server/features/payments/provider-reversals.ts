@@ -9,6 +9,8 @@ export interface Reversal {
   kind: 'refund' | 'chargeback';
   /** Credits taken back now: what the balance still held of those due, never more (it stays >= 0). */
   credits: number;
+  /** Credits due that the member had already spent: added to their debt (credits_unrecovered). */
+  unrecovered: number;
   /** Money refunded since the payment was last synced (0 for a chargeback). */
   refundedCents: number;
 }
@@ -18,7 +20,8 @@ export interface Reversal {
  * only through the webhook, as the provider's running totals (`amountRefunded`, `amountChargedBack`).
  * The payment follows them: a chargeback takes back every credit of the payment not taken back yet, a
  * refund the credits its money bought (rounded up: a refund of half the price takes half the credits),
- * both never below a zero balance — what the member already spent is not taken back. A refund the
+ * both never below a zero balance: what the member already spent becomes a debt on the payment
+ * (`credits_unrecovered`), which their next purchase settles first (credit-debt.ts). A refund the
  * operator made here (refund-payment.ts) already stands in `refunded_cents`, so its webhook changes
  * nothing. Each refunded total is booked under its own ledger reference, so a replayed webhook books
  * nothing twice and a further refund books its share. Call under the member's lock; null: nothing new.
@@ -35,7 +38,10 @@ export async function reverseAtProvider(
   const due =
     kind === 'chargeback' ? payment.credits : Math.ceil((payment.credits * refundedCents) / payment.amount_cents);
   const balance = await balanceOf(trx, payment.user_id);
-  const credits = Math.max(0, Math.min(due - payment.credits_reversed, balance));
+  // What was taken back and what is owed already both count against what is due.
+  const open = Math.max(0, due - payment.credits_reversed - payment.credits_unrecovered);
+  const credits = Math.min(open, balance);
+  const unrecovered = open - credits;
   if (credits > 0) {
     await book(trx, {
       userId: payment.user_id,
@@ -47,10 +53,16 @@ export async function reverseAtProvider(
   }
   const changes =
     kind === 'chargeback'
-      ? { status: 'charged_back' as const, credits_reversed: payment.credits_reversed + credits, updated_at: now }
+      ? {
+          status: 'charged_back' as const,
+          credits_reversed: payment.credits_reversed + credits,
+          credits_unrecovered: payment.credits_unrecovered + unrecovered,
+          updated_at: now,
+        }
       : {
           status: 'refunded' as const,
           credits_reversed: payment.credits_reversed + credits,
+          credits_unrecovered: payment.credits_unrecovered + unrecovered,
           refunded_cents: refundedCents,
           refunded_at: now,
           updated_at: now,
@@ -60,6 +72,7 @@ export async function reverseAtProvider(
     payment: { ...payment, ...changes },
     kind,
     credits,
+    unrecovered,
     refundedCents: kind === 'refund' ? refundedCents - payment.refunded_cents : 0,
   };
 }

@@ -2,6 +2,7 @@ import { lockMember } from '../../db/lock-member.ts';
 import type { PaymentStatus } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { balanceOf } from '../credits/ledger.ts';
+import { settleDebt } from './credit-debt.ts';
 import { invalidateUnusableMandates } from '../direct-debit/invalidate-mandates.ts';
 import { releaseDiscount } from '../discounts/discount-reservations.ts';
 import { sendPaymentMail } from './payment-mails.ts';
@@ -21,7 +22,8 @@ const UNDECIDED: readonly PaymentStatus[] = ['open', 'pending'];
  * caller. Under the member's lock: a paid payment books its credits once (the ledger's unique
  * reason+ref backs it across instances), makes the member premium for good, and is mailed once; a
  * refund or chargeback made at the provider takes back the payment's credits, never below zero
- * (provider-reversals.ts), and a refund is mailed. A failed debit
+ * (provider-reversals.ts): what was already spent is a debt the next purchase settles (credit-debt.ts);
+ * a refund or chargeback is mailed. A failed debit
  * has the member's mandates checked with the provider (invalidate-mandates.ts).
  * Answers the payment as it is now, or null for an id we never issued.
  */
@@ -68,6 +70,8 @@ export async function syncPayment(services: Services, providerPaymentId: string)
       }
       if (Number(booked.numInsertedOrUpdatedRows ?? 0) === 1) {
         await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', payment.user_id).execute();
+        // Credits an earlier refund or chargeback could not take back come out of these first.
+        await settleDebt(trx, payment.user_id, payment, now);
         change = 'paid';
       }
     } else if (UNDECIDED.includes(payment.status) && remote.status !== payment.status && remote.status !== 'paid') {
@@ -107,12 +111,14 @@ export async function syncPayment(services: Services, providerPaymentId: string)
       at: now,
     }).catch((error: unknown) => console.error('receipt mail not sent', error));
   }
-  if (result.reversal?.kind === 'refund') {
-    await sendPaymentMail(services, payment, 'refund', {
-      amountCents: result.reversal.refundedCents,
-      credits: result.reversal.credits,
+  if (result.reversal) {
+    const { kind, refundedCents, credits, unrecovered } = result.reversal;
+    await sendPaymentMail(services, payment, kind, {
+      amountCents: kind === 'refund' ? refundedCents : payment.amount_cents,
+      credits,
+      unrecovered,
       at: now,
-    }).catch((error: unknown) => console.error('refund mail not sent', error));
+    }).catch((error: unknown) => console.error(`${kind} mail not sent`, error));
   }
   return payment;
 }
