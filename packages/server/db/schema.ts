@@ -335,6 +335,13 @@ export interface PaymentsTable {
   refunded_at: number | null;
   credits_reversed: Generated<number>;
   refunded_cents: Generated<number>;
+  /**
+   * Credits a refund or chargeback at the provider could not take back (the member had spent them):
+   * the member's debt, taken from their next purchase (credit-debt.ts), down to 0 as it is settled.
+   */
+  credits_unrecovered: Generated<number>;
+  /** When the provider last confirmed this payment's final state: webhook replays soon after skip the call. */
+  synced_at: number | null;
   /** VAT rate in hundredths of a percent (2550 = 25.5 %), set at creation; null: no VAT line (old, or no VAT there). */
   vat_rate_bp: Generated<number | null>;
   net_cents: Generated<number | null>;

@@ -22,6 +22,7 @@ import { UiProvider } from '../ui.tsx';
 import { downloadCsv } from './download-csv.ts';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';
+import { PaymentReversal } from './PaymentReversal.tsx';
 
 const STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired', 'refunded', 'charged_back'] as const;
 
@@ -159,7 +160,10 @@ function Payments({ lang }: { lang: string }) {
                   {p.discount_code ? ` (${p.discount_code})` : ''}
                 </td>
                 <td>{p.vat_cents === null ? '–' : `${money(p.currency, p.vat_cents)} (${percent(p.vat_rate)})`}</td>
-                <td>{t(`op.pay.${p.status}`)}</td>
+                <td>
+                  {t(`op.pay.${p.status}`)}
+                  <PaymentReversal payment={p} lang={lang} />
+                </td>
                 <td>
                   {p.refundable && operatorMay(operator, 'payments.refund') && (
                     <button className="op-button secondary" type="button" onClick={() => void refund(p.id)}>

@@ -6,13 +6,13 @@ import type { PaymentRow } from './payment-json.ts';
 
 /**
  * Mails the member about their payment, in their language: the receipt once it is paid, the notice
- * once it is refunded. A mail that cannot be sent is logged; the payment itself stands.
+ * once it is refunded or charged back (with the credits left as a debt, if any). A mail that cannot be sent is logged; the payment itself stands.
  */
 export async function sendPaymentMail(
   services: Services,
   payment: PaymentRow,
   kind: PaymentMailKind,
-  facts: { amountCents: number; credits: number; at: number },
+  facts: { amountCents: number; credits: number; unrecovered?: number; at: number },
 ): Promise<void> {
   const brand = services.brands.get(payment.brand);
   const user = await services.db

@@ -5,8 +5,8 @@ import type { Translate } from '../../i18n/translator.ts';
 import { renderMailHtml } from '../layout.ts';
 import type { OutgoingMail } from '../mailer.ts';
 
-/** Receipt of a completed payment, or notice of a refund: texts `mail:<kind>.*`. */
-export type PaymentMailKind = 'receipt' | 'refund';
+/** Receipt of a completed payment, or notice of a refund or chargeback: texts `mail:<kind>.*`. */
+export type PaymentMailKind = 'receipt' | 'refund' | 'chargeback';
 
 export interface PaymentMailFacts {
   paymentId: string;
@@ -16,6 +16,8 @@ export interface PaymentMailFacts {
   currency: string;
   method: string;
   at: number;
+  /** Credits of a refund or chargeback that were already spent: a debt the next purchase settles. */
+  unrecovered?: number | undefined;
   /** The VAT contained in the amount, when the payment recorded it: the receipt then shows net, VAT and total. */
   vat?: { ratePercent: number; netCents: number; vatCents: number } | undefined;
 }
@@ -50,6 +52,7 @@ export function paymentMail(input: {
       credits: facts.credits,
       date,
       payment_id: facts.paymentId,
+      unrecovered: facts.unrecovered ?? 0,
     });
   const company = brand.company;
   const seller = [
@@ -64,7 +67,8 @@ export function paymentMail(input: {
     `${t('payment.method')}: ${methodName(facts.method, (key) => input.translate(locale, `mail:${key}`))}`,
     `${t('payment.date')}: ${date}`,
   ];
-  const paragraphs = [t(`${input.kind}.greeting`), t(`${input.kind}.body`), ...lines, ...seller];
+  const debt = facts.unrecovered ? [t('payment.debt')] : [];
+  const paragraphs = [t(`${input.kind}.greeting`), t(`${input.kind}.body`), ...debt, ...lines, ...seller];
   const button = { label: t(`${input.kind}.button`), url: input.link };
   const footer = t('footer');
   return {

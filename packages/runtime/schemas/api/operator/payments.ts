@@ -32,6 +32,10 @@ export const operatorPaymentSchema = z.object({
   net_cents: z.number().nullable(),
   vat_cents: z.number().nullable(),
   credits: z.number(),
+  /** Credits taken back by refunds and chargebacks (here or at the provider), and debts settled since. */
+  credits_reversed: z.number(),
+  /** Credits a refund or chargeback at the provider could not take back: the member's outstanding debt. */
+  credits_unrecovered: z.number(),
   discount_code: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
