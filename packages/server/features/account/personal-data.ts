@@ -67,8 +67,6 @@ export const MEMBER_DATA: Partial<Record<keyof Database, { export: ExportRule; e
   member_sanctions: { export: { file: 'sanctions.json' }, erasure: 'deleted' },
   digest_mails: { export: { file: 'consents.json' }, erasure: 'deleted' },
   discount_codes: { export: { file: 'discount-codes.json' }, erasure: 'deleted' },
-  // Which payment holds a once-per-member discount: the payment's discount_code says the same.
-  discount_member_holds: { export: { file: 'payments.json' }, erasure: 'deleted' },
   discount_member_holds: {
     export: { omitted: 'which of your payments took a once-per-member discount: payments.json shows its code' },
     erasure: 'deleted',
