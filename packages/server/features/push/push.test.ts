@@ -241,6 +241,18 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     expect(Object.keys(bad.body.fields)).toEqual(['keys.p256dh', 'keys.auth']);
   });
 
+  it('two members posting one new endpoint at once: one owns it, the other is refused', async () => {
+    const members = [await member(), await member(), await member(), await member()];
+    const answers = await Promise.all(members.map((m) => postSubscription(m, '/push/raced', browserPushKeys())));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    const owners = await server.services.db
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .where('endpoint', '=', `${pushService.origin}/push/raced`)
+      .execute();
+    expect(owners).toEqual([{ user_id: members[answers.findIndex((a) => a.status === 200)]!.id }]);
+  });
+
   it("logging out forgets the subscriptions stored in that session: the browser's next member gets none of them", async () => {
     const anna = await member();
     const here = await subscribe(anna);
