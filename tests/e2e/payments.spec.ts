@@ -93,6 +93,10 @@ test('a free member with the time bonus buys a bundle 25% cheaper, becomes premi
   await row.getByRole('link').click();
   await expect(page.getByTestId('receipt')).toContainText('TIMEBONUS25');
   await expect(page.getByTestId('receipt-seller')).toContainText('90417352');
+  // VAT of the member's country (NL, 21 %) contained in the price: net, VAT and total.
+  await expect(page.getByTestId('receipt')).toContainText(/Net amount\s*€9\.26/);
+  await expect(page.getByTestId('receipt')).toContainText(/VAT 21%\s*€1\.95/);
+  await expect(page.getByTestId('receipt')).toContainText(/Total\s*€11\.21/);
 });
 
 test('a failed payment shows that it failed or was cancelled and grants nothing', async ({ page }) => {
