@@ -199,6 +199,9 @@ async function busyMember(): Promise<{ m: Member; friend: Member; traces: Traces
       status: 'paid',
       discount_code: null,
       checkout_url: t.checkoutUrl,
+      vat_rate_bp: 1900,
+      net_cents: 1680,
+      vat_cents: 319,
       origin: 'http://alpha.test',
       created_at: now,
       updated_at: now,
@@ -280,7 +283,15 @@ describe('member data on export and erasure', () => {
 
     const read = (name: string) => JSON.parse(strFromU8(files[name]!)) as Record<string, unknown>;
     expect(read('payments.json')).toEqual([
-      expect.objectContaining({ amount_cents: 1999, currency: 'EUR', country: 'DE', status: 'paid' }),
+      expect.objectContaining({
+        amount_cents: 1999,
+        currency: 'EUR',
+        country: 'DE',
+        status: 'paid',
+        net_cents: 1680,
+        vat_rate_percent: 19,
+        vat_cents: 319,
+      }),
     ]);
     const means = read('payment-means.json') as { direct_debit_mandates: { iban: string; phone: string }[] };
     expect(means.direct_debit_mandates).toEqual([
