@@ -3,7 +3,8 @@
  * already final — Mollie calls again for every refund or chargeback, and retries — measured on a real
  * `datekit serve` process talking to a local fake of Mollie's API over HTTPS (a certificate of a
  * CA made for the run, trusted through NODE_EXTRA_CA_CERTS, as production trusts Mollie's).
- * The server's CPU is read from /proc before and after CALLS webhook posts, one after another.
+ * The server's CPU is read from /proc before and after CALLS webhook posts, one after another; within
+ * the payment's quiet window (webhook-sync.ts) they do not reach Mollie, so it is asked once per 5 s.
  * Usage: npx tsx bench/mollie-webhook.ts [calls]
  */
 import { spawn } from 'node:child_process';

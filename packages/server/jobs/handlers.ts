@@ -14,6 +14,8 @@ import { sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from '../features/notificatio
 import { PUSH_JOB, runPushJob, type PushJob } from '../push/push-notifications.ts';
 import { LIFT_SUSPENSION_JOB, runLiftSuspensionJob } from '../features/reports/sanctions.ts';
 import { PRUNE_SIGN_INS_JOB, pruneSignIns } from '../features/auth/sign-ins.ts';
+import { syncPayment } from '../features/payments/sync-payment.ts';
+import { PAYMENT_SYNC_JOB } from '../features/payments/webhook-sync.ts';
 import { PRUNE_KEPT_RECORDS_JOB, pruneKeptRecords } from '../features/account/prune-kept-records.ts';
 import { onCommitSignal } from '../db/commit-signal.ts';
 import { isDatabaseUnavailable } from '../errors/database-unavailable.ts';
@@ -60,6 +62,10 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
     ),
     [PUSH_JOB]: async (payload) => {
       await runPushJob(services, payload as PushJob);
+    },
+    // A webhook inside a payment's quiet window asked for this: the provider is asked now.
+    [PAYMENT_SYNC_JOB]: async (payload) => {
+      await syncPayment(services, (payload as { id: string }).id);
     },
     [LIFT_SUSPENSION_JOB]: async (payload) => {
       await runLiftSuspensionJob(services, (payload as { userId: number }).userId);

@@ -7,6 +7,7 @@ import type { TestClient } from '../../test/http-client.ts';
 import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createMollieProvider } from '../payments/mollie-provider.ts';
+import { WEBHOOK_QUIET_MS } from '../payments/webhook-sync.ts';
 
 let mollie: FakeMollie;
 let server: TestServer;
@@ -77,6 +78,7 @@ describe('direct debit through Mollie (against the fake)', () => {
 
     // The bank reverses the debit: credits taken back, direct debit blocked.
     mollie.chargeBack(id);
+    server.advance(WEBHOOK_QUIET_MS);
     await webhook(id);
     const again = await browser.post('/api/directdebit-payment.php', { bundle_id: 'starter' });
     expect(again.body).toMatchObject({ error: 'directdebit_blocked' });

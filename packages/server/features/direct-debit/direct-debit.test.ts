@@ -7,6 +7,7 @@ import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createSandboxProvider, SANDBOX_SETTLE_MS } from '../payments/sandbox-provider.ts';
 import { MANDATE_CODE_MAX_ATTEMPTS, MANDATE_CODE_TTL_MS } from './mandate-code.ts';
+import { WEBHOOK_QUIET_MS } from '../payments/webhook-sync.ts';
 
 /** Alpha, offering direct debit beside cards. */
 const debitBrand = brandFileSchema.parse({ ...ALPHA_BRAND_FILE, payment_methods: ['creditcard', 'directdebit'] });
@@ -302,6 +303,7 @@ describe('paying by direct debit', () => {
     const providerId = res.body.payment.payment_id!;
     await settle(providerId);
     await createSandboxProvider(server.services.db, server.services.now).chargeBack(providerId);
+    server.advance(WEBHOOK_QUIET_MS);
     await webhook(providerId);
     expect((await status(browser)).blocked).toBe(true);
     const again = await buy(browser);

@@ -5,6 +5,8 @@ import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createMollieProvider, MOLLIE_AGENT } from './mollie-provider.ts';
 import { refundPayment } from './refund-payment.ts';
+import { PAYMENT_SYNC_JOB, WEBHOOK_QUIET_MS } from './webhook-sync.ts';
+import { createJobRunner } from '../../jobs/handlers.ts';
 
 let mollie: FakeMollie;
 let server: TestServer;
@@ -113,6 +115,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     // Half the money back: half the credits, and a replayed webhook takes nothing more. One mail tells her.
     const mailsBefore = server.outbox().length;
     refundAtMollie('7.48');
+    server.advance(WEBHOOK_QUIET_MS);
     await webhook(providerId);
     await webhook(providerId);
     expect(await credits()).toBe(70);
@@ -132,6 +135,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
       .values({ user_id: id, amount: -60, reason: 'message', ref: null, note: null, created_at: Date.now() })
       .execute();
     refundAtMollie('14.96');
+    server.advance(WEBHOOK_QUIET_MS);
     await webhook(providerId);
     expect(await credits()).toBe(0);
     const ledger = await server.services.db
@@ -175,6 +179,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     const retry = await refundPayment(server.services, payment.id);
     expect(retry).toMatchObject({ credits: 100, refundedCents: 1496, balance: 20 });
     expect(mollie.refunds.filter((r) => r.paymentId === payment.payment_id)).toHaveLength(1);
+    server.advance(WEBHOOK_QUIET_MS);
     // Mollie's webhook for its refund books nothing more: the payment already stands refunded.
     await webhook(payment.payment_id!);
     const ledger = await server.services.db
@@ -198,6 +203,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
       .execute();
     const mailsBefore = server.outbox().length;
     mollie.chargeBack(first.payment_id!);
+    server.advance(WEBHOOK_QUIET_MS);
     await webhook(first.payment_id!);
     await webhook(first.payment_id!);
     expect(await credits()).toBe(0);
@@ -229,6 +235,49 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     expect(debt).toEqual([{ amount: -70, ref: `payment:${first.id}:settled-by:${second.id}` }]);
   });
 
+  it('answers webhook replays inside the quiet window without asking Mollie, and follows a refund made meanwhile at its end', async () => {
+    const { id, browser } = await member();
+    const credits = async () => (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
+    const { payment } = await order(browser);
+    const providerId = payment.payment_id!;
+    mollie.decide(providerId, 'paid');
+    await webhook(providerId);
+    expect(await credits()).toBe(120);
+    const spy = vi.spyOn(server.services.payments, 'getPayment');
+    // Jobs of other tests' payments may run too: only this payment's calls count.
+    const asked = () => spy.mock.calls.filter(([asked]) => asked === providerId).length;
+    try {
+      for (let i = 0; i < 20; i++) expect((await webhook(providerId)).status).toBe(200);
+      // A refund at Mollie inside the window: its webhook is not lost, it is followed at the window's end.
+      mollie.payments.get(providerId)!.amountRefunded = { currency: 'EUR', value: '14.96' };
+      expect((await webhook(providerId)).status).toBe(200);
+      expect(asked()).toBe(0);
+      expect(await credits()).toBe(120);
+      const jobs = await server.services.db
+        .selectFrom('jobs')
+        .select(['run_at', 'status'])
+        .where('name', '=', PAYMENT_SYNC_JOB)
+        .where('unique_key', 'like', `${PAYMENT_SYNC_JOB}:${payment.id}@%`)
+        .execute();
+      expect(jobs).toHaveLength(1);
+      const runner = createJobRunner(server.services);
+      server.advance(WEBHOOK_QUIET_MS);
+      expect(await runner.runDue()).toBeGreaterThanOrEqual(1);
+      expect(asked()).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await credits()).toBe(20);
+    expect(await status(browser, payment.id)).toBe('refunded');
+    const refunds = await server.services.db
+      .selectFrom('credit_ledger')
+      .select('amount')
+      .where('user_id', '=', id)
+      .where('reason', '=', 'refund')
+      .execute();
+    expect(refunds).toEqual([{ amount: -100 }]);
+  });
+
   it('answers 200 for an id Mollie does not know', async () => {
     expect((await webhook('tr_doesnotexist')).status).toBe(200);
   });
@@ -250,6 +299,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     mollie.decide(second.payment.payment_id!, 'paid');
     await webhook(second.payment.payment_id!);
     mollie.chargeBack(second.payment.payment_id!);
+    server.advance(WEBHOOK_QUIET_MS);
     await webhook(second.payment.payment_id!);
     expect(await status(reversed.browser, second.payment.id)).toBe('charged_back');
     const user = (await reversed.browser.get<{ user: { credits: number } }>('/api/user.php')).body.user;

@@ -20,6 +20,7 @@ import { createPayment } from './create-payment.ts';
 import { offeredMethods } from './order-pricing.ts';
 import { toPaymentJson } from './payment-json.ts';
 import { syncPayment } from './sync-payment.ts';
+import { syncFromWebhook } from './webhook-sync.ts';
 
 export const getCreditOffers = defineRoute({
   method: 'GET',
@@ -146,12 +147,12 @@ export const paymentWebhook = defineRoute({
   method: 'POST',
   url: '/api/payment-webhook.php',
   summary:
-    "The provider's webhook: carries only the payment id; the status is fetched from the provider. Unknown ids answer 200 and change nothing.",
+    "The provider's webhook: carries only the payment id; the status is fetched from the provider (within 5 s of its last confirmation of a final state, at the end of those 5 s). Unknown ids answer 200 and change nothing.",
   auth: 'none',
   clientHeader: false,
   body: z.object({ id: z.string().min(1).max(100) }),
   handler: async ({ services, body }) => {
-    const payment = await syncPayment(services, body.id).catch((error: unknown) => {
+    const payment = await syncFromWebhook(services, body.id).catch((error: unknown) => {
       countOutcome(services, 'webhooks', 'error');
       throw error;
     });

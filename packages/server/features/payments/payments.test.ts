@@ -4,6 +4,7 @@ import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createSandboxProvider, type SandboxOutcome } from './sandbox-provider.ts';
 import { refundPayment } from './refund-payment.ts';
+import { WEBHOOK_QUIET_MS } from './webhook-sync.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -298,6 +299,7 @@ describe('the webhook', () => {
       .values({ user_id: id, amount: -110, reason: 'message', ref: null, note: null, created_at: Date.now() })
       .execute();
     await sandbox().chargeBack(payment.payment_id!);
+    server.advance(WEBHOOK_QUIET_MS);
     await Promise.all(Array.from({ length: 5 }, () => webhook(payment.payment_id!)));
     expect((await browser.get<{ payment: Payment }>(`/api/payment.php?id=${payment.id}`)).body.payment.status).toBe(
       'charged_back',
