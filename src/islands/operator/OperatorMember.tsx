@@ -15,6 +15,7 @@ import { opErrorText } from './op-errors.ts';
 import { DECISION_GROUNDS, type DecisionGround } from '../../../packages/runtime/data/reports.ts';
 import { banMemberFromConsole, unbanMemberFromConsole } from '../../../packages/runtime/stores/operator/reports.ts';
 import { OpError } from './OpError.tsx';
+import { PaymentReversal } from './PaymentReversal.tsx';
 
 /** One member (`/member?id=`): what staff need to know, and the actions the role allows. */
 export default function OperatorMember({ lang }: { lang: string }) {
@@ -83,8 +84,10 @@ function Member({ lang }: { lang: string }) {
           {member.name} · {member.email} · {member.brand}
         </h2>
         <p>
-          {t(`op.state.${member.status}`)} · {t('op.member.balance', { credits: member.balance })} · {member.language} ·{' '}
-          {member.country} {member.city ?? ''} · {member.birth_date} · {t('op.col.date')} {when(member.created_at)}
+          {t(`op.state.${member.status}`)} · {t('op.member.balance', { credits: member.balance })} ·{' '}
+          {member.debt > 0 && <>{t('op.payments.debt', { credits: member.debt })} · </>}
+          {member.language} · {member.country} {member.city ?? ''} · {member.birth_date} · {t('op.col.date')}{' '}
+          {when(member.created_at)}
         </p>
         {member.about && <p className="op-muted">{member.about}</p>}
         {member.tracking && <p className="op-muted">{member.tracking}</p>}
@@ -195,7 +198,10 @@ function Member({ lang }: { lang: string }) {
                 <td>{when(p.at)}</td>
                 <td>{money(p.amount_cents, p.currency)}</td>
                 <td>{p.method}</td>
-                <td>{t(`op.pay.${p.status}`)}</td>
+                <td>
+                  {t(`op.pay.${p.status}`)}
+                  <PaymentReversal payment={p} lang={lang} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -6,7 +6,13 @@ import type { OperatorPaymentJson } from '../../../packages/runtime/schemas/api/
  * provider), the credits taken back, and the credits the member had already spent, which stay a debt
  * until their next purchase settles it (credit-debt.ts).
  */
-export function PaymentReversal({ payment, lang }: { payment: OperatorPaymentJson; lang: string }) {
+export function PaymentReversal({
+  payment,
+  lang,
+}: {
+  payment: Pick<OperatorPaymentJson, 'currency' | 'refunded_cents' | 'credits_reversed' | 'credits_unrecovered'>;
+  lang: string;
+}) {
   const { t } = useTranslation();
   const parts: string[] = [];
   if (payment.refunded_cents > 0) {

@@ -1,5 +1,6 @@
 import type { Services } from '../../services.ts';
 import { balanceOf } from '../credits/ledger.ts';
+import { debtOf } from '../payments/credit-debt.ts';
 import { isSanctioned } from '../reports/sanctions.ts';
 import { memberState } from './member-search.ts';
 
@@ -45,7 +46,7 @@ export async function memberDetail(services: Services, id: number, showPhotos: b
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  const [photos, sessions, signIns, sanctions, ledger, payments, notes, balance] = await Promise.all([
+  const [photos, sessions, signIns, sanctions, ledger, payments, notes, balance, debt] = await Promise.all([
     db.selectFrom('photos').select(['id', 'status', 'is_main']).where('profile_id', '=', id).orderBy('id').execute(),
     db
       .selectFrom('sessions')
@@ -93,7 +94,18 @@ export async function memberDetail(services: Services, id: number, showPhotos: b
       .execute(),
     db
       .selectFrom('payments')
-      .select(['id', 'amount_cents', 'currency', 'credits', 'method', 'status', 'created_at'])
+      .select([
+        'id',
+        'amount_cents',
+        'currency',
+        'credits',
+        'method',
+        'status',
+        'refunded_cents',
+        'credits_reversed',
+        'credits_unrecovered',
+        'created_at',
+      ])
       .where('user_id', '=', id)
       .orderBy('id', 'desc')
       .limit(LIST_LIMIT)
@@ -106,6 +118,7 @@ export async function memberDetail(services: Services, id: number, showPhotos: b
       .orderBy('n.id', 'desc')
       .execute(),
     balanceOf(db, id),
+    debtOf(db, id),
   ]);
   const tracking = [row.network, row.ref, row.sub1, row.sub2, row.sub3].some(Boolean)
     ? [row.network, row.ref, row.sub1, row.sub2, row.sub3].map((v) => v ?? '').join(' / ')
@@ -131,6 +144,7 @@ export async function memberDetail(services: Services, id: number, showPhotos: b
       invisible: Boolean(row.invisible),
       tracking,
       balance,
+      debt,
     },
     photos: photos.map((p) => ({
       id: p.id,
@@ -163,6 +177,9 @@ export async function memberDetail(services: Services, id: number, showPhotos: b
       credits: p.credits,
       method: p.method,
       status: p.status,
+      refunded_cents: p.refunded_cents,
+      credits_reversed: p.credits_reversed,
+      credits_unrecovered: p.credits_unrecovered,
       at: iso(p.created_at)!,
     })),
     notes: notes.map((n) => ({ id: n.id, operator_email: n.email, body: n.body, at: iso(n.created_at)! })),

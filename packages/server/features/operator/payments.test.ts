@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/http-client.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { book } from '../credits/ledger.ts';
+import { createSandboxProvider } from '../payments/sandbox-provider.ts';
+import { WEBHOOK_QUIET_MS } from '../payments/webhook-sync.ts';
 import { activeMember } from './test-members.ts';
 import { signedInOperator, signIn, type TestOperator } from './test-operators.ts';
 
@@ -37,6 +40,46 @@ async function paidPayment(browser: TestClient, body: Record<string, unknown> = 
 type Listed = { payments: { id: number; status: string; refundable: boolean; discount_code: string | null }[] };
 
 describe('payments', () => {
+  it('shows a chargeback made at the provider, the credits taken back and the debt left, on the payments and member pages', async () => {
+    const m = await activeMember(server);
+    const id = await paidPayment(m.browser);
+    const { provider_payment_id: providerId } = await server.services.db
+      .selectFrom('payments')
+      .select('provider_payment_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const balance = (await m.browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
+    // All but 40 credits spent: the chargeback takes those 40 back and leaves 60 of the bundle's 100 owed.
+    await book(server.services.db, {
+      userId: m.id,
+      amount: 40 - balance,
+      reason: 'message',
+      at: server.services.now(),
+    });
+    await createSandboxProvider(server.services.db, server.services.now).chargeBack(providerId!);
+    server.advance(WEBHOOK_QUIET_MS);
+    const hook = await server.client().request('POST', '/api/payment-webhook.php', {
+      raw: `id=${providerId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      noClientHeader: true,
+    });
+    expect(hook.status).toBe(200);
+
+    const list = await support.browser.get<Listed>(`/api/operator/payments?member_id=${m.id}`);
+    expect(list.body.payments).toEqual([
+      expect.objectContaining({ id, status: 'charged_back', credits_reversed: 40, credits_unrecovered: 60 }),
+    ]);
+    const detail = await support.browser.get<{
+      member: { debt: number; balance: number };
+      payments: { id: number; status: string; credits_unrecovered: number }[];
+    }>(`/api/operator/members/${m.id}`);
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body.member).toMatchObject({ debt: 60, balance: 0 });
+    expect(detail.body.payments).toEqual([
+      expect.objectContaining({ id, status: 'charged_back', credits_unrecovered: 60 }),
+    ]);
+  });
+
   it('lists and filters payments; refunds within refund_days once, audited; the member sees it', async () => {
     const m = await activeMember(server);
     const id = await paidPayment(m.browser);

@@ -59,6 +59,8 @@ export const operatorMemberResponseSchema = z.object({
     invisible: z.boolean(),
     tracking: z.string().nullable(),
     balance: z.number(),
+    /** Credits a refund or chargeback at the provider could not take back, not yet settled by a purchase. */
+    debt: z.number(),
   }),
   /** `url` only for roles that may see photos in full. */
   photos: z.array(z.object({ id: z.number(), status: z.string(), is_main: z.boolean(), url: z.string().nullable() })),
@@ -100,6 +102,9 @@ export const operatorMemberResponseSchema = z.object({
       credits: z.number(),
       method: z.string(),
       status: z.enum(PAYMENT_STATUSES),
+      refunded_cents: z.number(),
+      credits_reversed: z.number(),
+      credits_unrecovered: z.number(),
       at: z.string(),
     }),
   ),
