@@ -6,10 +6,11 @@ import type { CountryCode } from './countries.ts';
  * COUNTRIES needs an entry, so adding a country forces a decision here.
  *
  * Source: European Commission, "VAT rates applied in the Member States of the European Union"
- * (taxation-customs.ec.europa.eu), the rates in force on 2026-01-01 as transcribed on 2026-11-29 without
- * access to the Commission's page: check them against its current list before each return. Norway: Skatteetaten, VOEC scheme (25 %);
- * Switzerland: ESTV/AFC, standard rate since 2024-01-01 (8.1 %); United Kingdom: HMRC, standard
- * rate (20 %), due from the first sale for sellers established outside the UK.
+ * (taxation-customs.ec.europa.eu), the rates in force on 2026-01-01, transcribed on 2026-11-29
+ * without access to the Commission's page: check them against its current list before each return.
+ * Norway: Skatteetaten, VOEC scheme (25 %); Switzerland: ESTV/AFC, standard rate since 2024-01-01
+ * (8.1 %); United Kingdom: HMRC, standard rate (20 %), due from the first sale for sellers
+ * established outside the UK.
  * EU sales are declared through the one-stop shop (OSS) at the buyer's country's rate.
  */
 export const VAT_RATES: Record<CountryCode, number | null> = {
