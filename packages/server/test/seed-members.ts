@@ -96,3 +96,17 @@ export function messagesSentBy(db: Db, senders: readonly number[]): Promise<{ id
     .orderBy('id')
     .execute();
 }
+
+/** One active member of alpha.test written straight to the database, for tests below the API. */
+export function insertTestMember(db: Db, email: string, name = 'M'): Promise<number> {
+  return insertMember(db, {
+    brand: 'alpha.test',
+    email,
+    passwordHash: null,
+    status: 'active',
+    language: 'en',
+    createdAt: 1,
+    acceptedTermsAt: 1,
+    profile: { name, gender: 'female', birth_date: '1990-01-01', country: 'NL', status: 'active' },
+  });
+}

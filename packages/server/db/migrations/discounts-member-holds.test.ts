@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMember } from '../../features/users/insert-member.ts';
+import { insertTestMember } from '../../test/seed-members.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type { PaymentStatus } from '../schema.ts';
 import { down, up } from './20261129_0300_discounts_member_holds.ts';
@@ -11,17 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-const member = (email: string) =>
-  insertMember(database.db, {
-    brand: 'alpha.test',
-    email,
-    passwordHash: null,
-    status: 'active',
-    language: 'en',
-    createdAt: 1,
-    acceptedTermsAt: 1,
-    profile: { name: 'M', gender: 'female', birth_date: '1990-01-01', country: 'NL', status: 'active' },
-  });
+const member = (email: string) => insertTestMember(database.db, email);
 
 const CODE = {
   brand: 'alpha.test',
@@ -41,7 +31,8 @@ describe('migration 20261129_0300_discounts_member_holds', () => {
     // Migrations are written against an untyped database (they never see a later schema).
     const untyped = db as unknown as Kysely<unknown>;
     // As a database of before the migration: the table is not there yet.
-    await down(untyped);
+    // Schema changes take the test schemas' lock, as every test that migrates does (test-database.ts).
+    await database.migrating(() => down(untyped));
     const [a, b] = [await member('a@example.com'), await member('b@example.com')];
     await db
       .insertInto('discount_codes')
@@ -87,7 +78,7 @@ describe('migration 20261129_0300_discounts_member_holds', () => {
     const bWelcome = await payment(b, 'WELCOME25', 'open', 15);
     await payment(b, null, 'open', 16);
 
-    await up(untyped);
+    await database.migrating(() => up(untyped));
     const holds = await db
       .selectFrom('discount_member_holds')
       .select(['code', 'user_id', 'payment_id'])

@@ -1,7 +1,7 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConversation } from '../../features/chat/conversations.ts';
-import { insertMember } from '../../features/users/insert-member.ts';
+import { insertTestMember } from '../../test/seed-members.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { MIGRATIONS } from './index.ts';
 
@@ -11,17 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-const member = (email: string) =>
-  insertMember(database.db, {
-    brand: 'alpha.test',
-    email,
-    passwordHash: null,
-    status: 'active',
-    language: 'en',
-    createdAt: 1,
-    acceptedTermsAt: 1,
-    profile: { name: 'M', gender: 'female', birth_date: '1990-01-01', country: 'NL', status: 'active' },
-  });
+const member = (email: string) => insertTestMember(database.db, email);
 
 describe('migration 20261124_0009_media_keys', () => {
   it("gives existing chat photos their blurred file's own column, and goes down and up again", async () => {
