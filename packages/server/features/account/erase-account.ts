@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { deletePhotoFiles } from '../../media/process-photo.ts';
 import type { Services } from '../../services.ts';
 import { pruneEvents } from '../../realtime/event-store.ts';
@@ -22,6 +23,9 @@ export const KEPT_LEDGER_REASONS = ['purchase', 'refund', 'refund_refused', 'cha
  * somewhere; its address is freed, so the address can sign up again. Does nothing for a member who
  * came back, was already erased, or whose period is not over.
  */
+/** The advisory lock that serialises erasures (an arbitrary key of their own: "eras"). */
+const ERASURE_LOCK = 0x65726173;
+
 export async function eraseAccount(services: Services, userId: number): Promise<'erased' | 'skipped'> {
   const now = services.now();
   const user = await services.db
@@ -43,6 +47,9 @@ export async function eraseAccount(services: Services, userId: number): Promise<
   ]);
   const anonymous = `erased-${userId}@erased.invalid`;
   await services.db.transaction().execute(async (trx) => {
+    // One erasure at a time on PostgreSQL: two members' erasures delete rows they share (their
+    // conversation, reports between them) in different orders and deadlocked. Erasures are rare.
+    if (services.engine === 'postgres') await sql`select pg_advisory_xact_lock(${ERASURE_LOCK})`.execute(trx);
     // Before the tracking is blanked below: the dashboard's roll-up keeps no tracking values either.
     await forgetTrackingInRollup(trx, userId);
     await trx
