@@ -43,6 +43,8 @@ describe('rate limits', () => {
         'POST /api/complaint.php',
         'POST /api/report.php',
         'POST /api/directdebit.php',
+        'POST /api/directdebit-confirm.php',
+        'POST /api/directdebit-payment.php',
         'POST /api/gift.php',
         'POST /api/like.php',
         'POST /api/message.php',
