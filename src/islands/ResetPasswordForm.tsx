@@ -28,10 +28,13 @@ function ResetPasswordFormContent() {
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<ResetField, string>>>({});
-  const token = hydrated ? new URLSearchParams(window.location.search).get('token') : null;
+  const token = hydrated ? linkToken() : null;
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Read now, not from the render: a press made before hydration is replayed into the first render,
+    // whose `hydrated` (and so `token`) is still false, and the form then did nothing at all.
+    const token = linkToken();
     const data = new FormData(event.currentTarget);
     const password = String(data.get('password') ?? '');
     const repeat = String(data.get('password_repeat') ?? '');
@@ -91,4 +94,9 @@ function ResetPasswordFormContent() {
       </button>
     </form>
   );
+}
+
+/** The token of the reset mail's link (`?token=…`). */
+function linkToken(): string | null {
+  return new URLSearchParams(window.location.search).get('token');
 }

@@ -76,3 +76,17 @@ for (const [screen, viewport] of VIEWPORTS) {
     });
   });
 }
+
+test('the new-password form acts on a press made before the page woke up', async ({ page }) => {
+  const { island, release } = await holdIsland(page, 'ResetPasswordForm');
+  await page.goto('/reset-password/do?token=made-up-token');
+  const form = page.getByTestId('reset-form');
+  await form.locator('input[name="password"]').fill('another new secret');
+  await form.locator('input[name="password_repeat"]').fill('another new secret');
+  await form.locator('button[type="submit"]').click();
+  await expect(island).toHaveAttribute('ssr', '');
+
+  release();
+  // The press reaches the server, which refuses the made-up link (the form did nothing at all before).
+  await expect(page.getByTestId('form-error')).toHaveText('Link expired or invalid, request a new email');
+});
