@@ -40,12 +40,12 @@ export async function syncPayment(services: Services, providerPaymentId: string)
   if (!remote) return found;
   const now = services.now();
   // The provider has decided: webhooks soon after need not ask again (webhook-sync.ts).
-  const syncedAt = UNDECIDED.includes(remote.status) ? {} : { synced_at: now };
+  const decided = !UNDECIDED.includes(remote.status);
   // The common repeat: already booked and nothing new at the provider. One small write at most.
   if (SETTLED.includes(found.status) && !hasNewReversal(found, remote)) {
-    if (!('synced_at' in syncedAt)) return found;
-    await services.db.updateTable('payments').set(syncedAt).where('id', '=', found.id).execute();
-    return { ...found, ...syncedAt };
+    if (!decided) return found;
+    await services.db.updateTable('payments').set({ synced_at: now }).where('id', '=', found.id).execute();
+    return { ...found, synced_at: now };
   }
   const result = await services.db.transaction().execute(async (trx) => {
     await lockMember(trx, services.engine, found.user_id);
@@ -94,9 +94,9 @@ export async function syncPayment(services: Services, providerPaymentId: string)
     // Refunded or charged back at the provider, possibly before we first heard it was paid.
     const reversal = SETTLED.includes(payment.status) ? await reverseAtProvider(trx, payment, remote, now) : null;
     if (reversal) payment = reversal.payment;
-    if ('synced_at' in syncedAt) {
-      await trx.updateTable('payments').set(syncedAt).where('id', '=', payment.id).execute();
-      payment = { ...payment, ...syncedAt };
+    if (decided) {
+      await trx.updateTable('payments').set({ synced_at: now }).where('id', '=', payment.id).execute();
+      payment = { ...payment, synced_at: now };
     }
     if (change === 'paid' || reversal) {
       // In the same transaction: the member's tabs hear of exactly the credits that were booked.
