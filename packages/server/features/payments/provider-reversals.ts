@@ -51,22 +51,15 @@ export async function reverseAtProvider(
       at: now,
     });
   }
+  const reversed = {
+    credits_reversed: payment.credits_reversed + credits,
+    credits_unrecovered: payment.credits_unrecovered + unrecovered,
+    updated_at: now,
+  };
   const changes =
     kind === 'chargeback'
-      ? {
-          status: 'charged_back' as const,
-          credits_reversed: payment.credits_reversed + credits,
-          credits_unrecovered: payment.credits_unrecovered + unrecovered,
-          updated_at: now,
-        }
-      : {
-          status: 'refunded' as const,
-          credits_reversed: payment.credits_reversed + credits,
-          credits_unrecovered: payment.credits_unrecovered + unrecovered,
-          refunded_cents: refundedCents,
-          refunded_at: now,
-          updated_at: now,
-        };
+      ? { ...reversed, status: 'charged_back' as const }
+      : { ...reversed, status: 'refunded' as const, refunded_cents: refundedCents, refunded_at: now };
   await trx.updateTable('payments').set(changes).where('id', '=', payment.id).execute();
   return {
     payment: { ...payment, ...changes },
