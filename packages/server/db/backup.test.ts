@@ -61,13 +61,14 @@ async function expectServes(db: Db, engine: Engine, schema?: string): Promise<vo
 describe.skipIf(process.env.DATEKIT_TEST_DB === 'postgres')('restore drill, SQLite', () => {
   it('an online backup of a seeded database, restored into a new file, serves the same data', async () => {
     const live = path.join(dir, 'live.sqlite');
-    const { db } = createDatabase({ sqlitePath: live });
+    const { db, closed } = createDatabase({ sqlitePath: live });
     await migrateToLatest(db);
     await seedDemoMembers(servicesOn(db, 'sqlite'), brand, 3);
     // Taken while the live database is open, as `datekit db backup` does beside a running server.
     const backup = path.join(dir, 'backups', 'datekit.sqlite');
     await backupSqlite(live, backup);
     await db.destroy();
+    await closed();
 
     const restored = path.join(dir, 'restored', 'datekit.sqlite');
     fs.mkdirSync(path.dirname(restored), { recursive: true });
@@ -77,6 +78,7 @@ describe.skipIf(process.env.DATEKIT_TEST_DB === 'postgres')('restore drill, SQLi
       await expectServes(copy.db, 'sqlite');
     } finally {
       await copy.db.destroy();
+      await copy.closed();
     }
   });
 

@@ -9,7 +9,7 @@ import { MIGRATIONS } from './migrations/index.ts';
 describe.skipIf(process.env.DATEKIT_TEST_DB === 'postgres')('migration status', () => {
   it('an empty database has every migration pending and is refused with the command to run', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-migrate-'));
-    const { db } = createDatabase({ sqlitePath: path.join(dir, 'db.sqlite') });
+    const { db, closed } = createDatabase({ sqlitePath: path.join(dir, 'db.sqlite') });
     try {
       expect(await pendingMigrations(db)).toEqual(Object.keys(MIGRATIONS));
       const refused = await assertMigrated(db).catch((error: unknown) => error);
@@ -20,6 +20,8 @@ describe.skipIf(process.env.DATEKIT_TEST_DB === 'postgres')('migration status', 
       await expect(assertMigrated(db)).resolves.toBeUndefined();
     } finally {
       await db.destroy();
+      // Its checkpoint thread still holds the file until it has stopped.
+      await closed();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -33,7 +33,7 @@ function walWriter(file: string): SQLite.Database {
 describe('checkpoints off the event loop', () => {
   it('a file database leaves checkpoints to its thread, which copies the log into the file', async () => {
     const file = path.join(dir, 'served.sqlite');
-    const { db } = createDatabase({ sqlitePath: file });
+    const { db, closed } = createDatabase({ sqlitePath: file });
     const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
     expect(rows[0]!.wal_autocheckpoint).toBe(0);
 
@@ -43,6 +43,7 @@ describe('checkpoints off the event loop', () => {
     // The commit wrote the rows to the log only; the thread brings them into the file.
     await expect.poll(() => sizeOf(file), { timeout: 10_000 }).toBeGreaterThan(before + 1_500_000);
     await db.destroy();
+    await closed();
   });
 
   it('stopping copies what is left and ends the thread', async () => {

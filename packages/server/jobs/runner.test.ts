@@ -135,6 +135,8 @@ describe('job runner over one SQLite file from two connections (two server proce
     } finally {
       await first.db.destroy();
       await second.db.destroy();
+      // Their checkpoint threads still hold the file until they have stopped.
+      await Promise.all([first.closed(), second.closed()]);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
