@@ -69,6 +69,7 @@ function CreditsShopContent() {
               className="btn btn-primary btn-block"
               href={bundlePaymentLink(bundle.id)}
               data-testid={`buy-${bundle.id}`}
+              data-primary-action
             >
               {t('payments.choose')}
             </a>

@@ -32,6 +32,7 @@ const user: User = {
   notifications_disabled: [],
   signup_date: '2026-01-01T00:00:00.000Z',
   profile_missing: ['photo', 'about', 'location'],
+  reached_out: false,
 };
 
 const ownProfile = { id: 9, name: 'Sanne', missing: [] };

@@ -77,6 +77,17 @@ export function selectMembers(db: Db) {
       eb
         .exists(eb.selectFrom('profile_interests as pi').select('pi.profile_id').whereRef('pi.profile_id', '=', 'u.id'))
         .as('has_interests'),
+      // Whether the member has reached out to someone (a like, a conversation started): the push alert
+      // waits for it, so the browser's prompt comes when notifications would be about someone. Both
+      // lookups are index-only (likes_swipes, conversations_started_by).
+      eb
+        .or([
+          eb.exists(eb.selectFrom('likes as rl').select('rl.liker_id').whereRef('rl.liker_id', '=', 'u.id')),
+          eb.exists(
+            eb.selectFrom('conversations as rc').select('rc.started_by').whereRef('rc.started_by', '=', 'u.id'),
+          ),
+        ])
+        .as('reached_out'),
       eb
         .selectFrom('credit_ledger as l')
         .select(sql<number>`coalesce(sum(l.amount), 0)`.as('balance'))
