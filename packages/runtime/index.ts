@@ -21,6 +21,7 @@ export * from './data/regions.ts';
 export * from './data/reports.ts';
 export * from './errors.ts';
 export * from './i18n/index.ts';
+export * from './i18n/format.ts';
 export * from './routes.ts';
 export * from './rules/badges.ts';
 export * from './rules/colour.ts';

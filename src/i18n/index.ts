@@ -74,7 +74,11 @@ export function inlineI18nJson(lang: Locale): string {
   return json;
 }
 
-/** What an operator console page inlines: the console's strings only. */
+/** Keys of the code every island shares (the error boundary of `UiProvider`), so the console has them too. */
+const SHARED_ISLAND_KEYS: ReadonlySet<string> = new Set(['error.generic']);
+
+/** What an operator console page inlines: the console's strings and the shared island ones. */
 export function inlineOperatorI18n(lang: Locale): InlineI18n {
-  return { lng: lang, ui: pick(bundles.get(lang) ?? fallback, (key) => key.startsWith(OPERATOR_PREFIX)) };
+  const keep = (key: string) => key.startsWith(OPERATOR_PREFIX) || SHARED_ISLAND_KEYS.has(key);
+  return { lng: lang, ui: pick(bundles.get(lang) ?? fallback, keep) };
 }

@@ -41,7 +41,7 @@ function MailChangeConfirmContent() {
     <div className="form-notice" data-testid={`mail-change-${shown.status}`}>
       <p>{shown.status === 'done' ? t('settings.email_confirmed', { email: shown.email }) : shown.message}</p>
       <a className="btn btn-primary" href={LINKS.accountSettings}>
-        {t('page.settings.title')}
+        {t('settings.title')}
       </a>
     </div>
   );

@@ -76,7 +76,7 @@ function NotificationSettingsContent({ site }: { site: string }) {
         </div>
       )}
       <section className="panel" aria-labelledby="notification-types">
-        <h2 id="notification-types">{t('page.notifications.list_title')}</h2>
+        <h2 id="notification-types">{t('notifications.list_title')}</h2>
         <ul className="switch-list" data-testid="notification-types">
           {NOTIFICATION_TYPES.map((type: NotificationType) => (
             <li key={type}>
@@ -93,7 +93,7 @@ function NotificationSettingsContent({ site }: { site: string }) {
                   }}
                 />
                 <span className="switch-track" aria-hidden="true" />
-                <span>{t(`page.notifications.type_${type}`, { site })}</span>
+                <span>{t(`notifications.type_${type}`, { site })}</span>
               </label>
             </li>
           ))}

@@ -39,7 +39,7 @@ function RepeatOrderContent() {
   if (!bundle) {
     return (
       <p className="notice" data-testid="repeat-nothing">
-        {t('repeatorder.nothing')} <a href={LINKS.credits}>{t('page.credits.title')}</a>
+        {t('repeatorder.nothing')} <a href={LINKS.credits}>{t('nav.credits')}</a>
       </p>
     );
   }
@@ -89,7 +89,7 @@ function RepeatOrderContent() {
         </>
       ) : (
         <p data-testid="repeat-no-mandate">
-          {t('repeatorder.no_stored')} <a href={LINKS.credits}>{t('page.credits.title')}</a> ·{' '}
+          {t('repeatorder.no_stored')} <a href={LINKS.credits}>{t('nav.credits')}</a> ·{' '}
           <a href={LINKS.directDebit}>{t('repeatorder.set_up')}</a>
         </p>
       )}

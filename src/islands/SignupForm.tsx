@@ -16,6 +16,7 @@ import {
 import { ApiRequestError } from '../../packages/runtime/api/client.ts';
 import type { SignupRequest, Tracking } from '../../packages/runtime/schemas/api/signup.ts';
 import { LINKS } from '../site/links.ts';
+import { BirthDateField, birthDateValue, fieldOfControl } from './BirthDateField.tsx';
 import { errorText, fieldErrors } from './errors.ts';
 import { Field, FormError, PasswordField } from './Field.tsx';
 
@@ -58,7 +59,7 @@ export function SignupAccountForm({ tracking, submit, busy, children, onLogin }:
 
   /** The form's (first) input for a field; radio groups answer their first button. */
   function inputNamed(field: SignupField): HTMLInputElement | null {
-    return form.current?.querySelector<HTMLInputElement>(`[name="${field}"]`) ?? null;
+    return form.current?.querySelector<HTMLInputElement>(`[name="${field}"], [name^="${field}_"]`) ?? null;
   }
 
   function readValues(): SignupFormValues {
@@ -67,7 +68,7 @@ export function SignupAccountForm({ tracking, submit, busy, children, onLogin }:
       name: String(data.get('name') ?? ''),
       email: String(data.get('email') ?? '').trim(),
       password: String(data.get('password') ?? ''),
-      date_of_birth: String(data.get('date_of_birth') ?? ''),
+      date_of_birth: birthDateValue(data, 'date_of_birth'),
       gender: String(data.get('gender') ?? ''),
       accept_terms: data.get('accept_terms') === 'on',
     };
@@ -155,7 +156,9 @@ export function SignupAccountForm({ tracking, submit, busy, children, onLogin }:
       onSubmit={(e) => void onSubmit(e)}
       onChange={(e) => {
         const target: EventTarget = e.target;
-        if (target instanceof HTMLInputElement) clearError(target.name as SignupField);
+        if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
+          clearError(fieldOfControl(target.name, 'date_of_birth') as SignupField);
+        }
       }}
     >
       <Field
@@ -202,14 +205,10 @@ export function SignupAccountForm({ tracking, submit, busy, children, onLogin }:
         required
         error={errors.password}
       />
-      <Field
+      <BirthDateField
         name="date_of_birth"
-        type="date"
         label={t('signup.date_of_birth')}
         hint={t('signup.date_of_birth_hint', { minAge: MIN_AGE })}
-        autoComplete="bday"
-        min="1900-01-01"
-        required
         error={errors.date_of_birth}
       />
       <fieldset

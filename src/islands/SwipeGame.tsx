@@ -13,7 +13,7 @@ import {
 } from '../../packages/runtime/stores/swipe.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
-import { useDateLocale } from './hooks.ts';
+import { useFormatDate } from './hooks.ts';
 import { HeartIcon } from './icons.tsx';
 import { announceMatch } from './LikesLikeButton.tsx';
 import type { FictionalMarking } from './FictionalMark.tsx';
@@ -49,16 +49,12 @@ export default function SwipeGame(props: Props) {
 /** "New likes tomorrow from 00:00", in the member's language, region and time zone. */
 function useResetText(resetsAt: string | null): string | null {
   const { t } = useTranslation();
-  const locale = useDateLocale();
+  const format = useFormatDate();
   if (!resetsAt) return null;
   const date = new Date(resetsAt);
   const day = resetDay(date, new Date());
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
-  if (day === 'later') {
-    const when = new Intl.DateTimeFormat(locale, { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(date);
-    return t('swipe.resets_later', { date: when });
-  }
-  return t(day === 'today' ? 'swipe.resets_today' : 'swipe.resets_tomorrow', { time });
+  if (day === 'later') return t('swipe.resets_later', { date: format(date, 'weekdayTime') });
+  return t(day === 'today' ? 'swipe.resets_today' : 'swipe.resets_tomorrow', { time: format(date, 'time') });
 }
 
 function SwipeGameContent({ fictionalIcon, fictionalLabel, likesPerDay }: Props) {

@@ -9,7 +9,7 @@ import type { Payment } from '../../packages/runtime/schemas/api/payments.ts';
 import { $companyInfo, loadCompanyInfo } from '../../packages/runtime/stores/catalog.ts';
 import { $payments, loadPayments } from '../../packages/runtime/stores/payments.ts';
 import { LINKS } from '../site/links.ts';
-import { useHydrated } from './hooks.ts';
+import { useFormatDate, useHydrated } from './hooks.ts';
 import { LoadFailed, Loading } from './LoadStatus.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { PaymentMethodName } from './PaymentMethodName.tsx';
@@ -70,7 +70,7 @@ function StatusText({ payment }: { payment: Payment }) {
 
 function TransactionList({ payments }: { payments: Payment[] }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const format = useFormatDate();
   return (
     <table className="transactions" data-testid="transactions">
       <thead>
@@ -85,7 +85,7 @@ function TransactionList({ payments }: { payments: Payment[] }) {
         {payments.map((p) => (
           <tr key={p.id} data-testid={`transaction-${p.id}`}>
             <td>
-              <a href={pathFor('transactions-id', { id: p.id })}>{date.format(new Date(p.created_at))}</a>
+              <a href={pathFor('transactions-id', { id: p.id })}>{format(p.created_at, 'date')}</a>
             </td>
             <td>{p.credits}</td>
             <td>{formatCents(p.amount_cents, p.currency, i18n.language)}</td>
@@ -126,7 +126,7 @@ function Receipt({ payment }: { payment: Payment }) {
   const company = useStore($companyInfo);
   useEffect(() => void loadCompanyInfo(), []);
   const money = (cents: number) => formatCents(cents, payment.currency, i18n.language);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const format = useFormatDate();
   const rows: [string, React.ReactNode][] = [
     [t('payments.payment_id'), payment.payment_id ?? payment.id],
     [t('payments.credits'), payment.credits],
@@ -134,7 +134,7 @@ function Receipt({ payment }: { payment: Payment }) {
     [t('payments.currency'), payment.currency],
     [t('payments.method'), <PaymentMethodName key="m" method={payment.method} />],
     [t('payments.status'), <StatusText key="s" payment={payment} />],
-    [t('payments.date'), when.format(new Date(payment.paid_at ?? payment.created_at))],
+    [t('payments.date'), format(payment.paid_at ?? payment.created_at, 'dateTimeLong')],
   ];
   if (payment.discount_code)
     rows.push([

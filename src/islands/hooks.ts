@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateLocale } from '../../packages/runtime/rules/date-locale.ts';
+import { formatDate, type DateStyle } from '../../packages/runtime/i18n/format.ts';
 
 const noSubscription = () => () => undefined;
 
@@ -17,10 +17,10 @@ export function useHydrated(): boolean {
 }
 
 /**
- * The locale for times and dates (`dateLocale`): the page's language with the member's region from the
- * browser's languages. Only for what renders after hydration: the build knows neither.
+ * Writes a date in the page's language (`formatDate`) and the reader's time zone. Only for what renders
+ * after hydration: the build does not know the reader's zone.
  */
-export function useDateLocale(): string {
+export function useFormatDate(): (date: Date | string | number, style: DateStyle) => string {
   const { i18n } = useTranslation();
-  return dateLocale(i18n.language, typeof navigator === 'undefined' ? [] : navigator.languages);
+  return (date, style) => formatDate(date, i18n.language, style);
 }

@@ -7,6 +7,7 @@ import { LANDER_VARIANTS } from '../../packages/runtime/schemas/brand/landers.ts
 import { ROOT } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { skipToAccountStep } from './signup-flow.ts';
+import { chooseBirthDate } from './birth-date.ts';
 
 /** The landers the demo brand publishes (its `landers` list); the others must not exist on it. */
 const published = (parse(readFileSync(path.join(ROOT, 'brands/localhost.yaml'), 'utf8')) as { landers: string[] })
@@ -107,7 +108,7 @@ test.describe('lander call to action', () => {
     await form.locator('input[name="name"]').fill('Lander');
     await form.locator('input[name="email"]').fill(`lander-${Date.now()}@example.com`);
     await form.locator('input[name="password"]').fill('a long and lovely secret');
-    await form.locator('input[name="date_of_birth"]').fill('1990-04-12');
+    await chooseBirthDate(form, '1990-04-12');
     await form.locator('input[name="gender"][value="male"]').check();
     await form.locator('input[name="accept_terms"]').check();
     const signup = page.waitForRequest(

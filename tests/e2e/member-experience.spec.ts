@@ -6,6 +6,7 @@ import { activationLinkIn, waitForMail } from './outbox.ts';
 import { CLIENT_HEADER, islandHydrated, PASSWORD, signUpAndActivate } from './session.ts';
 import { skipToAccountStep, waitForHydration } from './signup-flow.ts';
 import { VIEWPORTS } from './viewports.ts';
+import { chooseBirthDate } from './birth-date.ts';
 
 // The adults-only entry warning has its own tests (visitor.spec.ts); here every visitor has passed it.
 test.beforeEach(({ context }) => skipEntryWarning(context));
@@ -44,7 +45,7 @@ async function fillAccount(steps: Locator, name: string, email: string) {
   await form.locator('input[name="name"]').fill(name);
   await form.locator('input[name="email"]').fill(email);
   await form.locator('input[name="password"]').fill(PASSWORD);
-  await form.locator('input[name="date_of_birth"]').fill('1991-05-20');
+  await chooseBirthDate(form, '1991-05-20');
   await form.locator('input[name="gender"][value="female"]').check();
   await form.locator('input[name="accept_terms"]').check();
 }

@@ -3,6 +3,7 @@ import { skipEntryWarning } from './entry-warning.ts';
 import { activationLinkIn, waitForMail } from './outbox.ts';
 import { logIn, PASSWORD } from './session.ts';
 import { skipLocationStep, skipToAccountStep } from './signup-flow.ts';
+import { chooseBirthDate } from './birth-date.ts';
 
 // The adults-only entry warning has its own tests (visitor.spec.ts); here the visitor has passed it.
 test.beforeEach(({ context }) => skipEntryWarning(context));
@@ -28,7 +29,7 @@ test('a visitor signs up, activates from the mail, logs out and in, and is block
   await form.locator('input[name="name"]').fill('Journey');
   await form.locator('input[name="email"]').fill(email);
   await form.locator('input[name="password"]').fill(PASSWORD);
-  await form.locator('input[name="date_of_birth"]').fill('1991-07-21');
+  await chooseBirthDate(form, '1991-07-21');
   await form.locator('input[name="gender"][value="female"]').check();
   await form.locator('input[name="accept_terms"]').check();
   await form.locator('button[type="submit"]').click();

@@ -4,6 +4,7 @@ import { skipEntryWarning } from './entry-warning.ts';
 import { activationLinkIn, waitForMail } from './outbox.ts';
 import { PASSWORD } from './session.ts';
 import { skipToAccountStep, waitForHydration } from './signup-flow.ts';
+import { chooseBirthDate } from './birth-date.ts';
 
 // The adults-only entry warning has its own tests (visitor.spec.ts); here the visitor has passed it.
 test.beforeEach(({ context }) => skipEntryWarning(context));
@@ -28,7 +29,7 @@ async function fillPersonal(
   await form.locator('input[name="name"]').fill(account.name);
   await form.locator('input[name="email"]').fill(account.email);
   await form.locator('input[name="password"]').fill(PASSWORD);
-  await form.locator('input[name="date_of_birth"]').fill('1989-09-14');
+  await chooseBirthDate(form, '1989-09-14');
   await form.locator('input[name="gender"][value="female"]').check();
   if (choices) {
     for (const [field, value] of Object.entries(choices))

@@ -4,6 +4,7 @@ import { CLIENT_REQUEST_HEADER } from '../../packages/runtime/errors.ts';
 import { skipLocationStep, skipToAccountStep } from './signup-flow.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { DEMO } from './session.ts';
+import { chooseBirthDate } from './birth-date.ts';
 
 /** The entry warning's script has applied the rule: `shown` or `hidden`. */
 async function entryWarningDecision(page: Page): Promise<string> {
@@ -41,7 +42,7 @@ async function fillSignup(page: Page, email: string): Promise<void> {
   await form.locator('input[name="name"]').fill(`Visitor${Date.now() % 100000}`);
   await form.locator('input[name="email"]').fill(email);
   await form.locator('input[name="password"]').fill('a long and lovely secret');
-  await form.locator('input[name="date_of_birth"]').fill('1990-05-17');
+  await chooseBirthDate(form, '1990-05-17');
   await form.locator('input[name="gender"][value="male"]').check();
   await form.locator('input[name="accept_terms"]').check();
 }

@@ -54,7 +54,7 @@ describe('formatLegalDate', () => {
   const date = new Date('2024-02-01T00:00:00Z');
 
   it('writes the date as the page language does', () => {
-    expect(formatLegalDate(date, 'en')).toBe('February 1, 2024');
+    expect(formatLegalDate(date, 'en')).toBe('1 February 2024');
     expect(formatLegalDate(date, 'nl')).toBe('1 februari 2024');
     expect(formatLegalDate(date, 'de')).toBe('1. Februar 2024');
     expect(formatLegalDate(date, 'da')).toBe('1. februar 2024');
@@ -63,7 +63,7 @@ describe('formatLegalDate', () => {
 
   it('reads the date in UTC, so a date at midnight UTC keeps its day', () => {
     expect(formatLegalDate(new Date('2025-01-06T00:00:00Z'), 'de')).toBe('6. Januar 2025');
-    expect(formatLegalDate(new Date(TERMS_VERSION_DATE), 'en')).toBe('December 1, 2023');
+    expect(formatLegalDate(new Date(TERMS_VERSION_DATE), 'en')).toBe('1 December 2023');
   });
 });
 

@@ -1,3 +1,4 @@
+import { formatDate } from '../i18n/format.ts';
 import { TERMS_VERSION_DATE } from './constants.ts';
 
 /**
@@ -32,7 +33,7 @@ export function termsVersionDate(companyAdded: string | null | undefined): Date 
  * `1. Februar 2024`). Read in UTC, so that the day never shifts with the time zone of the build machine.
  */
 export function formatLegalDate(date: Date, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return formatDate(date, lang, 'dateLong', 'UTC');
 }
 
 /** `a, b and c` in the page's language; one item stays as it is. */

@@ -1,4 +1,5 @@
 import {
+  formatDate,
   LANGUAGE_COOKIE_DAYS,
   LANGUAGE_COOKIE_NAME,
   languageRequestSchema,
@@ -64,7 +65,7 @@ export const login = defineRoute({
 function pendingDeletion(requestedAt: number, locale: string, now: number): ApiError {
   const until = reactivableUntil(requestedAt)!;
   if (until <= now) return new ApiError('login_failed');
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(until);
+  const date = formatDate(until, locale, 'dateLong');
   return new ApiError(
     'account_pending_deletion',
     { date },

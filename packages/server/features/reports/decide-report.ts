@@ -1,4 +1,5 @@
 import {
+  formatDate,
   SUSPENSION_DEFAULT_DAYS,
   toLocale,
   type DecisionGround,
@@ -187,7 +188,7 @@ async function sendDecisionMails(
         ground: input.ground,
         facts: input.facts,
         reference: input.report.id,
-        ...(input.until ? { until: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(input.until) } : {}),
+        ...(input.until ? { until: formatDate(input.until, locale, 'dateLong') } : {}),
         complaintsUrl,
       }),
     );

@@ -1,4 +1,4 @@
-import type { Locale } from '@datekit/runtime';
+import { formatDate, type Locale } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Db } from '../../db/database.ts';
 import { cancelJob, enqueueJob } from '../../jobs/queue.ts';
@@ -30,7 +30,7 @@ export function sanctionError(state: SanctionState, locale: Locale, now: number)
   if (!isSanctioned(state, now)) return null;
   if (state.sanction === 'ban') return new ApiError('account_banned', {}, { banned: true });
   const until = state.sanction_ends_at!;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(until);
+  const date = formatDate(until, locale, 'dateLong');
   return new ApiError('account_suspended', { date }, { banned: true, until: new Date(until).toISOString() });
 }
 

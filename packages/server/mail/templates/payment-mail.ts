@@ -1,5 +1,5 @@
 import type { Locale } from '@datekit/runtime';
-import { methodName } from '@datekit/runtime';
+import { formatDate, methodName } from '@datekit/runtime';
 import type { Brand } from '@datekit/runtime';
 import type { Translate } from '../../i18n/translator.ts';
 import { renderMailHtml } from '../layout.ts';
@@ -40,9 +40,7 @@ export function paymentMail(input: {
   const { brand, facts, locale } = input;
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: facts.currency });
   const amount = money.format(facts.amountCents / 100);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(facts.at),
-  );
+  const date = formatDate(facts.at, locale, 'dateTimeLong', 'UTC');
   const t = (key: string) =>
     input.translate(locale, `mail:${key}`, {
       name: input.name,
