@@ -9,6 +9,7 @@ import { ageOn, brandFileSchema, PROFILE_CHOICES } from '@datekit/runtime';
 import { ALPHA_BRAND_FILE, FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from '../test/fixture-brands.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { MAX_PORTRAITS, MIN_PORTRAITS } from './portraits/fictional-portraits.ts';
+import { PORTRAIT_HEIGHT, PORTRAIT_WIDTH } from './portraits/portrait-svg.ts';
 import { DEMO_ACCOUNT, seedDemoMembers } from './seed-demo.ts';
 
 const brand = FIXTURE_BRANDS[0]!;
@@ -86,7 +87,7 @@ describe('demo seeding', () => {
       expect(own.length).toBeLessThanOrEqual(MAX_PORTRAITS);
       expect(own.filter((photo) => photo.is_main === 1)).toHaveLength(1);
       for (const photo of own) {
-        expect(photo).toMatchObject({ status: 'active', fictional: 1, width: 480, height: 600 });
+        expect(photo).toMatchObject({ status: 'active', fictional: 1, width: PORTRAIT_WIDTH, height: PORTRAIT_HEIGHT });
         for (const name of [photo.filename, photo.thumb_filename, photo.match_filename, photo.blurred_filename]) {
           expect(fs.statSync(path.join(services.config.mediaDir, name!)).size).toBeGreaterThan(500);
         }

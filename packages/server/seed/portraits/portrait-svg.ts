@@ -1,14 +1,19 @@
 import { pickWith, type PortraitTraits, type Random } from './portrait-traits.ts';
 
 /**
- * A flat, clearly illustrated head-and-shoulders portrait (480 × 600) as SVG: a face with eyes, brows,
+ * A flat, clearly illustrated head-and-shoulders portrait (560 × 560) as SVG: a face with eyes, brows,
  * nose and a smile, hair, clothes with a modest neckline, and a decorated background. Every picture
  * of a member shares their traits; the variant changes outfit, background and pose. Nothing but a
  * fully clothed bust is ever drawn.
  */
 
-export const PORTRAIT_WIDTH = 480;
-export const PORTRAIT_HEIGHT = 600;
+/**
+ * Square, like the thumbnails, match crops and gallery stage it ends up in: no crop cuts off a head.
+ * The figure is drawn on a 480 × 600 stage; the picture shows its square part around the figure.
+ */
+export const PORTRAIT_WIDTH = 560;
+export const PORTRAIT_HEIGHT = 560;
+const VIEW_BOX = '-40 40 560 560';
 
 export const OUTFITS = ['crew', 'vneck', 'shirt', 'turtleneck', 'blazer', 'cardigan'] as const;
 export const BACKDROPS = ['sun', 'arch', 'stripes', 'leaves', 'window', 'dots'] as const;
@@ -64,7 +69,7 @@ export function portraitVariants(random: Random, count: number): PortraitVariant
     palette: palettes[i % palettes.length]!,
     tilt: Math.round((random() * 2 - 1) * 7),
     shiftX: Math.round((random() * 2 - 1) * 24),
-    scale: 1.12 + random() * 0.14,
+    scale: 0.98 + random() * 0.12,
     grin: random() < 0.45,
   }));
 }
@@ -95,8 +100,8 @@ export function portraitSvg(traits: PortraitTraits, variant: PortraitVariant): s
   const rx = traits.faceWidth;
   const head = [hairBack(traits, rx), ears(traits, rx), face(traits, rx), features(traits, variant, rx)];
   head.push(beard(traits, rx), hairFront(traits, rx), glasses(traits, rx), earrings(traits, rx));
-  const bottom = PORTRAIT_HEIGHT;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_WIDTH}" height="${PORTRAIT_HEIGHT}" viewBox="0 0 ${PORTRAIT_WIDTH} ${PORTRAIT_HEIGHT}">
+  const bottom = 600;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_WIDTH}" height="${PORTRAIT_HEIGHT}" viewBox="${VIEW_BOX}">
 ${backdrop(variant)}
 <g transform="translate(${CX + variant.shiftX} ${bottom}) scale(${variant.scale.toFixed(3)}) translate(${-CX} ${-bottom})">
 ${body(traits, variant)}
@@ -108,7 +113,7 @@ ${head.join('\n')}
 }
 
 function backdrop({ backdrop, palette: [base, mid, deep] }: PortraitVariant): string {
-  const rect = `<rect width="${PORTRAIT_WIDTH}" height="${PORTRAIT_HEIGHT}" fill="${base}"/>`;
+  const rect = `<rect x="-60" width="600" height="640" fill="${base}"/>`;
   switch (backdrop) {
     case 'sun':
       return `${rect}<circle cx="360" cy="150" r="120" fill="${mid}"/><circle cx="90" cy="470" r="70" fill="${deep}" opacity="0.5"/>`;
@@ -132,7 +137,7 @@ function backdrop({ backdrop, palette: [base, mid, deep] }: PortraitVariant): st
         )
         .join('')}`;
     case 'window':
-      return `${rect}<rect x="250" y="40" width="200" height="250" rx="10" fill="${mid}"/><path d="M350 40v250M250 165h200" stroke="${base}" stroke-width="10"/><rect x="0" y="430" width="480" height="170" fill="${deep}" opacity="0.3"/>`;
+      return `${rect}<rect x="250" y="40" width="200" height="250" rx="10" fill="${mid}"/><path d="M350 40v250M250 165h200" stroke="${base}" stroke-width="10"/><rect x="-60" y="430" width="600" height="210" fill="${deep}" opacity="0.3"/>`;
     case 'dots':
       return `${rect}${Array.from({ length: 48 }, (_, i) => {
         const x = 30 + (i % 8) * 60 + (Math.floor(i / 8) % 2) * 30;
