@@ -36,7 +36,14 @@ export const memberResponseSchema = relationSchema.extend({ profile: memberProfi
 
 /** One photo of `GET /api/member-photos.php`: in full, or (for free viewers) only the server's blurred copy. */
 export const memberPhotoSchema = z.union([
-  z.object({ id: z.number(), locked: z.literal(false), filename: z.string(), thumb_filename: z.string() }),
+  z.object({
+    id: z.number(),
+    locked: z.literal(false),
+    filename: z.string(),
+    thumb_filename: z.string(),
+    /** Awaiting its check: only in the owner's answer about herself; nobody else ever gets such a photo. */
+    pending: z.literal(true).optional(),
+  }),
   z.object({ id: z.number(), locked: z.literal(true), blurred: z.string().nullable() }),
 ]);
 

@@ -25,12 +25,7 @@ export const listLikes = defineRoute({
       .select(['liker_id', 'liked_id', 'is_new', 'created_at'])
       .where((eb) => eb.or([eb('liker_id', '=', member.id), eb('liked_id', '=', member.id)]))
       .execute();
-    const received = rows
-      .filter((r) => r.liked_id === member.id)
-      .sort((a, b) => b.is_new - a.is_new || b.created_at - a.created_at);
-    const sent = rows.filter((r) => r.liker_id === member.id).sort((a, b) => b.created_at - a.created_at);
-    const sentIds = new Set(sent.map((r) => r.liked_id));
-    const ids = [...new Set([...received.map((r) => r.liker_id), ...sentIds])];
+    const ids = [...new Set(rows.map((r) => (r.liker_id === member.id ? r.liked_id : r.liker_id)))];
     const blocked = await services.db
       .selectFrom('blocks')
       .select(['blocker_id', 'blocked_id'])
@@ -41,6 +36,22 @@ export const listLikes = defineRoute({
       ? await selectProfiles(services.db).where('p.id', 'in', ids).where('p.status', '=', 'active').execute()
       : [];
     const visible = new Set(profiles.map((p) => p.id).filter((id) => !hidden.has(id)));
+    // Members others see with a photo come before those without (0 before 1), as in every list.
+    const withPhoto = new Set(profiles.filter((p) => p.photo_status === 'active').map((p) => p.id));
+    const photoless = (id: number) => (withPhoto.has(id) ? 0 : 1);
+    // Received: new first (spec §4), then with a photo, then newest. Sent and matches: photo, newest.
+    const received = rows
+      .filter((r) => r.liked_id === member.id)
+      .sort(
+        (a, b) => b.is_new - a.is_new || photoless(a.liker_id) - photoless(b.liker_id) || b.created_at - a.created_at,
+      );
+    const sent = rows
+      .filter((r) => r.liker_id === member.id)
+      .sort((a, b) => photoless(a.liked_id) - photoless(b.liked_id) || b.created_at - a.created_at);
+    const sentIds = new Set(sent.map((r) => r.liked_id));
+    const receivedByPhoto = [...received].sort(
+      (a, b) => photoless(a.liker_id) - photoless(b.liker_id) || b.created_at - a.created_at,
+    );
     const now = services.now();
     return {
       profiles: profiles.filter((p) => visible.has(p.id)).map((p) => toProfileJson(p, now)),
@@ -48,7 +59,7 @@ export const listLikes = defineRoute({
         .filter((r) => visible.has(r.liker_id))
         .map((r) => ({ id: r.liker_id, like_new: r.is_new === 1 })),
       likes: sent.filter((r) => visible.has(r.liked_id)).map((r) => ({ id: r.liked_id })),
-      matches: received.filter((r) => sentIds.has(r.liker_id) && visible.has(r.liker_id)).map((r) => r.liker_id),
+      matches: receivedByPhoto.filter((r) => sentIds.has(r.liker_id) && visible.has(r.liker_id)).map((r) => r.liker_id),
     };
   },
 });

@@ -164,21 +164,34 @@ export const memberPhotos = defineRoute({
   method: 'GET',
   url: '/api/member-photos.php',
   summary:
-    "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent, and /media refuses it to them).",
+    "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent, and /media refuses it to them). Your own id answers all your photos, those awaiting their check marked pending: nobody else gets those.",
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
   query: z.object({ id: routeIdSchema }),
   response: memberPhotosResponseSchema,
   handler: async ({ query, member, services }) => {
-    const target = await reachableProfile(services, member, query.id);
+    const own = query.id === member.id;
+    const target = own ? null : await reachableProfile(services, member, query.id);
     const rows = await services.db
       .selectFrom('photos')
-      .select(['id', 'filename', 'thumb_filename', 'blurred_filename', 'is_main'])
-      .where('profile_id', '=', target.id)
-      .where('status', '=', 'active')
+      .select(['id', 'filename', 'thumb_filename', 'blurred_filename', 'is_main', 'status'])
+      .where('profile_id', '=', target?.id ?? member.id)
+      // Photos awaiting their check reach their owner only.
+      .$if(!own, (q) => q.where('status', '=', 'active'))
       .orderBy('is_main', 'desc')
       .orderBy('id')
       .execute();
+    if (own) {
+      return {
+        photos: rows.map((p) => ({
+          id: p.id,
+          locked: false as const,
+          filename: MEDIA_PREFIX + p.filename,
+          thumb_filename: MEDIA_PREFIX + p.thumb_filename,
+          ...(p.status === 'active' ? {} : { pending: true as const }),
+        })),
+      };
+    }
     const premium = member.paid_user === 1;
     return {
       // The same rule `/media/*` applies (media-access.ts): free viewers get the main photo in full.

@@ -15,7 +15,7 @@ import type { Services } from '../../services.ts';
 import { announceLike } from '../likes/likes.routes.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import { searchConditions } from '../search/search-conditions.ts';
-import { selectProfiles } from '../users/member-row.ts';
+import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
@@ -58,7 +58,9 @@ export const swipeCandidates = defineRoute({
         .where((eb) =>
           eb('p.id', 'not in', eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', member.id)),
         )
+        .orderBy(withoutVisiblePhoto)
         .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
         .limit(CANDIDATES)
         .execute(),
       swipesToday(services, member.id, since),

@@ -40,6 +40,13 @@ export function selectProfiles(db: Db) {
     ]);
 }
 
+/**
+ * For lists of `selectProfiles`: 0 for a member whom others see with a photo (an approved main photo),
+ * 1 for the rest. Lists order by it first, so members without a visible photo come after those with
+ * one (search, first matches, likes, the swipe game); the join it reads is the one the list has.
+ */
+export const withoutVisiblePhoto = sql<number>`case when ph.status = 'active' then 0 else 1 end`;
+
 export type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectProfiles>['executeTakeFirst']>>>;
 
 /**
