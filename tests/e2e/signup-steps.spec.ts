@@ -168,7 +168,7 @@ test('/complete-signup walks only the skipped steps, then suggests the first mat
   const matches = page.getByTestId('signup-matches');
   await expect(matches.locator('li').first()).toBeVisible();
   await expect(matches.locator('a').first()).toHaveAttribute('href', /^\/members\/\d+$/);
-  await expect(page.getByTestId('signup-matches-search')).toHaveAttribute('href', '/members');
+  await expect(page.getByTestId('signup-matches-search')).toHaveAttribute('href', '/members?t=1');
 
   // What was saved now counts: only the photo is still missing.
   await page.goto('/complete-signup');

@@ -71,6 +71,8 @@ export interface LikesTable {
   created_at: number;
   is_new: Generated<number>;
   source: Generated<'profile' | 'swipe'>;
+  /** When the liker saw the match moment with the liked member; null while a match is unseen (match-moment.ts). */
+  match_seen_at: Generated<number | null>;
 }
 
 export interface BlocksTable {

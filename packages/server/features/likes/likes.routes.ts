@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { autoLikeResponseSchema, likeResponseSchema, likesResponseSchema, okResponseSchema } from '@datekit/runtime';
+import {
+  autoLikeResponseSchema,
+  type Brand,
+  likeResponseSchema,
+  likesResponseSchema,
+  okResponseSchema,
+  resolveSearchFilters,
+} from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
@@ -9,6 +16,9 @@ import { queuePush } from '../../push/push-notifications.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
+import { fictionalFirstLike, storeLike } from './match-moment.ts';
+import { matchMomentRoutes } from './match-moment.routes.ts';
+import { searchConditions } from '../search/search-conditions.ts';
 
 const profileIdBody = z.object({ profile_id: z.number().int().positive() });
 
@@ -76,22 +86,21 @@ export const like = defineRoute({
   idempotent: true,
   handler: async ({ body, member, services }) => {
     const target = await contactableProfile(services, member, body.profile_id);
-    await services.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('likes')
-        .values({ liker_id: member.id, liked_id: target.id, created_at: services.now() })
-        .onConflict((oc) => oc.columns(['liker_id', 'liked_id']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
-        await announceLike(services, trx, member.id, target.id, target.contactedViewer);
+    // Whether it is a match is decided in the transaction that stores the like (storeLike), not before it.
+    const { match } = await services.db.transaction().execute(async (trx) => {
+      const stored = await storeLike(trx, services, { likerId: member.id, likedId: target.id });
+      if (stored.liked) await announceLike(services, trx, member.id, target.id, stored.match);
+      return stored.liked ? stored : { match: target.contactedViewer };
     });
-    return { match: target.contactedViewer };
+    return { match };
   },
 });
 
 /**
- * The liked member's tabs learn of the like; on a match, both members' tabs; the liked member's
- * notification mail is queued. Recorded in `trx`, the transaction that stores the like, last.
+ * The liked member's tabs learn of the like; on a match, both members' tabs get one `match` event
+ * each (delivered when `trx` commits, across instances through the event bus), which shows the match
+ * moment live; the liked member's notification mail is queued. Recorded in `trx`, the transaction
+ * that stores the like, last.
  */
 export async function announceLike(
   services: Services,
@@ -133,35 +142,68 @@ export const unlike = defineRoute({
 export const autoLike = defineRoute({
   method: 'GET',
   url: '/api/auto-like.php',
-  summary: 'For the like/match modal without a profile: the newest member whose like you have not seen yet, or null.',
+  summary:
+    "For the like/match modal without a profile: the newest member whose like you have not seen yet, or null. A member whom nobody liked yet is liked by one of the brand's fictional members (marked as such) whom the search shows her, once.",
   auth: 'member',
   response: autoLikeResponseSchema,
-  handler: async ({ member, services }) => {
-    const row = await selectProfiles(services.db)
-      .innerJoin('likes as l', 'l.liker_id', 'p.id')
-      .where('l.liked_id', '=', member.id)
-      .where('l.is_new', '=', 1)
-      .where('p.status', '=', 'active')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('blocks')
-              .select('blocks.blocker_id')
-              .where((b) =>
-                b.or([
-                  b.and([b('blocks.blocker_id', '=', member.id), b('blocks.blocked_id', '=', b.ref('p.id'))]),
-                  b.and([b('blocks.blocked_id', '=', member.id), b('blocks.blocker_id', '=', b.ref('p.id'))]),
-                ]),
-              ),
-          ),
-        ),
-      )
-      .orderBy('l.created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+  handler: async ({ member, brand, services }) => {
+    const row =
+      (await newestUnseenLiker(services.db, member.id)) ??
+      (await fictionalFirstLike(services, member.id, (db) => fictionalLiker(db, services, brand, member.id)));
     return { profile: row ? toProfileJson(row, services.now()) : null };
   },
 });
 
-export const likeRoutes = [listLikes, like, unlike, autoLike];
+/** The newest member whose like `memberId` has not seen (is_new), visible to her. */
+function newestUnseenLiker(db: Db, memberId: number) {
+  return selectProfiles(db)
+    .innerJoin('likes as l', 'l.liker_id', 'p.id')
+    .where('l.liked_id', '=', memberId)
+    .where('l.is_new', '=', 1)
+    .where('p.status', '=', 'active')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blocks')
+            .select('blocks.blocker_id')
+            .where((b) =>
+              b.or([
+                b.and([b('blocks.blocker_id', '=', memberId), b('blocks.blocked_id', '=', b.ref('p.id'))]),
+                b.and([b('blocks.blocked_id', '=', memberId), b('blocks.blocker_id', '=', b.ref('p.id'))]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('l.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * The fictional member who gives a new member her first like: one the member search would show her
+ * (brand, niche defaults, countries, nobody blocked), whom she has not liked yet; one with a visible
+ * photo first, then the newest.
+ */
+function fictionalLiker(db: Db, services: Services, brand: Brand, memberId: number) {
+  const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
+  const scope = {
+    brand: brand.domain,
+    countries: brand.countries,
+    viewerId: memberId,
+    today: new Date(services.now()),
+  };
+  return selectProfiles(db)
+    .where((eb) => searchConditions(eb, scope, filters))
+    .where('p.fictional', '=', 1)
+    .where((eb) =>
+      eb('p.id', 'not in', eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', memberId)),
+    )
+    .orderBy((eb) => eb.case().when('ph.status', '=', 'active').then(0).else(1).end())
+    .orderBy('p.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export const likeRoutes = [listLikes, like, unlike, autoLike, ...matchMomentRoutes];
