@@ -24,6 +24,7 @@ export * from './i18n/index.ts';
 export * from './i18n/format.ts';
 export * from './routes.ts';
 export * from './rules/badges.ts';
+export * from './rules/chat-live.ts';
 export * from './rules/colour.ts';
 export * from './rules/constants.ts';
 export * from './rules/daily.ts';
