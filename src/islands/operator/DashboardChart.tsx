@@ -70,7 +70,7 @@ export function DashboardChart({
           axes: [
             {
               values: (_plot: uPlot, ticks: number[]) =>
-                ticks.map((tick) => consoleDates(lang).day(new Date(tick * 1000).toISOString().slice(0, 10))),
+                ticks.map((tick) => consoleDates(lang).dayShort(new Date(tick * 1000).toISOString().slice(0, 10))),
             },
             { size: 60 },
           ],

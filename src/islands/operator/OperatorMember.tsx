@@ -182,7 +182,9 @@ function Member({ lang }: { lang: string }) {
                   <thead>
                     <tr>
                       <th scope="col">{t('op.member.col.time')}</th>
-                      <th scope="col">{t('op.wd.member.col.credits')}</th>
+                      <th scope="col" className="op-wd-num">
+                        {t('op.wd.member.col.credits')}
+                      </th>
                       <th scope="col">{t('op.wd.member.col.reason')}</th>
                       <th scope="col">{t('op.wd.member.col.note')}</th>
                     </tr>
@@ -217,7 +219,9 @@ function Member({ lang }: { lang: string }) {
                     <tr>
                       <th scope="col">{t('op.col.id')}</th>
                       <th scope="col">{t('op.member.col.time')}</th>
-                      <th scope="col">{t('op.wd.member.col.amount')}</th>
+                      <th scope="col" className="op-wd-num">
+                        {t('op.wd.member.col.amount')}
+                      </th>
                       <th scope="col">{t('op.payments.method')}</th>
                       <th scope="col">{t('op.col.status')}</th>
                     </tr>
@@ -247,28 +251,30 @@ function Member({ lang }: { lang: string }) {
             {detail.sign_ins.length === 0 ? (
               <p>{t('op.member.sign_ins_empty')}</p>
             ) : (
-              <table className="op-table">
-                <thead>
-                  <tr>
-                    <th>{t('op.member.col.time')}</th>
-                    <th>{t('op.member.col.method')}</th>
-                    <th>{t('op.member.col.outcome')}</th>
-                    <th>{t('op.member.col.network')}</th>
-                    <th>{t('op.member.col.browser')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.sign_ins.map((s, index) => (
-                    <tr key={`${s.at}-${index}`} className={s.outcome === 'ok' ? undefined : 'op-muted'}>
-                      <td>{when(s.at)}</td>
-                      <td>{t(`op.member.method.${s.method}`)}</td>
-                      <td>{t(`op.member.outcome.${s.outcome}`)}</td>
-                      <td>{s.ip ?? '–'}</td>
-                      <td>{s.user_agent ?? '–'}</td>
+              <div className="op-wd-scroll">
+                <table className="op-table">
+                  <thead>
+                    <tr>
+                      <th>{t('op.member.col.time')}</th>
+                      <th>{t('op.member.col.method')}</th>
+                      <th>{t('op.member.col.outcome')}</th>
+                      <th>{t('op.member.col.network')}</th>
+                      <th>{t('op.member.col.browser')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {detail.sign_ins.map((s, index) => (
+                      <tr key={`${s.at}-${index}`} className={s.outcome === 'ok' ? undefined : 'op-muted'}>
+                        <td>{when(s.at)}</td>
+                        <td>{t(`op.member.method.${s.method}`)}</td>
+                        <td>{t(`op.member.outcome.${s.outcome}`)}</td>
+                        <td>{s.ip ?? '–'}</td>
+                        <td>{s.user_agent ?? '–'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
             <h3>{t('op.member.sessions')}</h3>
             {detail.sessions.length === 0 ? (
@@ -430,6 +436,7 @@ function Member({ lang }: { lang: string }) {
             member.status !== 'pending_deletion' &&
             member.status !== 'erased' && (
               <section className="op-card">
+                <h2>{t('op.member.delete')}</h2>
                 <form
                   className="op-filters"
                   onSubmit={submit((data) =>

@@ -11,8 +11,10 @@ export interface ConsoleDates {
   dateTime(iso: string): string;
   /** The date of an instant (ISO string). */
   date(iso: string): string;
-  /** A UTC day `YYYY-MM-DD`, short (the dashboard's rows and chart axis). */
+  /** A UTC day `YYYY-MM-DD` (the dashboard's rows). */
   day(day: string): string;
+  /** A UTC day without its year (the chart's axis, where labels stand close together). */
+  dayShort(day: string): string;
 }
 
 const cache = new Map<string, ConsoleDates>();
@@ -25,10 +27,12 @@ export function consoleDates(lang: string): ConsoleDates {
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
     const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const dayShort = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
     dates = {
       dateTime: (iso) => dateTime.format(new Date(iso)),
       date: (iso) => date.format(new Date(iso)),
       day: (value) => day.format(new Date(`${value}T00:00:00Z`)),
+      dayShort: (value) => dayShort.format(new Date(`${value}T00:00:00Z`)),
     };
     cache.set(locale, dates);
   }
