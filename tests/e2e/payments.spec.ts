@@ -194,6 +194,15 @@ test('each payment method is a card with its own drawn mark, chosen as a whole',
   await methods.filter({ hasText: 'Bank transfer' }).locator('.method-card-name').click();
   await expect(page.getByTestId('method-banktransfer')).toBeChecked();
   await expect(page).toHaveURL(/\/credits\/starter\/banktransfer$/);
+  // The credits page lists the same methods, each with its mark.
+  const methodCount = await methods.count();
+  await page.goto('/credits');
+  const offered = page.getByTestId('shop-methods').locator('li');
+  await expect(offered).toHaveCount(methodCount);
+  await expect(offered.filter({ hasText: 'Credit card' }).locator('svg.method-mark')).toHaveAttribute(
+    'data-mark',
+    'card',
+  );
 });
 
 test('the premium page sells: what premium gives, the bundles with their prices, a way to buy, readable', async ({
