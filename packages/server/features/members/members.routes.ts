@@ -1,4 +1,11 @@
-import { newMembersResponseSchema, resolveSearchFilters } from '@datekit/runtime';
+import { z } from 'zod';
+import {
+  memberPreviewResponseSchema,
+  newMembersResponseSchema,
+  resolveSearchFilters,
+  routeIdSchema,
+} from '@datekit/runtime';
+import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { searchConditions } from '../search/search-conditions.ts';
 import { selectProfiles } from '../users/member-row.ts';
@@ -30,4 +37,33 @@ export const newMembers = defineRoute({
   },
 });
 
-export const memberRoutes = [newMembers];
+/** Every age a profile may have: the preview looks a member up by id, not by the search's filters. */
+const ANY_MEMBER = { gender: null, country: null, countryregion: null, min_age: 18, max_age: 99, page: 1 } as const;
+
+export const memberPreview = defineRoute({
+  method: 'GET',
+  url: '/api/member-preview.php',
+  summary:
+    "The card of one member (name, age, town, approved main photo) for the first message of a signup on /members/{id}/signup. Only members whom search would show the asker: active, visible, the brand's, not blocked either way.",
+  auth: 'optional',
+  errors: ['not_found'],
+  query: z.object({ id: routeIdSchema }),
+  response: memberPreviewResponseSchema,
+  handler: async ({ query, member, brand, services }) => {
+    const now = services.now();
+    const scope = {
+      brand: brand.domain,
+      countries: brand.countries,
+      viewerId: member?.id ?? null,
+      today: new Date(now),
+    };
+    const row = await selectProfiles(services.db)
+      .where('p.id', '=', query.id)
+      .where((eb) => searchConditions(eb, scope, ANY_MEMBER))
+      .executeTakeFirst();
+    if (!row) throw new ApiError('not_found');
+    return { profile: toProfileJson(row, now) };
+  },
+});
+
+export const memberRoutes = [newMembers, memberPreview];

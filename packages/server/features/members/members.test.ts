@@ -121,3 +121,30 @@ describe('new members', () => {
     }
   });
 });
+
+describe('member preview', () => {
+  it('shows a visitor the card of a visible member (name, age, town, photo), nothing more', async () => {
+    const alpha = await server.client().get<{ profiles: { id: number }[] }>('/api/new-members.php');
+    const id = alpha.body.profiles[0]!.id;
+    const res = await server.client().get<{ profile: Record<string, unknown> }>(`/api/member-preview.php?id=${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({ id, name: expect.any(String), age: expect.any(Number) });
+    expect(Object.keys(res.body.profile).sort()).toEqual(
+      ['age', 'city', 'country', 'fictional', 'id', 'main_image', 'name', 'status'].sort(),
+    );
+  });
+
+  it('knows no member of another brand, an invisible one or an unknown id', async () => {
+    const alpha = await server.client().get<{ profiles: { id: number }[] }>('/api/new-members.php');
+    const id = alpha.body.profiles[1]!.id;
+    expect((await server.client('beta.test').get(`/api/member-preview.php?id=${id}`)).status).toBe(404);
+    await server.services.db.updateTable('profiles').set({ invisible: 1 }).where('id', '=', id).execute();
+    try {
+      expect((await server.client().get(`/api/member-preview.php?id=${id}`)).status).toBe(404);
+    } finally {
+      await server.services.db.updateTable('profiles').set({ invisible: 0 }).where('id', '=', id).execute();
+    }
+    expect((await server.client().get('/api/member-preview.php?id=999999')).status).toBe(404);
+    expect((await server.client().get('/api/member-preview.php?id=abc')).status).toBe(422);
+  });
+});
