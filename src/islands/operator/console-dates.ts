@@ -1,10 +1,10 @@
-import { dateLocale } from '../../../packages/runtime/rules/date-locale.ts';
+import { formatDate } from '../../../packages/runtime/i18n/format.ts';
 
 /**
- * The console's one way to write dates and times: in the console page's language (the operator's
- * choice in the navigation), with the region the browser states for it (`dateLocale`), so a German
- * console reads "29.11.2026, 14:05" and not a US "11/29/26, 2:05 PM". Days of the dashboard are
- * UTC days (`YYYY-MM-DD`) and are written as such, never shifted by the browser's time zone.
+ * The console's dates and times, through the site's one date module (packages/runtime/i18n/format.ts):
+ * in the console page's language (the operator's choice in the navigation), so a German console reads
+ * "29.11.2026, 14:05" and not a US "11/29/26, 2:05 PM". Days of the dashboard are UTC days
+ * (`YYYY-MM-DD`) and are written as such, never shifted by the browser's time zone.
  */
 export interface ConsoleDates {
   /** Date and time of an instant (ISO string). */
@@ -17,24 +17,12 @@ export interface ConsoleDates {
   dayShort(day: string): string;
 }
 
-const cache = new Map<string, ConsoleDates>();
-
 export function consoleDates(lang: string): ConsoleDates {
-  const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
-  const locale = dateLocale(lang, languages);
-  let dates = cache.get(locale);
-  if (!dates) {
-    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-    const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-    const dayShort = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-    dates = {
-      dateTime: (iso) => dateTime.format(new Date(iso)),
-      date: (iso) => date.format(new Date(iso)),
-      day: (value) => day.format(new Date(`${value}T00:00:00Z`)),
-      dayShort: (value) => dayShort.format(new Date(`${value}T00:00:00Z`)),
-    };
-    cache.set(locale, dates);
-  }
-  return dates;
+  const utcDay = (day: string) => `${day}T00:00:00Z`;
+  return {
+    dateTime: (iso) => formatDate(iso, lang, 'dateTime'),
+    date: (iso) => formatDate(iso, lang, 'date'),
+    day: (day) => formatDate(utcDay(day), lang, 'date', 'UTC'),
+    dayShort: (day) => formatDate(utcDay(day), lang, 'dayMonth', 'UTC'),
+  };
 }
