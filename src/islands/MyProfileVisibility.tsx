@@ -4,6 +4,7 @@ import type { OwnProfile } from '../../packages/runtime/schemas/api/profile.ts';
 import { saveProfile } from '../../packages/runtime/stores/profile.ts';
 import { errorText } from './errors.ts';
 import { SaveStatus } from './signup-steps/fields.tsx';
+import './switch.css';
 
 /**
  * Invisible mode (spec §6): hidden from the search, others cannot message or like the member, who

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { contrastRatio } from '../../packages/runtime/rules/colour.ts';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { CLIENT_HEADER, signUpAndActivate, type TestMember } from './session.ts';
@@ -79,6 +80,21 @@ test('typing, "Seen", unread styling, "You:" and presence reach the other member
   await b.page.screenshot({ path: `${SHOTS}/chat-thread-phone.png` });
   await a.page.screenshot({ path: `${SHOTS}/chat-thread-desktop.png` });
 
+  // The time in one's own bubble is readable on the brand colour (WCAG AA, 4.5:1).
+  const [fg, bg] = await a.page
+    .locator('.is-mine .chat-time')
+    .first()
+    .evaluate((time) => {
+      const hex = (rgb: string) =>
+        '#' +
+        (rgb.match(/\d+/g) ?? [])
+          .slice(0, 3)
+          .map((n) => Number(n).toString(16).padStart(2, '0'))
+          .join('');
+      return [hex(getComputedStyle(time).color), hex(getComputedStyle(time.closest('.chat-bubble')!).backgroundColor)];
+    });
+  expect(contrastRatio(fg!, bg!)).toBeGreaterThanOrEqual(4.5);
+
   // On the phone the thread has the screen to itself: no list beside it.
   await expect(b.page.getByTestId('chat-side')).toBeHidden();
 
@@ -97,9 +113,13 @@ test('typing, "Seen", unread styling, "You:" and presence reach the other member
   await presence.click();
   await expect(presence).not.toBeChecked();
   await expect(b.page.getByTestId('profile-visibility')).toContainText('Nobody sees when you');
+  await b.page.getByTestId('profile-visibility').screenshot({ path: `${SHOTS}/settings-presence-phone.png` });
   await a.page.goto(`/chats/${id}`);
   await expect(a.page.getByTestId('chat-message')).toHaveCount(2);
   await expect(a.page.getByTestId('chat-conversation').getByTestId('chat-presence')).toHaveCount(0);
+  await a.page.goto('/settings');
+  await expect(a.page.getByTestId('presence-switch')).toBeChecked();
+  await a.page.getByTestId('profile-visibility').screenshot({ path: `${SHOTS}/settings-presence-desktop.png` });
 
   await a.context.close();
   await b.context.close();

@@ -80,6 +80,35 @@ describe('$conversation', () => {
     expect(state.status === 'ready' && state.data.messages.map((m) => m.text)).toEqual(['Hi', 'Still there?']);
   });
 
+  it('keeps the read receipt of the other member, live', async () => {
+    network({ 'GET /api/chat.php': () => json(200, { ...chatPage([message(1, 9, 'Hi')]), seen_message_id: null }) });
+    keepMount($conversation);
+    await openConversation(3);
+    let state = $conversation.get();
+    expect(state.status === 'ready' && state.data.seenUpTo).toBeNull();
+    handleLiveEvent({ type: 'seen', conversation_id: 8, message_id: 1 });
+    handleLiveEvent({ type: 'seen', conversation_id: 3, message_id: 1 });
+    state = $conversation.get();
+    expect(state.status === 'ready' && state.data.seenUpTo).toBe(1);
+  });
+
+  it('reads a message that arrives in a background tab only once the tab is seen again', async () => {
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
+    vi.stubGlobal('document', doc);
+    const net = network({ 'GET /api/chat.php': () => json(200, chatPage([message(1, 5, 'Hi')])) });
+    keepMount($conversation);
+    await openConversation(3);
+    const reads = () => net.calls.filter((c) => c.method === 'GET' && c.url.includes('/api/chat.php')).length;
+    expect(reads()).toBe(1);
+    handleLiveEvent({ type: 'message', conversation_id: 3, message: message(2, 5, 'Hello?') });
+    await flush();
+    expect(reads()).toBe(1);
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(reads()).toBe(2);
+  });
+
   it('ignores a live message of another conversation', async () => {
     network({ 'GET /api/chat.php': () => json(200, chatPage([message(1, 5, 'Hi')])) });
     keepMount($conversation);

@@ -57,8 +57,23 @@ function update(change: (data: ConversationData) => ConversationData): void {
   if (data) $conversation.set({ status: 'ready', data: change(data) });
 }
 
-onMount($conversation, () =>
-  onLiveEvent((event) => {
+/** The tab is in the background: what arrives is not on screen yet (no read receipt until it is). */
+function tabHidden(): boolean {
+  return typeof document !== 'undefined' && document.visibilityState === 'hidden';
+}
+
+// A message of the other member arrived while the tab was hidden: read it once the tab is seen again.
+let unreadWhileHidden = false;
+
+onMount($conversation, () => {
+  const onVisible = () => {
+    if (tabHidden() || !unreadWhileHidden) return;
+    unreadWhileHidden = false;
+    void refreshLatest().catch(() => undefined);
+  };
+  const canListen = typeof document !== 'undefined' && typeof document.addEventListener === 'function';
+  if (canListen) document.addEventListener('visibilitychange', onVisible);
+  const unbind = onLiveEvent((event) => {
     const data = ready();
     if (!data) return;
     // The tab missed more than the server keeps: the newest page again.
@@ -80,10 +95,18 @@ onMount($conversation, () =>
       conversationId: event.conversation_id,
       messages: mergeMessages(current.messages, [event.message]),
     }));
-    // Reading it on screen counts as opening the conversation: the server sets the unread counter back to 0.
-    if (event.message.sender_id === data.profile.id) void refreshLatest().catch(() => undefined);
-  }),
-);
+    // Reading it on screen counts as opening the conversation: the server sets the unread counter back
+    // to 0 and tells the other member it was seen. Not while the tab is in the background.
+    if (event.message.sender_id !== data.profile.id) return;
+    if (tabHidden()) unreadWhileHidden = true;
+    else void refreshLatest().catch(() => undefined);
+  });
+  return () => {
+    unbind();
+    if (canListen) document.removeEventListener('visibilitychange', onVisible);
+    unreadWhileHidden = false;
+  };
+});
 
 function fetchChat(conversationId: number, before?: number): Promise<ConversationResponse> {
   return api().get<ConversationResponse>('/api/chat.php', { query: { id: conversationId, before } });

@@ -40,6 +40,7 @@ describe('rate limits', () => {
         'POST /api/account-reactivate.php',
         'POST /api/activation-mail.php',
         'POST /api/chat-photo.php',
+        'POST /api/chat-typing.php',
         'POST /api/complaint.php',
         'POST /api/report.php',
         'POST /api/directdebit.php',
