@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_BASE_URL } from './e2e-env.ts';
+import { LANGUAGE_COOKIE_NAME } from '../../packages/runtime/rules/constants.ts';
 import { addOperator, CONSOLE, signInToConsole } from './operator-console.ts';
 import { CLIENT_HEADER, islandHydrated, signUpAndActivate } from './session.ts';
 
@@ -14,8 +15,10 @@ const SHOTS = process.env.CONSOLE_SHOTS;
 test.skip(!SHOTS, 'screenshots only when CONSOLE_SHOTS names a folder');
 
 const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 768 },
+  { name: 'phone', width: 390, height: 844, lang: 'en' },
+  { name: 'desktop', width: 1366, height: 768, lang: 'en' },
+  // The console in German (the operator's choice, a cookie): words and dates follow it.
+  { name: 'desktop-de', width: 1366, height: 768, lang: 'de' },
 ];
 
 const PAGES: { path: string; island: string; ready: string }[] = [
@@ -26,7 +29,7 @@ const PAGES: { path: string; island: string; ready: string }[] = [
 ];
 
 test('console screens on a phone and a desktop', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   mkdirSync(SHOTS!, { recursive: true });
   const member = await request.newContext({ baseURL: E2E_BASE_URL });
   const who = await signUpAndActivate(member, 'Shotmember');
@@ -39,10 +42,13 @@ test('console screens on a phone and a desktop', async ({ browser }) => {
   await member.dispose();
   const email = `shots-${Date.now()}@ops.test`;
   const secret = addOperator(email, 'owner');
+  // One sign-in for every size: a TOTP code is accepted once only.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInToConsole(page, email, secret);
   for (const viewport of VIEWPORTS) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await signInToConsole(page, email, secret);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await context.addCookies([{ name: LANGUAGE_COOKIE_NAME, value: viewport.lang, url: CONSOLE }]);
     for (const screen of [
       ...PAGES,
       { path: `/member?id=${who.id}`, island: 'OperatorMember', ready: 'op-member-summary' },
@@ -54,6 +60,6 @@ test('console screens on a phone and a desktop', async ({ browser }) => {
       const name = screen.path.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'home';
       await page.screenshot({ path: path.join(SHOTS!, `${name}-${viewport.name}.png`), fullPage: true });
     }
-    await context.close();
   }
+  await context.close();
 });
