@@ -10,6 +10,7 @@ import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { blockRoutes } from './features/blocks/blocks.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatExtraRoutes } from './features/chat/extras.routes.ts';
+import { chatLiveRoutes } from './features/chat/live.routes.ts';
 import { geocodeRoutes } from './features/geocode/geocode.routes.ts';
 import { likeRoutes } from './features/likes/likes.routes.ts';
 import { memberProfileRoutes } from './features/members/member-profile.routes.ts';
@@ -71,6 +72,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...geocodeRoutes,
   ...chatRoutes,
   ...chatExtraRoutes,
+  ...chatLiveRoutes,
   ...eventRoutes,
   ...accountRoutes,
   ...paymentRoutes,

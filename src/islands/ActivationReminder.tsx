@@ -7,6 +7,7 @@ import {
   withoutSignupCompleteFlag,
   type ActivationReminderMode,
 } from '../../packages/runtime/rules/activation-reminder.ts';
+import { DockBanner } from './DockBanner.tsx';
 import { useHydrated } from './hooks.ts';
 import { useMember } from './member.tsx';
 import { ActivationMailButton } from './signup-steps/ActivationMailButton.tsx';
@@ -21,8 +22,8 @@ interface Props {
 
 /**
  * The activation reminder (spec §4): for a member whose e-mail is not confirmed and whose profile is
- * disabled. An alert at the top of the content; on a smartphone arriving with `api_signup_complete`
- * a modal first, which leaves the alert behind once closed.
+ * disabled. The first banner of the bottom dock; on a smartphone arriving with `api_signup_complete`
+ * a modal first, which leaves the banner behind once closed.
  */
 export default function ActivationReminder({ lang, route }: Props) {
   return (
@@ -51,24 +52,19 @@ function ActivationReminderContent({ route }: { route: string }) {
     return <ReminderModal email={member.email} onClose={() => setModalClosed(true)} />;
   }
   return (
-    <div className="activation-reminder" role="status" data-testid="activation-reminder">
-      <div className="container activation-reminder-inner">
-        <ReminderText email={member.email} />
-        <ActivationMailButton className="btn btn-secondary btn-sm" />
-      </div>
-    </div>
+    <DockBanner testId="activation-reminder" actions={<ActivationMailButton className="btn btn-secondary btn-sm" />}>
+      <ReminderText email={member.email} />
+    </DockBanner>
   );
 }
 
 function ReminderText({ email }: { email: string }) {
   const { t } = useTranslation();
   return (
-    <div className="activation-reminder-text">
-      <p className="activation-reminder-title">{t('reminder.title')}</p>
-      <p>
-        <Trans i18nKey="reminder.text" values={{ email }} components={{ strong: <strong /> }} />
-      </p>
-    </div>
+    <>
+      <strong className="activation-reminder-title">{t('reminder.title')}</strong>{' '}
+      <Trans i18nKey="reminder.text" values={{ email }} components={{ strong: <strong /> }} />
+    </>
   );
 }
 

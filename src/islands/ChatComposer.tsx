@@ -3,6 +3,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../packages/runtime/api/client.ts';
 import { composerState, minimumMessageCost } from '../../packages/runtime/rules/chat.ts';
+import { notifyTyping, typingSent } from '../../packages/runtime/stores/chat-live.ts';
 import { $draft, sendMessage, sendPhoto, setDraft } from '../../packages/runtime/stores/conversation.ts';
 import { $settings } from '../../packages/runtime/stores/settings.ts';
 import { $user } from '../../packages/runtime/stores/user.ts';
@@ -31,8 +32,9 @@ function sendError(error: unknown, t: (key: string) => string): SendError {
  * beside it a free member's balance ("N credits left", so running out is no surprise), and the
  * minimum message cost in local currency (settings), Enter to send (Shift+Enter for a new line),
  * a gift picker and a photo button. The server decides; its refusal is shown as it words it.
+ * Typing tells the other member (throttled, through the live events).
  */
-export function ChatComposer({ name }: { name: string }) {
+export function ChatComposer({ name, conversationId }: { name: string; conversationId: number | null }) {
   const { t, i18n } = useTranslation();
   const settings = useStore($settings);
   const user = useStore($user);
@@ -62,7 +64,10 @@ export function ChatComposer({ name }: { name: string }) {
   const submit = async (event?: { preventDefault(): void }) => {
     event?.preventDefault();
     if (busy || !state.canSend) return;
-    if (await run(() => sendMessage(draft.trim()))) setDraft('');
+    if (await run(() => sendMessage(draft.trim()))) {
+      setDraft('');
+      typingSent();
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -104,7 +109,11 @@ export function ChatComposer({ name }: { name: string }) {
         placeholder={t('chatui.placeholder')}
         aria-describedby={counterId}
         aria-invalid={state.tooLong || undefined}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          // The other member sees "is typing" (throttled; not for a conversation not started yet).
+          if (event.target.value.trim()) notifyTyping(conversationId);
+        }}
         onKeyDown={onKeyDown}
         data-testid="chat-input"
       />

@@ -3,7 +3,9 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import { historyHidden } from '../../packages/runtime/rules/chat.ts';
+import { seenMessageId } from '../../packages/runtime/rules/chat-live.ts';
 import type { User } from '../../packages/runtime/schemas/api/user.ts';
+import { $typing, isTyping } from '../../packages/runtime/stores/chat-live.ts';
 import {
   $conversation,
   closeConversation,
@@ -18,6 +20,7 @@ import { ChatComposer } from './ChatComposer.tsx';
 import { ChatPartnerGone } from './ChatPartnerGone.tsx';
 import { ChatIcebreakers } from './ChatIcebreakers.tsx';
 import { ChatMessageItem } from './ChatMessageItem.tsx';
+import { ChatPresence } from './ChatPresence.tsx';
 import { errorText } from './errors.ts';
 import { BackIcon } from './icons.tsx';
 import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
@@ -98,11 +101,14 @@ function ConversationView({
   const endRef = useRef<HTMLDivElement>(null);
   const last = data.messages.at(-1)?.id;
   const photo = profilePhoto(data.profile, 'thumb_filename');
+  const typing = isTyping(useStore($typing), data.conversationId);
+  const seen = seenMessageId(data.messages, member.profile.id, data.seenUpTo);
 
-  // A new message (sent or received) scrolls into view; loading older ones does not move the reader.
+  // A new message (sent or received) or the typing indicator scrolls into view; loading older ones
+  // does not move the reader.
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
-  }, [last]);
+  }, [last, typing, seen]);
 
   return (
     <div className="chat-screen" data-testid="chat-conversation">
@@ -110,15 +116,21 @@ function ConversationView({
         <a className="chat-back" href={LINKS.chats} aria-label={t('chatui.back')} title={t('chatui.back')}>
           <BackIcon />
         </a>
-        {photo ? (
-          <img className="chat-avatar" src={photo} alt="" width={40} height={40} />
-        ) : (
-          <ProfileAvatar profile={data.profile} className="chat-avatar" />
-        )}
-        <h1 className="chat-title" data-testid="chat-partner">
-          <ProfileName profile={data.profile} fictional={fictional} />
-        </h1>
-        <a className="btn btn-ghost btn-sm" href={pathFor('members-id', { id: data.profile.id })}>
+        {/* The picture and name lead to the profile too: on a phone that is the only way, for room. */}
+        <a className="chat-header-profile" href={pathFor('members-id', { id: data.profile.id })}>
+          {photo ? (
+            <img className="chat-avatar" src={photo} alt="" width={40} height={40} />
+          ) : (
+            <ProfileAvatar profile={data.profile} className="chat-avatar" />
+          )}
+          <div className="chat-title-wrap">
+            <h1 className="chat-title" data-testid="chat-partner">
+              <ProfileName profile={data.profile} fictional={fictional} />
+            </h1>
+            <ChatPresence presence={data.presence} />
+          </div>
+        </a>
+        <a className="btn btn-ghost btn-sm chat-header-view" href={pathFor('members-id', { id: data.profile.id })}>
           {t('chatui.view_profile')}
         </a>
         <ReportButton
@@ -156,13 +168,24 @@ function ConversationView({
                 message={message}
                 mine={message.sender_id === member.profile.id}
                 partner={data.profile.name}
+                seen={message.id === seen}
               />
             ))}
           </ol>
         )}
+        {typing && (
+          <p className="chat-typing" data-testid="chat-typing">
+            <span className="chat-typing-dots" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            {t('chat_live.typing', { name: data.profile.name })}
+          </p>
+        )}
         <div ref={endRef} />
       </div>
-      <ChatComposer name={data.profile.name} />
+      <ChatComposer name={data.profile.name} conversationId={data.conversationId} />
     </div>
   );
 }

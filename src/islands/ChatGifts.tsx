@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $gifts, loadGifts } from '../../packages/runtime/stores/chat-extras.ts';
 import { sendGift } from '../../packages/runtime/stores/conversation.ts';
@@ -18,7 +18,11 @@ export function giftArtwork(id: string): string | undefined {
   return artwork[`../components/gifts/${id}.svg`];
 }
 
-/** The gift picker: artwork, translated name and price in credits (GET /api/gifts.php); a choice sends it. */
+/**
+ * The gift picker: artwork, translated name and price in credits (GET /api/gifts.php); a choice sends
+ * it. The panel gets out of the way of the thread: it closes once a gift is sent (a refusal shows
+ * under the composer), on Escape (focus back on the gift button) and on a click outside it.
+ */
 export function ChatGifts({
   disabled,
   onSend,
@@ -29,6 +33,26 @@ export function ChatGifts({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const gifts = useStore($gifts);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
 
   const toggle = () => {
     setOpen(!open);
@@ -36,8 +60,9 @@ export function ChatGifts({
   };
 
   return (
-    <div className="chat-gifts">
+    <div className="chat-gifts" ref={rootRef}>
       <button
+        ref={buttonRef}
         type="button"
         className="chat-tool"
         aria-expanded={open}
@@ -61,7 +86,15 @@ export function ChatGifts({
         <div className="chat-gift-panel" role="dialog" aria-label={t('chatui.gifts')} data-testid="chat-gift-panel">
           <div className="chat-gift-head">
             <strong>{t('chatui.gifts')}</strong>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOpen(false)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => {
+                setOpen(false);
+                buttonRef.current?.focus();
+              }}
+              data-testid="chat-gift-close"
+            >
               {t('chatui.close')}
             </button>
           </div>
@@ -76,7 +109,8 @@ export function ChatGifts({
                     className="chat-gift-option"
                     disabled={disabled}
                     onClick={() => {
-                      void onSend(() => sendGift(gift.id)).then((sent) => sent && setOpen(false));
+                      setOpen(false);
+                      void onSend(() => sendGift(gift.id));
                     }}
                     data-testid="chat-gift"
                   >

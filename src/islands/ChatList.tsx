@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import { messagePreview } from '../../packages/runtime/rules/chat.ts';
 import type { ChatListItem } from '../../packages/runtime/schemas/api/chat.ts';
+import { $typing, isTyping } from '../../packages/runtime/stores/chat-live.ts';
 import { $chats, deleteChat, loadChats } from '../../packages/runtime/stores/chats.ts';
 import { LINKS } from '../site/links.ts';
+import { ChatPresence } from './ChatPresence.tsx';
 import { ChatTime } from './ChatTime.tsx';
 import { errorText } from './errors.ts';
 import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
@@ -18,21 +20,36 @@ interface Props {
   lang: string;
   fictionalIcon: string;
   fictionalLabel: string | undefined;
+  /** Beside an open conversation (a desktop's left column): compact, marking the open one. */
+  side?: boolean;
 }
 
-/** Route `chats`: the member's conversations, newest first, each opening the conversation (spec §2, §4). */
-export default function ChatList({ lang, fictionalIcon, fictionalLabel }: Props) {
+/**
+ * Route `chats`: the member's conversations, newest first, each opening the conversation (spec §2, §4).
+ * Unread ones stand out (bold, a dot and the count); the preview says "You: " before one's own last
+ * message, or that the other member is typing; presence shows where the member allows it.
+ */
+export default function ChatList({ lang, fictionalIcon, fictionalLabel, side = false }: Props) {
   return (
     <UiProvider lang={lang}>
-      <ChatListContent fictional={{ icon: fictionalIcon, label: fictionalLabel }} />
+      <ChatListContent fictional={{ icon: fictionalIcon, label: fictionalLabel }} side={side} />
     </UiProvider>
   );
 }
 
-function ChatListContent({ fictional }: { fictional: FictionalMarking }) {
+/** The conversation open beside the list (the page is /chats/{id}), read once the page runs. */
+function openConversationId(): number | null {
+  if (typeof location === 'undefined') return null;
+  const match = /\/chats\/(\d+)\/?$/.exec(location.pathname);
+  return match ? Number(match[1]) : null;
+}
+
+function ChatListContent({ fictional, side }: { fictional: FictionalMarking; side: boolean }) {
   const { t } = useTranslation();
   const member = useMember();
   const chats = useStore($chats, { ssr: 'initial' });
+  const typing = useStore($typing);
+  const [openId] = useState(openConversationId);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   if (!member) return <MemberPending member={member} />;
@@ -64,7 +81,7 @@ function ChatListContent({ fictional }: { fictional: FictionalMarking }) {
   };
 
   return (
-    <div className="chat-list-wrap" data-testid="chat-list">
+    <div className={`chat-list-wrap${side ? ' is-side' : ''}`} data-testid="chat-list">
       {deleteError && (
         <p className="form-notice chat-alert" role="alert" data-testid="chat-delete-error">
           {deleteError}
@@ -80,7 +97,15 @@ function ChatListContent({ fictional }: { fictional: FictionalMarking }) {
       ) : (
         <ul className="chat-list">
           {chats.data.chats.map((chat) => (
-            <ChatListRow key={chat.conversation.id} chat={chat} fictional={fictional} onDelete={() => remove(chat)} />
+            <ChatListRow
+              key={chat.conversation.id}
+              chat={chat}
+              fictional={fictional}
+              memberId={member.profile.id}
+              typing={isTyping(typing, chat.conversation.id)}
+              open={chat.conversation.id === openId}
+              onDelete={() => remove(chat)}
+            />
           ))}
         </ul>
       )}
@@ -91,31 +116,56 @@ function ChatListContent({ fictional }: { fictional: FictionalMarking }) {
 function ChatListRow({
   chat,
   fictional,
+  memberId,
+  typing,
+  open,
   onDelete,
 }: {
   chat: ChatListItem;
   fictional: FictionalMarking;
+  memberId: number;
+  typing: boolean;
+  open: boolean;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
   const photo = profilePhoto(chat.profile, 'thumb_filename');
   const last = chat.conversation.last_message;
   const unread = chat.num_unread_messages;
+  const online = chat.presence === 'online';
   return (
-    <li className={`chat-row${unread > 0 ? ' is-unread' : ''}`} data-testid="chat-item">
-      <a className="chat-row-link" href={pathFor('chats-id', { id: chat.conversation.id })}>
-        {photo ? (
-          <img className="chat-avatar" src={photo} alt="" width={48} height={48} loading="lazy" />
-        ) : (
-          <ProfileAvatar profile={chat.profile} className="chat-avatar" />
-        )}
+    <li
+      className={`chat-row${unread > 0 ? ' is-unread' : ''}${open ? ' is-open' : ''}`}
+      data-testid="chat-item"
+      data-unread={unread > 0 || undefined}
+    >
+      <a
+        className="chat-row-link"
+        href={pathFor('chats-id', { id: chat.conversation.id })}
+        aria-current={open ? 'page' : undefined}
+      >
+        <span className="chat-avatar-wrap">
+          {photo ? (
+            <img className="chat-avatar" src={photo} alt="" width={48} height={48} loading="lazy" />
+          ) : (
+            <ProfileAvatar profile={chat.profile} className="chat-avatar" />
+          )}
+          {online && <span className="chat-online-dot" aria-hidden="true" />}
+        </span>
         <span className="chat-row-main">
           <span className="chat-row-name">
             <ProfileName profile={chat.profile} fictional={fictional} />
           </span>
-          <span className="chat-row-preview" data-testid="chat-preview">
-            {last ? <PreviewText message={last} /> : t('chatui.preview_none')}
-          </span>
+          {typing ? (
+            <span className="chat-row-preview is-typing" data-testid="chat-preview-typing">
+              {t('chat_live.typing_short')}
+            </span>
+          ) : (
+            <span className="chat-row-preview" data-testid="chat-preview">
+              {last ? <PreviewText message={last} mine={last.sender_id === memberId} /> : t('chatui.preview_none')}
+            </span>
+          )}
+          <ChatPresence presence={chat.presence} />
         </span>
         <span className="chat-row-meta">
           <ChatTime iso={chat.conversation.last_message_at} />
@@ -150,11 +200,24 @@ function ChatListRow({
   );
 }
 
-/** The last message as plain text (React escapes it): its words, or which gift or that a photo came. */
-function PreviewText({ message }: { message: NonNullable<ChatListItem['conversation']['last_message']> }) {
+/**
+ * The last message as plain text (React escapes it): its words, or which gift or that a photo came;
+ * "You: " before one's own.
+ */
+function PreviewText({
+  message,
+  mine,
+}: {
+  message: NonNullable<ChatListItem['conversation']['last_message']>;
+  mine: boolean;
+}) {
   const { t } = useTranslation();
   const preview = messagePreview(message);
-  if (preview.kind === 'gift') return <>{t('chatui.preview_gift', { gift: t(`gift.${preview.gift}`) })}</>;
-  if (preview.kind === 'photo') return <>{t('chatui.preview_photo')}</>;
-  return <>{preview.text}</>;
+  const text =
+    preview.kind === 'gift'
+      ? t('chatui.preview_gift', { gift: t(`gift.${preview.gift}`) })
+      : preview.kind === 'photo'
+        ? t('chatui.preview_photo')
+        : preview.text;
+  return <>{mine ? t('chat_live.you', { text }) : text}</>;
 }

@@ -6,9 +6,21 @@ import { ChatTime } from './ChatTime.tsx';
 
 /**
  * One message. Text is rendered as text (React escapes it; never as HTML). A photo a free member
- * receives comes blurred (`photo_locked`): it shows a lock and the way to Premium.
+ * receives comes blurred (`photo_locked`): it shows a lock and the way to Premium. The newest own
+ * message the other member has seen carries "Seen" under it.
  */
-export function ChatMessageItem({ message, mine, partner }: { message: Message; mine: boolean; partner: string }) {
+export function ChatMessageItem({
+  message,
+  mine,
+  partner,
+  seen = false,
+}: {
+  message: Message;
+  mine: boolean;
+  partner: string;
+  /** The newest own message the other member has seen: "Seen" under it (read receipt). */
+  seen?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <li className={`chat-message ${mine ? 'is-mine' : 'is-theirs'}`} data-testid="chat-message">
@@ -45,6 +57,11 @@ export function ChatMessageItem({ message, mine, partner }: { message: Message; 
         )}
         <ChatTime iso={message.sent_at} />
       </div>
+      {seen && (
+        <span className="chat-seen" data-testid="chat-seen">
+          {t('chat_live.seen')}
+        </span>
+      )}
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { bundlePaymentLink } from '../site/links.ts';
 import { HeldDiscountNote } from './HeldDiscountNote.tsx';
 import { LoadFailed, Loading } from './LoadStatus.tsx';
 import { MemberPending, useMember } from './member.tsx';
+import { PaymentMethodMark } from './PaymentMethodMark.tsx';
 import { PaymentMethodName } from './PaymentMethodName.tsx';
 import { TimeBonusCountdown } from './TimeBonusCountdown.tsx';
 import { UiProvider } from './ui.tsx';
@@ -69,21 +70,24 @@ function CreditsShopContent() {
               className="btn btn-primary btn-block"
               href={bundlePaymentLink(bundle.id)}
               data-testid={`buy-${bundle.id}`}
+              data-primary-action
             >
               {t('payments.choose')}
             </a>
           </li>
         ))}
       </ul>
-      <p className="shop-methods">
-        {t('payments.methods_offered')}{' '}
-        {data.methods.map((method, i) => (
-          <span key={method}>
-            {i > 0 && ', '}
-            <PaymentMethodName method={method} />
-          </span>
-        ))}
-      </p>
+      <div className="shop-methods">
+        <p>{t('payments.methods_offered')}</p>
+        <ul className="shop-method-list" data-testid="shop-methods">
+          {data.methods.map((method) => (
+            <li key={method}>
+              <PaymentMethodMark method={method} />
+              <PaymentMethodName method={method} />
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -12,26 +12,48 @@ import type { DiscountCodeJson } from '../../packages/runtime/schemas/api/paymen
 import { loadWelcomeDiscount } from '../../packages/runtime/stores/payments.ts';
 import { $timeBonus } from '../../packages/runtime/stores/time-bonus.ts';
 import { LINKS } from '../site/links.ts';
+import { DockBanner } from './DockBanner.tsx';
 import { useMember } from './member.tsx';
 import { TimeBonusCountdown } from './TimeBonusCountdown.tsx';
 import { UiProvider } from './ui.tsx';
 import './Payments.css';
 
 /**
- * The active discount in the members area (spec §2, §4): the time-bonus banner while it runs, with
- * its modal 40 s after entering with 0 credits unless hidden; otherwise the welcome discount's
- * banner (a failure to load it is ignored). Both link to /credits.
+ * A discount in the members area (spec §2, §4), as a banner of the bottom dock: `time-bonus`, while
+ * the time bonus runs, with its modal 40 s after entering with 0 credits unless hidden; `welcome`,
+ * when no time bonus runs, the welcome discount (a failure to load it is ignored). The layout places
+ * the two by priority: the time bonus, which ends, before the alerts; the welcome discount, which
+ * waits, after them. Both link to /credits.
  */
-export default function DiscountBanner({ lang, route }: { lang: string; route: string }) {
+export default function DiscountBanner({
+  lang,
+  route,
+  kind,
+}: {
+  lang: string;
+  route: string;
+  kind: 'time-bonus' | 'welcome';
+}) {
   if (!(MEMBERS_AREA_ROUTES as readonly string[]).includes(route)) return null;
+  return <UiProvider lang={lang}>{kind === 'time-bonus' ? <TimeBonusBanner /> : <WelcomeBanner />}</UiProvider>;
+}
+
+function TimeBonusBanner() {
+  const member = useMember();
+  const left = useStore($timeBonus, { ssr: () => null });
+  if (!member || member.paid_user || left === null) return null;
   return (
-    <UiProvider lang={lang}>
-      <DiscountBannerContent />
-    </UiProvider>
+    <>
+      <DockBanner testId="time-bonus-banner" tone="offer" actions={<BuyNow />}>
+        <TimeBonusCountdown link={false} />
+      </DockBanner>
+      {/* Beside the banner, not in it: the dock shows one banner at a time and may hide this one. */}
+      <TimeBonusModal credits={member.credits} />
+    </>
   );
 }
 
-function DiscountBannerContent() {
+function WelcomeBanner() {
   const { t } = useTranslation();
   const member = useMember();
   const left = useStore($timeBonus, { ssr: () => null });
@@ -42,24 +64,20 @@ function DiscountBannerContent() {
     if (!unpaid || bonusRuns) return;
     void loadWelcomeDiscount().then(setWelcome);
   }, [unpaid, bonusRuns]);
-  if (!member || member.paid_user) return null;
-  if (left !== null)
-    return (
-      <div className="discount-strip" data-testid="time-bonus-banner">
-        <TimeBonusCountdown link />
-        <TimeBonusModal credits={member.credits} />
-      </div>
-    );
-  if (!welcome) return null;
+  if (!member || member.paid_user || bonusRuns || !welcome) return null;
   return (
-    <div className="discount-strip" data-testid="welcome-banner">
-      <p>
-        <strong>{t('payments.welcome_banner', { percent: welcome.value_percentage })}</strong>{' '}
-        <a className="btn btn-sm btn-secondary" href={LINKS.credits}>
-          {t('payments.buy_now')}
-        </a>
-      </p>
-    </div>
+    <DockBanner testId="welcome-banner" tone="offer" actions={<BuyNow />}>
+      <strong>{t('payments.welcome_banner', { percent: welcome.value_percentage })}</strong>
+    </DockBanner>
+  );
+}
+
+function BuyNow() {
+  const { t } = useTranslation();
+  return (
+    <a className="btn btn-sm btn-secondary" href={LINKS.credits}>
+      {t('payments.buy_now')}
+    </a>
   );
 }
 

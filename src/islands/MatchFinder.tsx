@@ -272,6 +272,7 @@ function MatchFinderContent({ lang, fictionalIcon, fictionalLabel }: Props) {
             disabled={!stepAnswered(current, answers) || saving}
             aria-busy={saving}
             data-testid="finder-next"
+            data-primary-action
           >
             {current === 'reason' ? t('match_finder.show') : t('match_finder.next')}
           </button>

@@ -10,6 +10,7 @@ import {
   matchModalImage,
   matchModalTargets,
   matchModalTitleKey,
+  ownMatchImage,
   withoutDelayParam,
   type MatchEventDetail,
 } from '../../packages/runtime/rules/match-modal.ts';
@@ -18,26 +19,43 @@ import {
   $matchModal,
   closeMatchModal,
   followLiveMatches,
+  likeBack,
+  markMatchSeen,
   openAutoLikeAfter,
   openMatchFor,
+  openUnseenMatch,
 } from '../../packages/runtime/stores/match-modal.ts';
+import { $user } from '../../packages/runtime/stores/user.ts';
+import { errorText } from './errors.ts';
+import { FormError } from './Field.tsx';
+import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
 import { UiProvider } from './ui.tsx';
 import './MatchModal.css';
 
+interface Props {
+  lang: string;
+  /** The brand's fictional icon and, when the brand overrides it, its label (spec §3 Settings). */
+  fictionalIcon: string;
+  fictionalLabel?: string | undefined;
+}
+
 /**
- * The like / match modal of the default layout (spec §2 Modals): full screen, the liker's main image
- * and a button; "It's a Match" or "New like!". Any click closes it. The image and the button each emit
- * a window event with the profile id (`datekit:match-image`, `datekit:match-button`); unless a
- * listener cancels it, the image opens the profile and the button the match view.
+ * The like / match modal of the default layout (spec §2 Modals): full screen. "It's a Match" shows
+ * both members' pictures and names and leads into the chat (the primary action) or back to browsing;
+ * "New like!" shows the liker and lets the member like back, which turns it into the match. Any click
+ * outside its buttons closes it, as Esc does. The image and the primary button each emit a window
+ * event with the profile id (`datekit:match-image`, `datekit:match-button`); unless a listener cancels
+ * it, the image opens the profile and the button the chat.
  *
  * It opens on the `datekit:match` event (the member's like made a match), on the live `match` event
- * (the other member liked the member back), once per match, and, for `?t=<seconds>`, after that
- * many seconds with the newest unseen like (spec §4), removing `t` from the address.
+ * (the other member liked the member back), once per match; for a match made while the member was
+ * away, on her next page; and, for `?t=<seconds>`, after that many seconds with the newest unseen like
+ * (spec §4), removing `t` from the address. A match it showed is marked seen on the server.
  */
-export default function MatchModal({ lang }: { lang: string }) {
+export default function MatchModal({ lang, ...fictional }: Props) {
   return (
     <UiProvider lang={lang}>
-      <MatchModalContent />
+      <MatchModalContent fictional={{ icon: fictional.fictionalIcon, label: fictional.fictionalLabel }} />
     </UiProvider>
   );
 }
@@ -47,10 +65,12 @@ function emit(name: string, profileId: number): boolean {
   return window.dispatchEvent(new CustomEvent<MatchEventDetail>(name, { detail: { profileId }, cancelable: true }));
 }
 
-function MatchModalContent() {
+function MatchModalContent({ fictional }: { fictional: { icon: string; label: string | undefined } }) {
   const { t } = useTranslation();
   const state = useStore($matchModal, { ssr: 'initial' });
+  const user = useStore($user, { ssr: 'initial' });
   const dialog = useRef<HTMLDialogElement>(null);
+  const primary = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const onMatch = (event: Event) => {
@@ -64,6 +84,9 @@ function MatchModalContent() {
     if (delay !== null) {
       history.replaceState(history.state, '', withoutDelayParam(new URL(location.href)));
       cancel = openAutoLikeAfter(delay);
+    } else {
+      // A match made while the member was away shows once, on this page.
+      void openUnseenMatch().catch(() => undefined);
     }
     return () => {
       window.removeEventListener(MATCH_EVENT, onMatch);
@@ -73,6 +96,8 @@ function MatchModalContent() {
   }, []);
 
   const open = state.status === 'open';
+  const profile = open ? state.profile : null;
+  const match = open && state.match;
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -80,12 +105,23 @@ function MatchModalContent() {
     if (!open && element.open) element.close();
   }, [open]);
 
+  // Shown is seen: the server offers this match's moment on no later page.
+  const seenId = match && profile ? profile.id : null;
+  useEffect(() => {
+    if (seenId !== null) void markMatchSeen(seenId).catch(() => undefined);
+  }, [seenId]);
+
+  // The main action takes the focus (a new like turning into a match replaces the button under it).
+  useEffect(() => {
+    if (open) primary.current?.focus();
+  }, [open, match]);
+
   function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
     event.preventDefault();
     closeMatchModal();
   }
 
-  // Spec: the modal closes on click, wherever the click lands.
+  // Spec: the modal closes on click, wherever the click lands, but for "like back".
   function onClick(event: MouseEvent<HTMLDialogElement>) {
     if (event.defaultPrevented) return;
     closeMatchModal();
@@ -97,17 +133,22 @@ function MatchModalContent() {
     if (emit(name, profileId)) location.assign(target);
   }
 
-  const profile = open ? state.profile : null;
-  const match = open && state.match;
   const image = profile ? matchModalImage(profile) : null;
   const targets = profile ? matchModalTargets(profile.id) : null;
+  const me = user?.profile ?? null;
+  const ownImage = user ? ownMatchImage(user.profile) : null;
+  const liking = open && state.liking === true;
+  const error = open ? state.error : undefined;
+  const marking: FictionalMarking = fictional.label ? fictional : { icon: fictional.icon };
 
   return (
     <dialog
       ref={dialog}
       className={`match-modal${match ? ' is-match' : ''}`}
       aria-labelledby="match-modal-title"
+      aria-describedby="match-modal-text"
       data-testid="match-modal"
+      data-match={match ? 'true' : 'false'}
       onCancel={onCancel}
       onClose={() => closeMatchModal()}
       onClick={onClick}
@@ -117,23 +158,44 @@ function MatchModalContent() {
           <h2 id="match-modal-title" className="match-modal-title" data-testid="match-modal-title">
             {t(matchModalTitleKey(match))}
           </h2>
-          <p className="match-modal-text">
+          <p id="match-modal-text" className="match-modal-text">
             {t(match ? 'match_modal.text_match' : 'match_modal.text_like', { name: profile.name })}
           </p>
-          <a
-            className="match-modal-image"
-            href={targets.image}
-            data-testid="match-modal-image"
-            aria-label={t('match_modal.image_label', { name: profile.name })}
-            onClick={(event) => follow(event, MATCH_IMAGE_EVENT, targets.image, profile.id)}
-          >
-            {image ? (
-              <img src={image} alt="" width="320" height="320" />
-            ) : (
-              <span className="match-modal-avatar" aria-hidden="true">
-                {initials(profile.name)}
-              </span>
+          <div className={`match-moment-pictures${match && me ? ' is-pair' : ''}`}>
+            {match && me && (
+              <figure className="match-moment-person is-own" data-testid="match-modal-own">
+                <span className="match-modal-image">
+                  {ownImage ? (
+                    <img src={ownImage} alt="" width="320" height="320" />
+                  ) : (
+                    <span className="match-modal-avatar" aria-hidden="true">
+                      {initials(me.name)}
+                    </span>
+                  )}
+                </span>
+                <figcaption className="match-moment-name">{t('match_moment.you')}</figcaption>
+              </figure>
             )}
+            <figure className="match-moment-person">
+              <a
+                className="match-modal-image"
+                href={targets.image}
+                data-testid="match-modal-image"
+                aria-label={t('match_modal.image_label', { name: profile.name })}
+                onClick={(event) => follow(event, MATCH_IMAGE_EVENT, targets.image, profile.id)}
+              >
+                {image ? (
+                  <img src={image} alt="" width="320" height="320" />
+                ) : (
+                  <span className="match-modal-avatar" aria-hidden="true">
+                    {initials(profile.name)}
+                  </span>
+                )}
+              </a>
+              <figcaption className="match-moment-name" data-testid="match-modal-name">
+                <ProfileName profile={profile} fictional={marking} />
+              </figcaption>
+            </figure>
             <span className="match-modal-heart" aria-hidden="true">
               <svg viewBox="0 0 24 24" width="28" height="28" focusable="false">
                 <path
@@ -142,18 +204,49 @@ function MatchModalContent() {
                 />
               </svg>
             </span>
-          </a>
-          <a
-            className="btn btn-lg match-modal-button"
-            href={targets.button}
-            // The main action takes the focus when the modal opens, not the image before it.
-            autoFocus
-            data-testid="match-modal-button"
-            onClick={(event) => follow(event, MATCH_BUTTON_EVENT, targets.button, profile.id)}
-          >
-            {t(match ? 'match_modal.button_match' : 'match_modal.button_like')}
-          </a>
-          <p className="match-modal-hint">{t('match_modal.close_hint')}</p>
+          </div>
+          {profile.fictional && (
+            <p className="match-moment-note" data-testid="match-modal-fictional-note">
+              {t('members.fictional_note', { icon: fictional.icon })}
+            </p>
+          )}
+          <div className="match-moment-actions">
+            {match ? (
+              <a
+                ref={(element) => {
+                  primary.current = element;
+                }}
+                className="btn btn-lg match-modal-button"
+                href={targets.button}
+                data-testid="match-modal-button"
+                onClick={(event) => follow(event, MATCH_BUTTON_EVENT, targets.button, profile.id)}
+              >
+                {t('match_moment.send_message', { name: profile.name })}
+              </a>
+            ) : (
+              <button
+                ref={(element) => {
+                  primary.current = element;
+                }}
+                type="button"
+                className="btn btn-lg match-modal-button"
+                data-testid="match-modal-like-back"
+                aria-busy={liking}
+                disabled={liking}
+                onClick={(event) => {
+                  // Liking back keeps the modal open: it turns into the match.
+                  event.preventDefault();
+                  if (emit(MATCH_BUTTON_EVENT, profile.id)) void likeBack();
+                }}
+              >
+                {t('match_moment.like_back', { name: profile.name })}
+              </button>
+            )}
+            {error !== undefined && <FormError message={errorText(error, t)} />}
+            <button type="button" className="btn btn-lg match-moment-later" data-testid="match-modal-close">
+              {t(match ? 'match_moment.keep_browsing' : 'match_moment.later')}
+            </button>
+          </div>
         </div>
       )}
     </dialog>

@@ -72,11 +72,17 @@ export default function MemberProfileActions({ state }: { state: Ready }) {
           onClick={() => void like()}
           disabled={busy === 'like'}
           data-testid="member-like"
+          data-primary-action
         >
           <HeartIcon />
           {member.liked ? t('member.liked') : t('member.like')}
         </button>
-        <a className="btn btn-ghost" href={pathFor('members-id-chat', { id })} data-testid="member-chat">
+        <a
+          className="btn btn-ghost"
+          href={pathFor('members-id-chat', { id })}
+          data-testid="member-chat"
+          data-primary-action
+        >
           <MessagesIcon />
           {t('member.chat')}
         </a>

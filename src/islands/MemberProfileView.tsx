@@ -8,6 +8,7 @@ import MemberProfileActions from './MemberProfileActions.tsx';
 import MemberProfileDetails from './MemberProfileDetails.tsx';
 import PhotoGallery from './PhotoGallery.tsx';
 import { ProfileName } from './FictionalMark.tsx';
+import { useMember } from './member.tsx';
 
 type Props = Omit<MemberProfileProps, 'lang'> & { state: Extract<MemberState, { status: 'ready' }> };
 
@@ -30,6 +31,8 @@ export default function MemberProfileView({ state, fields, fictionalIcon, fictio
   const photos = galleryPhotos(state.photos, profile.main_image);
   const [back] = useState(searchLink);
   const place = profile.city ?? new Intl.DisplayNames([i18n.language], { type: 'region' }).of(profile.country);
+  // Her own page: how others see her, with the way to change it instead of like, chat, block, report.
+  const own = useMember()?.profile.id === profile.id;
 
   return (
     <article className="member-profile" aria-labelledby="member-name" data-testid="member-profile">
@@ -58,7 +61,16 @@ export default function MemberProfileView({ state, fields, fictionalIcon, fictio
             <span aria-hidden="true">{fictional.icon}</span> {t('member.fictional_warning', { name: profile.name })}
           </p>
         )}
-        <MemberProfileActions state={state} />
+        {own ? (
+          <div className="member-own" data-testid="member-own">
+            <p>{t('portraits.own_view_note')}</p>
+            <a className="btn btn-primary" href={LINKS.profile}>
+              {t('portraits.own_view_edit')}
+            </a>
+          </div>
+        ) : (
+          <MemberProfileActions state={state} />
+        )}
         <MemberProfileDetails profile={profile} fields={fields} />
       </div>
     </article>

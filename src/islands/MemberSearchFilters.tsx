@@ -206,7 +206,7 @@ function MemberSearchFilters({ lang, options, countryNames, defaults, query }: P
             </div>
           </fieldset>
         )}
-        <button type="submit" className="btn btn-primary search-submit">
+        <button type="submit" className="btn btn-primary search-submit" data-primary-action>
           {t('search.submit')}
         </button>
       </div>

@@ -7,7 +7,9 @@ import { SaveStatus } from './signup-steps/fields.tsx';
 
 /**
  * Invisible mode (spec §6): hidden from the search, others cannot message or like the member, who
- * makes the first contact; existing conversation partners still see them. A switch that saves at once.
+ * makes the first contact; existing conversation partners still see them. Below it, whether others
+ * see in the chat when the member is online ("Online now", "Active today"); invisible mode hides that
+ * too. Switches that save at once.
  */
 export function MyProfileVisibility({ profile }: { profile: OwnProfile }) {
   const { t } = useTranslation();
@@ -17,12 +19,12 @@ export function MyProfileVisibility({ profile }: { profile: OwnProfile }) {
     message: null,
   });
 
-  async function toggle(invisible: boolean) {
+  async function save(change: { invisible: boolean } | { hide_presence: boolean }, message: string) {
     setSaving(true);
     setStatus({ state: 'idle', message: null });
     try {
-      await saveProfile({ invisible });
-      setStatus({ state: 'saved', message: invisible ? t('my_profile.invisible_on') : t('my_profile.invisible_off') });
+      await saveProfile(change);
+      setStatus({ state: 'saved', message });
     } catch (error) {
       setStatus({ state: 'failed', message: errorText(error, t) });
     } finally {
@@ -41,13 +43,35 @@ export function MyProfileVisibility({ profile }: { profile: OwnProfile }) {
           disabled={saving}
           aria-describedby="profile-invisible-text"
           data-testid="invisible-switch"
-          onChange={(event) => void toggle(event.currentTarget.checked)}
+          onChange={(event) => {
+            const invisible = event.currentTarget.checked;
+            void save({ invisible }, invisible ? t('my_profile.invisible_on') : t('my_profile.invisible_off'));
+          }}
         />
         <span className="switch-track" aria-hidden="true" />
         <span>{t('my_profile.invisible_label')}</span>
       </label>
       <p id="profile-invisible-text" className="profile-section-intro">
         {t('my_profile.invisible_text')}
+      </p>
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={!profile.hide_presence}
+          disabled={saving}
+          aria-describedby="profile-presence-text"
+          data-testid="presence-switch"
+          onChange={(event) => {
+            const shown = event.currentTarget.checked;
+            void save({ hide_presence: !shown }, shown ? t('chat_live.presence_on') : t('chat_live.presence_off'));
+          }}
+        />
+        <span className="switch-track" aria-hidden="true" />
+        <span>{t('chat_live.presence_label')}</span>
+      </label>
+      <p id="profile-presence-text" className="profile-section-intro">
+        {t('chat_live.presence_text')}
       </p>
       <SaveStatus status={status.state} message={status.message} />
     </section>

@@ -7,9 +7,32 @@ import { $payment, followPayment } from '../../packages/runtime/stores/payments.
 import { LINKS } from '../site/links.ts';
 import { LoadFailed } from './LoadStatus.tsx';
 
+/** A round mark of the outcome (tick, clock, cross): decoration, the page's heading says it in words. */
+function OutcomeMark({ screen }: { screen: 'pending' | 'completed' | 'failed' }) {
+  const paths = {
+    completed: 'M9 16.5l4.5 4.5L23 11.5',
+    pending: 'M16 9v7l4.5 3',
+    failed: 'M11 11l10 10M21 11 11 21',
+  };
+  return (
+    <svg className="outcome-mark" viewBox="0 0 32 32" width="44" height="44" aria-hidden="true" focusable="false">
+      <circle cx="16" cy="16" r="14" fill="currentColor" opacity="0.12" />
+      <path
+        d={paths[screen]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /**
  * The payment screens (spec §4): loading, pending, completed, failed or cancelled. A pending payment
- * turns completed in this tab as soon as the live events stream says the credits arrived.
+ * turns completed in this tab as soon as the live events stream says the credits arrived. The page's
+ * heading (PaymentHeading) names the outcome; this card says what it means and what to do next.
  */
 export function PaymentOutcome({ paymentId }: { paymentId: number }) {
   const { t } = useTranslation();
@@ -23,13 +46,13 @@ export function PaymentOutcome({ paymentId }: { paymentId: number }) {
       {screen === 'loading' && <p aria-busy="true">{t('payments.outcome_loading')}</p>}
       {screen === 'pending' && (
         <>
-          <h2>{t('payments.outcome_pending_title')}</h2>
+          <OutcomeMark screen={screen} />
           <p>{t('payments.outcome_pending')}</p>
         </>
       )}
       {screen === 'completed' && payment && (
         <>
-          <h2>{t('payments.outcome_completed_title')}</h2>
+          <OutcomeMark screen={screen} />
           <p>{t('payments.outcome_completed', { count: payment.credits })}</p>
           <p className="outcome-actions">
             <a className="btn btn-primary" href={LINKS.members}>
@@ -43,7 +66,7 @@ export function PaymentOutcome({ paymentId }: { paymentId: number }) {
       )}
       {screen === 'failed' && (
         <>
-          <h2>{t('payments.outcome_failed_title')}</h2>
+          <OutcomeMark screen={screen} />
           <p role="alert">{t('payments.outcome_failed')}</p>
           <p className="outcome-actions">
             <a

@@ -11,8 +11,10 @@ import { HeldDiscountNote } from './HeldDiscountNote.tsx';
 import { useHydrated } from './hooks.ts';
 import { LoadFailed, Loading } from './LoadStatus.tsx';
 import { MemberPending, useMember } from './member.tsx';
+import { PaymentMethodMark } from './PaymentMethodMark.tsx';
 import { PaymentMethodName } from './PaymentMethodName.tsx';
 import { PaymentOutcome } from './PaymentOutcome.tsx';
+import { returnedPaymentId } from './payment-return.ts';
 import { UiProvider } from './ui.tsx';
 import './Payments.css';
 
@@ -37,8 +39,8 @@ function PaymentScreenContent() {
   if (!hydrated) return <MemberPending member={undefined} />;
   if (!member) return <MemberPending member={member} />;
   const params = routeParams(ROUTE_PATH, location.pathname) ?? {};
-  const returned = Number(new URLSearchParams(location.search).get('payment'));
-  if (Number.isInteger(returned) && returned > 0) return <PaymentOutcome paymentId={returned} />;
+  const returned = returnedPaymentId(location.search);
+  if (returned !== null) return <PaymentOutcome paymentId={returned} />;
   return <Checkout bundleId={params.id ?? ''} method={params.paymentmethod} />;
 }
 
@@ -106,26 +108,31 @@ function Checkout({ bundleId, method }: { bundleId: string; method: string | und
       <HeldDiscountNote held={data.held_discount} />
       <fieldset className="methods">
         <legend>{t('payments.choose_method')}</legend>
-        {data.methods.map((m) => (
-          <label key={m} className="choice method-choice">
-            <input
-              type="radio"
-              name="method"
-              value={m}
-              checked={selected === m}
-              onChange={() => {
-                setChosen(m);
-                history.replaceState(
-                  null,
-                  '',
-                  pathFor('credits-id-paymentmethod', { id: bundle.id, paymentmethod: m }),
-                );
-              }}
-              data-testid={`method-${m}`}
-            />{' '}
-            <PaymentMethodName method={m} />
-          </label>
-        ))}
+        <div className="method-cards">
+          {data.methods.map((m) => (
+            <label key={m} className="method-card">
+              <input
+                type="radio"
+                name="method"
+                value={m}
+                checked={selected === m}
+                onChange={() => {
+                  setChosen(m);
+                  history.replaceState(
+                    null,
+                    '',
+                    pathFor('credits-id-paymentmethod', { id: bundle.id, paymentmethod: m }),
+                  );
+                }}
+                data-testid={`method-${m}`}
+              />
+              <PaymentMethodMark method={m} />
+              <span className="method-card-name">
+                <PaymentMethodName method={m} />
+              </span>
+            </label>
+          ))}
+        </div>
       </fieldset>
       {error && (
         <p className="form-error" role="alert">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberPhoto } from '../../packages/runtime/stores/member.ts';
 import { LINKS } from '../site/links.ts';
 import './PhotoGallery.css';
+import './own-photo.css';
 
 interface Props {
   photos: MemberPhoto[];
@@ -96,7 +97,14 @@ export default function PhotoGallery({ photos, name, initials }: Props) {
             height="512"
             decoding="async"
             fetchPriority={index === 0 ? 'high' : undefined}
+            data-testid="gallery-photo"
           />
+        )}
+        {!current.locked && current.pending && (
+          // Only the owner ever gets a photo awaiting its check: she sees it, and that nobody else does yet.
+          <p className="gallery-pending" data-testid="gallery-photo-pending">
+            <strong>{t('own_photo.awaiting_check')}</strong> {t('own_photo.awaiting_check_hint')}
+          </p>
         )}
         {total > 1 && (
           <>

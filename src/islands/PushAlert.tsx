@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_QUIET_ROUTES, alertVisible, pushAlertReason } from '../../packages/runtime/rules/dismissible-alerts.ts';
 import { $push, subscribePush } from '../../packages/runtime/stores/push.ts';
 import { readAlertDismissal, storeAlertDismissal } from '../scripts/alert-dismissals.ts';
+import { DockBanner, DockBannerDismiss } from './DockBanner.tsx';
 import { useHydrated } from './hooks.ts';
 import { useMember } from './member.tsx';
 import { UiProvider } from './ui.tsx';
 
 /**
  * The push-notification alert of spec §4: push notifications this browser could get but has not been
- * asked for; its button opens the browser's prompt. Dismissing stores unix seconds in localStorage; it
+ * asked for, once the member has liked someone or started a conversation; its button opens the browser's
+ * prompt. In the bottom dock after the other alerts, before the welcome discount. Dismissing stores unix seconds in localStorage; it
  * shows again after its pause (rules/dismissible-alerts.ts). The other alerts need no browser feature
  * and are static (src/components/AccountAlerts.astro).
  */
@@ -40,25 +42,32 @@ function PushAlertContent({ route }: { route: string }) {
   const due =
     alertVisible('push-notification', { reason: true, dismissedAt, nowSeconds }) &&
     push.permission !== null &&
-    pushAlertReason({ capable: push.status === 'capable', permission: push.permission, subscribed: false });
+    pushAlertReason({
+      capable: push.status === 'capable',
+      permission: push.permission,
+      subscribed: false,
+      reachedOut: member.reached_out,
+    });
   if (!due) return null;
   const dismiss = () => setDismissedAt(storeAlertDismissal('push-notification'));
   // A failure leaves the alert up; the notifications page says more and offers it again.
   return (
-    <div className="notice notice-warning account-alert" role="status" data-testid="alert-push-notification">
-      <div className="container account-alert-inner">
-        <p>{t('push.alert')}</p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          onClick={() => void subscribePush().catch(() => undefined)}
-        >
-          {t('push.turn_on')}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={dismiss}>
-          {t('settings.alert_dismiss')}
-        </button>
-      </div>
-    </div>
+    <DockBanner
+      testId="alert-push-notification"
+      actions={
+        <>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void subscribePush().catch(() => undefined)}
+          >
+            {t('push.turn_on')}
+          </button>
+          <DockBannerDismiss onDismiss={dismiss} />
+        </>
+      }
+    >
+      {t('push.alert')}
+    </DockBanner>
   );
 }

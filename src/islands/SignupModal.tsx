@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, type MouseEvent, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlainActivation, SIGNUP_CTA_SELECTOR } from '../../packages/runtime/rules/lander-intent.ts';
 import type { SignupAvailability } from '../../packages/runtime/rules/signup-form.ts';
+import type { SignupStep } from '../../packages/runtime/rules/signup-steps.ts';
 import {
   $signupModal,
   closeSignupModal,
@@ -66,6 +67,10 @@ function SignupModalContent({ site, signups }: Omit<Props, 'lang'>) {
     return () => document.removeEventListener('click', onClick);
   }, []);
 
+  // The title says what the last step is ("Your account is ready"), not "Create your free account".
+  const [done, setDone] = useState(false);
+  const onStepChange = useCallback((step: SignupStep) => setDone(step === 'confirm'), []);
+
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -105,7 +110,7 @@ function SignupModalContent({ site, signups }: Omit<Props, 'lang'>) {
       {state.open ? (
         <div className="signup-modal-card">
           <div className="signup-modal-head">
-            <h2 id="signup-modal-title">{t('signup.title')}</h2>
+            <h2 id="signup-modal-title">{done ? t('signup_more.done_title') : t('signup.title')}</h2>
             <button
               type="button"
               className="signup-modal-close"
@@ -119,7 +124,7 @@ function SignupModalContent({ site, signups }: Omit<Props, 'lang'>) {
               </svg>
             </button>
           </div>
-          <p className="signup-modal-intro">{t('signup.intro', { site })}</p>
+          <p className="signup-modal-intro">{done ? t('signup_more.done_intro') : t('signup.intro', { site })}</p>
           <Suspense fallback={<p className="signup-modal-loading">{t('form.busy')}</p>}>
             <SignupStepsContent
               signups={signups}
@@ -127,6 +132,7 @@ function SignupModalContent({ site, signups }: Omit<Props, 'lang'>) {
               onPendingChange={setSignupPending}
               onClosed={() => closeSignupModal('closed')}
               onLogin={() => closeSignupModal('login')}
+              onStepChange={onStepChange}
             />
           </Suspense>
           {user ? null : (

@@ -3,7 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasTracking } from '../../packages/runtime/rules/tracking.ts';
 import { signupsOpen, type SignupAvailability } from '../../packages/runtime/rules/signup-form.ts';
-import { addressedMemberId, isSkippable, previousStep } from '../../packages/runtime/rules/signup-steps.ts';
+import {
+  addressedMemberId,
+  isSkippable,
+  previousStep,
+  type SignupStep,
+} from '../../packages/runtime/rules/signup-steps.ts';
 import type { Tracking } from '../../packages/runtime/schemas/api/signup.ts';
 import { createSignupFlow } from '../../packages/runtime/stores/signup-steps.ts';
 import { captureTracking } from '../../packages/runtime/stores/tracking.ts';
@@ -26,13 +31,20 @@ interface Props {
   signups: SignupAvailability;
   /** On `/members/{id}/signup`: the first message is for that member. */
   forMember?: boolean;
+  /** The page's heading and intro (build-time copy); the last step swaps them for its summary. */
+  heading?: PageHeading | undefined;
+}
+
+interface PageHeading {
+  title: string;
+  intro?: string | undefined;
 }
 
 /** The signup steps as a page of their own: /signup and /members/{id}/signup. */
-export default function SignupSteps({ lang, signups, forMember = false }: Props) {
+export default function SignupSteps({ lang, signups, forMember = false, heading }: Props) {
   return (
     <UiProvider lang={lang}>
-      <SignupStepsContent signups={signups} forMember={forMember} />
+      <SignupStepsContent signups={signups} forMember={forMember} heading={heading} />
     </UiProvider>
   );
 }
@@ -48,6 +60,10 @@ export interface SignupStepsContentProps {
   onClosed?: (() => void) | undefined;
   /** Given in a modal: the visitor follows a link to log in instead. */
   onLogin?: (() => void) | undefined;
+  /** On a page of its own: the `<h1>` and intro, drawn here so that the last step can say what it is. */
+  heading?: PageHeading | undefined;
+  /** Told when the visitor reaches another step (the modal's title follows the last one). */
+  onStepChange?: ((step: SignupStep) => void) | undefined;
 }
 
 /**
@@ -62,6 +78,8 @@ export function SignupStepsContent({
   onPendingChange,
   onClosed,
   onLogin,
+  heading,
+  onStepChange,
 }: SignupStepsContentProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -89,34 +107,54 @@ export function SignupStepsContent({
     root.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
   }, [state.step]);
 
+  // Also on mount: a modal opened again starts on the first step, whatever the last one showed.
+  useEffect(() => {
+    onStepChange?.(state.step);
+  }, [state.step, onStepChange]);
+
+  const pageHeading = heading ? (
+    state.step === 'confirm' ? (
+      <PageHeadingView title={t('signup_more.done_title')} intro={t('signup_more.done_intro')} done />
+    ) : (
+      <PageHeadingView title={heading.title} intro={heading.intro} />
+    )
+  ) : null;
+
   if (!open) {
     return (
-      <div className="form-notice" data-testid="signup-closed">
-        <p>{t('signup.closed')}</p>
-        {onClosed ? (
-          <button type="button" className="btn btn-ghost" data-testid="signup-close" onClick={onClosed}>
-            {t('signup_modal.close')}
-          </button>
-        ) : null}
-      </div>
+      <>
+        {pageHeading}
+        <div className="form-notice" data-testid="signup-closed">
+          <p>{t('signup.closed')}</p>
+          {onClosed ? (
+            <button type="button" className="btn btn-ghost" data-testid="signup-close" onClick={onClosed}>
+              {t('signup_modal.close')}
+            </button>
+          ) : null}
+        </div>
+      </>
     );
   }
 
   // Someone already logged in, who did not just sign up here.
   if (user && !state.email && !state.pending) {
     return (
-      <div className="form-notice" data-testid="signup-logged-in">
-        <p>{t('login.logged_in_as', { name: user.profile.name })}</p>
-        <a className="btn btn-primary" href={LINKS.home}>
-          {t('login.continue')}
-        </a>
-      </div>
+      <>
+        {pageHeading}
+        <div className="form-notice" data-testid="signup-logged-in">
+          <p>{t('login.logged_in_as', { name: user.profile.name })}</p>
+          <a className="btn btn-primary" href={LINKS.home}>
+            {t('login.continue')}
+          </a>
+        </div>
+      </>
     );
   }
 
   const { step } = state;
   return (
     <div ref={root} className="signup-steps" data-testid="signup-steps" data-step={step}>
+      {pageHeading}
       <StepProgress step={step} />
       {step === 'message' && (
         <MessageStep state={state} forMember={forMember || state.memberId !== null} onChange={flow.setMessage} />
@@ -133,6 +171,26 @@ export function SignupStepsContent({
           next={{ label: t('steps.next'), onClick: flow.next }}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** The page's heading; on the last step a summary ("Your account is ready") instead of "Create …". */
+function PageHeadingView({
+  title,
+  intro,
+  done = false,
+}: {
+  title: string;
+  intro?: string | undefined;
+  done?: boolean;
+}) {
+  return (
+    <div className="signup-page-heading">
+      <h1 data-testid="signup-heading" data-done={done ? '' : undefined}>
+        {title}
+      </h1>
+      {intro ? <p className="signup-intro">{intro}</p> : null}
     </div>
   );
 }

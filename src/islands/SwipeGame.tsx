@@ -161,6 +161,7 @@ function SwipeGameContent({ fictionalIcon, fictionalLabel, likesPerDay }: Props)
               disabled={state.pending}
               onClick={pass}
               data-testid="swipe-pass"
+              data-primary-action
             >
               <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true" focusable="false">
                 <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
@@ -174,6 +175,7 @@ function SwipeGameContent({ fictionalIcon, fictionalLabel, likesPerDay }: Props)
               aria-busy={state.pending}
               onClick={() => void like()}
               data-testid="swipe-like"
+              data-primary-action
             >
               <HeartIcon />
               <span className="visually-hidden">{t('swipe.like_label', { name: top.name })}</span>

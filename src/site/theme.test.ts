@@ -41,6 +41,13 @@ describe('themeStyle', () => {
     }
   });
 
+  it('gives success text ("Save 20%") at least 4.5:1 on white, for the default green and lighter ones', () => {
+    for (const success of [THEME_DEFAULTS.success, '#3cb371', '#7fdb9a', '#1b5e20']) {
+      const vars = declarations(themeStyle({ ...theme, success }));
+      expect(contrastRatio(vars.get('--dk-success-text')!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('carries the fixed values of spec §9: toast width, breakpoints and a sans-serif font', () => {
     const vars = declarations(themeStyle(theme));
     expect(vars.get('--dk-toast-width')).toBe('350px');

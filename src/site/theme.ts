@@ -1,5 +1,5 @@
 import { BREAKPOINTS_PX, TOAST_WIDTH_PX } from '../../packages/runtime/rules/constants.ts';
-import { mix, readableOn } from '../../packages/runtime/rules/colour.ts';
+import { mix, readableOn, textColourOn } from '../../packages/runtime/rules/colour.ts';
 import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
 
 /** Spec §9: a sans-serif base font; the platform's own UI font, so no font file is downloaded. */
@@ -23,6 +23,8 @@ export function themeStyle(theme: Brand['theme']): string {
     '--dk-on-secondary': readableOn(theme.secondary),
     '--dk-success': theme.success,
     '--dk-on-success': readableOn(theme.success),
+    // Success as text on white ("Save 20%"): the brand's green can be too light to read there.
+    '--dk-success-text': textColourOn(theme.success),
     '--dk-dark': theme.dark,
     '--dk-on-dark': readableOn(theme.dark),
     '--dk-warning': theme.warning,

@@ -82,7 +82,7 @@ for (const [screen, viewport] of VIEWPORTS) {
       const annaModal = page.getByTestId('match-modal');
       await expect(annaModal.getByTestId('match-modal-title')).toHaveText("It's a Match");
       await expect(annaModal).toContainText('Ben');
-      await expect(annaModal.getByTestId('match-modal-button')).toHaveAttribute('href', `/likes/m/${ben.id}`);
+      await expect(annaModal.getByTestId('match-modal-button')).toHaveAttribute('href', `/members/${ben.id}/chat`);
       // The initial in place of a photo is not underlined (the image is a link).
       await expect(annaModal.getByTestId('match-modal-image')).toHaveCSS('text-decoration-line', 'none');
       await expect(benModal.getByTestId('match-modal-image')).toHaveCSS('text-decoration-line', 'none');

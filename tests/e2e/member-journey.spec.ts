@@ -68,7 +68,8 @@ test('the home page shows the newest members, fictional ones marked with the bra
   ).toBeVisible();
   const image = members.locator('img').first();
   await expect(image).toHaveJSProperty('complete', true);
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(128);
+  // The seeded portraits went through the upload pipeline: the thumbnail is its 256 px square.
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
 });
 
 test('a bad activation link shows the activation error page', async ({ page }) => {

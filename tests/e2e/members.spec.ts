@@ -172,30 +172,38 @@ test('locked photos show only the blurred copy, under a lock, with the way to pr
     .filter({ has: page.getByTestId('fictional-marker') });
   const href = (await fictional.first().getAttribute('href'))!;
   const id = Number(href.split('/').at(-1));
+  type Photo = { id: number; locked: false; filename: string; thumb_filename: string };
   const { photos } = (await (await page.request.get(`/api/member-photos.php?id=${id}`)).json()) as {
-    photos: { id: number; locked: boolean; filename: string; thumb_filename: string }[];
+    photos: (Photo | { id: number; locked: true; blurred: string })[];
   };
-  // The demo's members have one photo each; a free viewer's answer with a locked second one, as the
-  // server gives it (only the blurred file is named), shows what such a viewer sees.
-  const blurred = photos[0]!.thumb_filename;
-  await page.route(`**/api/member-photos.php?id=${id}`, (route) =>
-    route.fulfill({ json: { photos: [photos[0], { id: 999, locked: true, blurred }] } }),
-  );
+  // The demo's members have 2 to 4 portraits: a free viewer gets the main one, the rest only blurred.
+  expect(photos.length).toBeGreaterThanOrEqual(2);
+  const [main, ...rest] = photos;
+  expect(main!.locked).toBe(false);
+  const lockedOnes = rest.map((photo) => (photo.locked ? photo : null));
+  expect(lockedOnes.every((photo) => photo !== null && photo.blurred.startsWith('/media/'))).toBe(true);
+  const total = photos.length;
   const requested: string[] = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
 
   await page.goto(href);
   const gallery = page.getByTestId('photo-gallery');
-  await expect(gallery.getByRole('img', { name: /photo 1 of 2/ })).toBeVisible();
+  await expect(gallery.getByRole('img', { name: new RegExp(`photo 1 of ${total}`) })).toBeVisible();
   await expect(gallery.getByTestId('premium-photos-link')).toHaveAttribute('href', '/premium');
-  await gallery.getByRole('button', { name: 'Show locked photo 2 of 2' }).click();
+  await gallery.getByRole('button', { name: `Show locked photo 2 of ${total}` }).click();
   const locked = gallery.getByTestId('locked-photo');
   await expect(locked).toContainText('This photo is for premium members only.');
-  await expect(locked.locator('img')).toHaveAttribute('src', blurred);
+  await expect(locked.locator('img')).toHaveAttribute('src', lockedOnes[0]!.blurred);
   await expect(locked.getByRole('link', { name: 'Get premium to see all photos' })).toHaveAttribute('href', '/premium');
-  await gallery.getByRole('button', { name: 'Show locked photo 2 of 2' }).press('ArrowRight');
-  await expect(gallery.getByRole('img', { name: /photo 1 of 2/ })).toBeVisible();
-  expect(requested.filter((path) => path.startsWith('/media/')).every((path) => path.includes('avatars/'))).toBe(true);
+  await gallery.getByRole('button', { name: `Show locked photo 2 of ${total}` }).press('ArrowLeft');
+  await expect(gallery.getByRole('img', { name: new RegExp(`photo 1 of ${total}`) })).toBeVisible();
+  // Only the main photo's files and the blurred copies were asked for: never a locked photo in full.
+  const allowed = new Set([
+    (main as Photo).filename,
+    (main as Photo).thumb_filename,
+    ...lockedOnes.map((p) => p!.blurred),
+  ]);
+  expect(requested.filter((path) => path.startsWith('/media/') && !allowed.has(path))).toEqual([]);
 });
 
 test.describe('visitors', () => {

@@ -18,16 +18,31 @@ test('an owner sees the numbers: charts with their tables, and downloads a table
   await expect(page).toHaveURL(`${CONSOLE}/dashboard`);
   await islandHydrated(page, 'OperatorDashboard');
 
-  // Every chart is drawn (uPlot's canvas) and has its table of the same 30 days under it.
+  // Every chart with figures is drawn (uPlot's canvas), its legend naming the lines (never "--"), and
+  // its table lists the days with figures only (not 30 rows of zeros), then the period's total.
   for (const id of ['members', 'messages', 'purchases', 'revenue']) {
     const section = page.getByTestId(`op-dash-${id}`);
-    if (id === 'revenue' && !(await section.getByTestId('op-chart-revenue').count())) continue; // no payments yet
+    const table = section.getByTestId(`op-table-${id}`);
+    await expect(table.or(section.getByTestId(`op-empty-${id}`))).toBeVisible();
+    if (!(await table.count())) continue; // no payments in the period yet
     await expect(section.getByTestId(`op-chart-${id}`).locator('canvas').first()).toBeVisible();
-    await expect(section.getByTestId(`op-table-${id}`).locator('tbody tr')).toHaveCount(30);
+    await expect(section.locator('.u-legend')).not.toContainText('--');
+    const days = await table.locator('tbody tr').count();
+    expect(days).toBeGreaterThanOrEqual(1);
+    expect(days).toBeLessThanOrEqual(30);
+    await expect(section.getByTestId(`op-total-${id}`)).toContainText('Total');
   }
+  await expect(page.getByTestId('op-dash-members').locator('.u-legend')).toContainText('Signups');
   const today = new Date().toISOString().slice(0, 10);
+  // Days are written in the console's language (an en-US browser here), not as ISO or US digits.
+  const todayText = new Intl.DateTimeFormat('en-US', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${today}T00:00:00Z`));
   const todayRow = page.getByTestId('op-table-members').locator('tbody tr').last();
-  await expect(todayRow.locator('th')).toHaveText(today);
+  await expect(todayRow.locator('th')).toHaveText(todayText);
   expect(Number(await todayRow.locator('td').first().textContent())).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId('op-table-signups_by_tracking')).toBeVisible();
   await expect(page.getByTestId('op-dash-revenue_by_tracking')).toBeVisible();

@@ -68,18 +68,16 @@ test('a moderator enrols with the enrolment code, signs in with a TOTP code, app
   await page.goto(`${CONSOLE}/photos`);
   await islandHydrated(page, 'OperatorPhotos');
   await expect(page.getByTestId('op-shortcuts')).toContainText('approve');
-  const photo = page.getByTestId('op-photo');
-  // Oldest first: the queue may hold photos of other tests; decide until ours come up.
-  await expect(photo).toBeVisible();
-  const queued = async () => Number(await photo.getAttribute('data-photo-id'));
-  while ((await queued()) !== first) await page.keyboard.press('j');
-  await expect(photo.locator('img')).toHaveJSProperty('complete', true);
-  await page.getByRole('button', { name: /Approve/ }).click();
+  // Oldest first, in a grid: the queue may hold photos of other tests beside ours.
+  const firstTile = page.locator(`[data-testid="op-photo"][data-photo-id="${first}"]`);
+  await expect(firstTile.locator('img').first()).toHaveJSProperty('complete', true);
+  await firstTile.getByRole('button', { name: /Approve/ }).click();
   await expect(page.getByTestId('op-photo-status')).toHaveText(`Photo ${first} approved.`);
 
-  while ((await queued()) !== second) await page.keyboard.press('j');
+  const secondTile = page.locator(`[data-testid="op-photo"][data-photo-id="${second}"]`);
+  await secondTile.focus();
   await page.locator('select[name="reason"]').selectOption('nudity');
-  // The keyboard shortcut R rejects with the chosen reason (once the focus has left the list).
+  // The keyboard shortcut R rejects the focused photo with the chosen reason (once the focus has left the list).
   await page.locator('h1').click();
   await page.keyboard.press('r');
   await expect(page.getByTestId('op-photo-status')).toHaveText(`Photo ${second} rejected.`);

@@ -40,7 +40,9 @@ for (const [device, viewport] of [
     await page
       .getByTestId('photo-upload-input')
       .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portrait() });
-    const { photo } = (await (await uploaded).json()) as { photo: { thumb_filename: string; status: string } };
+    const { photo } = (await (await uploaded).json()) as {
+      photo: { filename: string; thumb_filename: string; status: string };
+    };
     expect(photo.status).toBe('inspection');
 
     // Navigation: the thumbnail with the clock mark; the menu says why.
@@ -65,6 +67,19 @@ for (const [device, viewport] of [
     await expect(page.getByTestId('my-profile-photo-pending')).toContainText('Awaiting check');
     await expect(page.getByTestId('nav-photo-pending')).toBeVisible();
 
+    // Her own profile page: herself as others see her, but with her photo, marked, and the way to edit.
+    await page.goto(`/members/${owner.id}`);
+    await islandHydrated(page, 'MemberProfile');
+    await expect(page.getByTestId('gallery-photo')).toHaveAttribute('src', photo.filename);
+    await loaded(page, 'gallery-photo');
+    await expect(page.getByTestId('gallery-photo-pending')).toContainText('Awaiting check');
+    await expect(page.getByTestId('member-own')).toContainText('This is your profile as other members see it.');
+    await expect(page.getByTestId('member-own').getByRole('link', { name: 'Edit my profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    await expect(page.getByTestId('member-like')).toHaveCount(0);
+
     // Another member: no photo in the answer, the file refused, the placeholder on the profile page.
     const other = await page.context().browser()!.newContext({ baseURL: E2E_BASE_URL, viewport });
     await skipEntryWarning(other);
@@ -79,6 +94,9 @@ for (const [device, viewport] of [
     const gallery = otherPage.getByTestId('photo-gallery');
     await expect(gallery.getByRole('img', { name: new RegExp(owner.name) })).toBeVisible();
     await expect(otherPage.locator(`img[src="${photo.thumb_filename}"]`)).toHaveCount(0);
+    await expect(otherPage.locator(`img[src="${photo.filename}"]`)).toHaveCount(0);
+    await expect(otherPage.getByTestId('gallery-photo-pending')).toHaveCount(0);
+    await expect(otherPage.getByTestId('member-own')).toHaveCount(0);
     await expect(otherPage.getByTestId('nav-photo-pending')).toHaveCount(0);
     await other.close();
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, request, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
+import { contrastFailures } from './contrast.ts';
 import { E2E_BASE_URL, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { waitForMail } from './outbox.ts';
@@ -42,10 +43,14 @@ async function memberWithTwoPhotos(): Promise<TestMember> {
 /** From the bundle's payment page through the sandbox checkout and back, with the buyer's choice. */
 async function buyStarter(page: Page, outcome: 'paid' | 'pending' | 'failed'): Promise<void> {
   await page.goto('/credits/starter');
+  await expect(page.getByTestId('payment-heading')).toHaveAttribute('data-screen', 'choose');
   await page.getByTestId('method-creditcard').check();
   await expect(page).toHaveURL(/\/credits\/starter\/creditcard$/);
   await page.getByTestId('pay').click();
   await expect(page).toHaveURL(/\/api\/sandbox-checkout\.php\?id=tr_sbx_/);
+  // The test checkout has a heading and names the method as members know it.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your payment');
+  await expect(page.getByTestId('sandbox-method')).toHaveText('Credit card');
   await page.getByTestId(`sandbox-${outcome}`).click();
   await expect(page).toHaveURL(/\/credits\/starter\/creditcard\?payment=\d+$/);
 }
@@ -72,6 +77,10 @@ test('a free member with the time bonus buys a bundle 25% cheaper, becomes premi
   await expect(page.getByTestId('checkout-amount')).toContainText('€11.21');
   await buyStarter(page, 'paid');
   await expect(page.getByTestId('payment-completed')).toContainText('60 credits have been added');
+  // The page's heading follows the payment: no "Choose how to pay" once it is paid.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment completed');
+  await expect(page.getByTestId('page-credits-id-paymentmethod')).not.toContainText('Choose how to pay');
+  await expect(page.locator('.page-header')).not.toContainText('Choose how to pay');
 
   // The navigation follows at once: credits instead of Get Premium.
   await expect(page.getByTestId('nav-credits')).toBeVisible();
@@ -103,6 +112,7 @@ test('a failed payment shows that it failed or was cancelled and grants nothing'
   await signUpAndActivate(page.request, 'Greta');
   await buyStarter(page, 'failed');
   await expect(page.getByTestId('payment-failed')).toContainText('Payment failed or has been cancelled.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed');
   await expect(page.getByTestId('nav-premium')).toBeVisible();
 });
 
@@ -110,8 +120,10 @@ test('a pending payment shows as pending, then completes in the open tab', async
   await signUpAndActivate(page.request, 'Hanna');
   await buyStarter(page, 'pending');
   await expect(page.getByTestId('payment-pending')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment pending');
   // The sandbox confirms it a few seconds later through the webhook; the live events tell this tab.
   await expect(page.getByTestId('payment-completed')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment completed');
   await expect(page.getByTestId('nav-credits')).toBeVisible();
 });
 
@@ -165,4 +177,72 @@ test('a stored card the sandbox refuses as revoked is dropped, and the repeat or
   await expect(page.getByTestId('repeat-buy')).toHaveCount(0);
   const instead = page.getByTestId('repeat-no-mandate');
   await expect(instead.getByRole('link', { name: 'Credits' })).toHaveAttribute('href', '/credits');
+});
+
+test('each payment method is a card with its own drawn mark, chosen as a whole', async ({ page }) => {
+  await signUpAndActivate(page.request, 'Karin');
+  await page.goto('/credits/starter');
+  const methods = page.getByTestId('checkout').locator('.method-card');
+  await expect(methods).not.toHaveCount(0);
+  const marks = await methods
+    .locator('svg.method-mark')
+    .evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('data-mark')));
+  expect(marks.length).toBe(await methods.count());
+  expect(marks).toContain('card');
+  expect(marks).toContain('bank');
+  // A click anywhere on the card (here: its name) chooses the method.
+  await methods.filter({ hasText: 'Bank transfer' }).locator('.method-card-name').click();
+  await expect(page.getByTestId('method-banktransfer')).toBeChecked();
+  await expect(page).toHaveURL(/\/credits\/starter\/banktransfer$/);
+  // The credits page lists the same methods, each with its mark.
+  const methodCount = await methods.count();
+  await page.goto('/credits');
+  const offered = page.getByTestId('shop-methods').locator('li');
+  await expect(offered).toHaveCount(methodCount);
+  await expect(offered.filter({ hasText: 'Credit card' }).locator('svg.method-mark')).toHaveAttribute(
+    'data-mark',
+    'card',
+  );
+});
+
+test('the premium page sells: what premium gives, the bundles with their prices, a way to buy, readable', async ({
+  page,
+}) => {
+  await signUpAndActivate(page.request, 'Lotte');
+  await page.goto('/premium');
+  const offer = page.getByTestId('premium-offer');
+  await expect(offer.getByRole('heading', { name: 'What premium gives you' })).toBeVisible();
+  const bundles = page.getByTestId('premium-bundles').getByTestId('credit-bundles');
+  await expect(bundles.getByTestId('bundle-starter').getByTestId('bundle-price')).toHaveText('€14.95');
+  await expect(bundles.locator('li')).not.toHaveCount(1);
+  await expect(bundles.locator('.bundle-saving').last()).toContainText(/Save \d+/);
+  await expect(page.getByTestId('premium-compare')).toContainText('Free');
+  await expect(offer).toContainText('No subscription');
+  await expect(page.getByTestId('premium-cta')).toHaveAttribute('href', '/credits');
+  await bundles.getByTestId('bundle-starter').getByRole('link').click();
+  await expect(page).toHaveURL(/\/credits\/starter$/);
+});
+
+for (const route of ['/premium', '/pricing', '/credits']) {
+  test(`every text on ${route} reaches WCAG contrast, "Save N%" included`, async ({ page }) => {
+    await signUpAndActivate(page.request, 'Mira');
+    await page.goto(route);
+    await expect(page.getByTestId(route === '/credits' ? 'credits-shop' : 'credit-bundles')).toBeVisible();
+    expect(await contrastFailures(page.locator('main'))).toEqual([]);
+  });
+}
+
+test('the contrast check itself fails the old "Save N%" green on white (4.24:1)', async ({ page }) => {
+  await page.goto('/pricing');
+  const main = page.locator('main');
+  await main.evaluate((element) => {
+    const probe = document.createElement('p');
+    probe.textContent = 'Save 20%';
+    probe.style.cssText = 'color:#2e8b57;background:#fff;font-size:14px;font-weight:700';
+    element.append(probe);
+  });
+  const failures = await contrastFailures(main);
+  expect(failures).toEqual([expect.objectContaining({ text: 'Save 20%', required: 4.5 })]);
+  // axe measured 4.24:1; the rounding of the last digit differs, the verdict does not.
+  expect(failures[0]!.ratio).toBeCloseTo(4.24, 1);
 });

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CLIENT_REQUEST_HEADER } from '../../packages/runtime/errors.ts';
 import { E2E_VAR_DIR, ROOT } from './e2e-env.ts';
@@ -93,4 +94,17 @@ export function grantCredits(email: string, amount: number): void {
     ],
     { cwd: ROOT, env: { ...process.env, DATEKIT_VAR_DIR: E2E_VAR_DIR, DATABASE_URL: '' }, stdio: 'pipe' },
   );
+}
+
+/**
+ * Moves a member's signup `hours` into the past on the e2e database, as time passing would: after 4 h
+ * the time bonus is over (spec §4), and the banners after it in the dock get their turn.
+ */
+export function backdateSignup(email: string, hours: number): void {
+  const db = new Database(path.join(E2E_VAR_DIR, 'datekit.sqlite'), { fileMustExist: true });
+  try {
+    db.prepare('update users set created_at = created_at - ? where email = ?').run(hours * 3_600_000, email);
+  } finally {
+    db.close();
+  }
 }

@@ -74,6 +74,22 @@ test('a visitor signs up through every step with a photo, activates from the mai
   await expect(steps.locator('[data-interest="travel"]')).toHaveAttribute('aria-pressed', 'true');
   // Each chip draws its interest as a line icon (no emoji font needed).
   await expect(steps.locator('[data-interest="travel"] svg.interest-icon path')).toHaveAttribute('d', /^M/);
+  // No wall of chips: the popular ones are open, the rest wait in closed themed groups.
+  const picker = steps.getByTestId('interest-picker');
+  await expect(picker.getByTestId('interest-group-popular').locator('.interest-chip')).toHaveCount(12);
+  await expect(picker.locator('.interest-chip:visible')).toHaveCount(12);
+  await expect(picker.getByTestId('interest-group-romance')).not.toHaveAttribute('open');
+  // A search finds an interest wherever it is grouped; choosing it shows in its group's count.
+  await picker.getByTestId('interest-search').fill('candle');
+  await expect(picker.getByTestId('interest-results').locator('.interest-chip')).toHaveCount(1);
+  await picker.getByTestId('interest-results').locator('[data-interest="candlelit-dinners"]').click();
+  await picker.getByTestId('interest-search').fill('zzz');
+  await expect(picker.getByTestId('interest-results')).toContainText('No interest matches “zzz”.');
+  await picker.getByTestId('interest-search').fill('');
+  const romance = picker.getByTestId('interest-group-romance');
+  await expect(romance.locator('summary')).toContainText('1 of 11 chosen');
+  await romance.locator('summary').click();
+  await expect(romance.locator('[data-interest="candlelit-dinners"]')).toHaveAttribute('aria-pressed', 'true');
   await steps.getByTestId('signup-step-next').click();
 
   // 3: personal info creates the account, with the message and the tracking parameters.
@@ -100,6 +116,10 @@ test('a visitor signs up through every step with a photo, activates from the mai
   await steps.locator('input[name="city"]').fill('Utrecht');
   await steps.getByTestId('signup-step-next').click();
   await expect(steps.getByTestId('signup-done')).toContainText(email);
+  // The last step says what it is: a summary, not "Create your free account · Step 5 of 5".
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account is ready');
+  await expect(steps.getByTestId('signup-progress').locator('.step-progress-text')).toHaveText('All 5 steps done');
+  await expect(page.locator('main')).not.toContainText('Create your free account');
   await expect(steps.getByTestId('activation-mail-resend')).toBeVisible();
 
   // Before activation the reminder shows on other pages, not on the settings.
@@ -168,7 +188,7 @@ test('/complete-signup walks only the skipped steps, then suggests the first mat
   const matches = page.getByTestId('signup-matches');
   await expect(matches.locator('li').first()).toBeVisible();
   await expect(matches.locator('a').first()).toHaveAttribute('href', /^\/members\/\d+$/);
-  await expect(page.getByTestId('signup-matches-search')).toHaveAttribute('href', '/members');
+  await expect(page.getByTestId('signup-matches-search')).toHaveAttribute('href', '/members?t=1');
 
   // What was saved now counts: only the photo is still missing.
   await page.goto('/complete-signup');
@@ -221,10 +241,50 @@ test('the signup modal hosts the steps and cannot be dismissed while the account
   await expect(page.getByTestId('activation-reminder')).toContainText(email);
 });
 
-test('on a member’s signup page the first message is addressed to that member', async ({ page }) => {
+test('on a member’s signup page the first message is addressed to that member, shown with picture, name and age', async ({
+  page,
+}) => {
+  const member = (await (await page.request.get('/api/member-preview.php?id=3')).json()) as {
+    profile: { name: string; age: number };
+  };
   await page.goto('/members/3/signup');
   const steps = page.getByTestId('signup-steps');
   await expect(steps.getByRole('heading', { level: 2 })).toHaveText(/^Say hello to /);
+  const recipient = steps.getByTestId('message-recipient');
+  await expect(recipient).toContainText('Your message goes to');
+  await expect(recipient.locator('.message-recipient-name')).toHaveText(
+    `${member.profile.name}, ${member.profile.age}`,
+  );
+  await expect(recipient.locator('.profile-picture')).toBeVisible();
+});
+
+test('the region select shows its whole placeholder in the signup card, on a phone and a desktop', async ({ page }) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/signup');
+    await skipToAccountStep(page);
+    const steps = page.getByTestId('signup-steps');
+    await fillPersonal(steps, { name: uniqueName('Region'), email: uniqueEmail('region') });
+    await steps.getByTestId('signup-form').locator('button[type="submit"]').click();
+    await expectStep(steps, 'location');
+    const region = steps.locator('select[name="region"]');
+    await expect(region).toBeEnabled();
+    // The select is at least as wide as its placeholder text plus its padding and arrow.
+    const fits = await region.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = canvas.measureText(select.options[select.selectedIndex]!.text).width;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text, room };
+    });
+    expect(fits.text).toBeLessThanOrEqual(fits.room);
+    // Logged out again, so that /signup shows the steps for the second screen.
+    await page.context().clearCookies();
+  }
 });
 
 test.describe('activation reminder on a smartphone', () => {

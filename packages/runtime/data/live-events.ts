@@ -11,6 +11,8 @@ export const LIVE_EVENT_TYPES = [
   'credits',
   'read',
   'chat-deleted',
+  'typing',
+  'seen',
   'session-ended',
   'ready',
   'reset',

@@ -34,6 +34,7 @@ const message = (id: number, extra: Partial<Message> = {}): Message => ({
 const chat = (id: number, at: string, unread = 0): ChatListItem => ({
   conversation: { id, last_message_at: at, last_message: null },
   profile: profile(id + 100),
+  presence: null,
   num_unread_messages: unread,
 });
 

@@ -41,3 +41,18 @@ export function mix(from: string, to: string, amount: number): string {
   const b = channels(to);
   return toHex(a.map((c, i) => c + (b[i]! - c) * amount));
 }
+
+/** WCAG AA for normal-size text. */
+export const TEXT_CONTRAST_MIN = 4.5;
+
+/**
+ * `colour` as a text colour on `background`: itself when it already reaches `minimum` contrast, else
+ * darkened just enough (in steps of 2%) that it does, so a brand's light green still reads as green.
+ */
+export function textColourOn(colour: string, background = '#ffffff', minimum = TEXT_CONTRAST_MIN): string {
+  for (let step = 0; step <= 50; step += 1) {
+    const candidate = mix(colour, '#000000', step / 50);
+    if (contrastRatio(candidate, background) >= minimum) return candidate;
+  }
+  return '#000000';
+}

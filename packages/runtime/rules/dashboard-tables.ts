@@ -68,7 +68,10 @@ export function revenueTables(answer: DashboardRevenueResponse): DashboardTable[
           currency,
         })),
       ],
-      rows: answer.days.map((d) => [d.day, ...answer.currencies.map((currency) => d.revenue_cents[currency] ?? 0)]),
+      // No currency: no money came in, so no day has a figure (the page shows it is empty, not a Day column).
+      rows: answer.currencies.length
+        ? answer.days.map((d) => [d.day, ...answer.currencies.map((currency) => d.revenue_cents[currency] ?? 0)])
+        : [],
     },
     {
       id: 'revenue_by_tracking',
@@ -77,6 +80,23 @@ export function revenueTables(answer: DashboardRevenueResponse): DashboardTable[
       rows: answer.affiliates.map((a) => [...TRACKING.map((key) => a[key]), a.currency, a.payments, a.revenue_cents]),
     },
   ];
+}
+
+/** The rows of a daily table that hold a figure other than 0: the page lists these, not 30 rows of zeros. */
+export function daysWithData(table: DashboardTable): CsvCell[][] {
+  return table.rows.filter((row) => row.slice(1).some((cell) => typeof cell === 'number' && cell !== 0));
+}
+
+/** Columns whose days do not add up: a member active on two days is one member, not two. */
+const NOT_SUMMED = new Set(['active_members']);
+
+/** The sum of each column of a daily table (null for the day and for figures that do not add up), for its total row. */
+export function columnTotals(table: DashboardTable): (number | null)[] {
+  return table.columns.map((column, c) =>
+    c === 0 || NOT_SUMMED.has(column.key)
+      ? null
+      : table.rows.reduce<number>((sum, row) => sum + (typeof row[c] === 'number' ? row[c] : 0), 0),
+  );
 }
 
 /** A table as a CSV file: the stable column keys as header, cents as whole numbers, days as YYYY-MM-DD. */

@@ -51,11 +51,14 @@ describe('dismissible alerts', () => {
     expect(parseDismissedAt('1.5')).toBeNull();
   });
 
-  it('asks for push only when the browser can, nobody answered yet, and there is no subscription', () => {
-    expect(pushAlertReason({ capable: true, permission: 'default', subscribed: false })).toBe(true);
-    expect(pushAlertReason({ capable: false, permission: 'default', subscribed: false })).toBe(false);
-    expect(pushAlertReason({ capable: true, permission: 'denied', subscribed: false })).toBe(false);
-    expect(pushAlertReason({ capable: true, permission: 'default', subscribed: true })).toBe(false);
+  it('asks for push only when the browser can, nobody answered yet, there is no subscription and the member reached out', () => {
+    const due = { capable: true, permission: 'default', subscribed: false, reachedOut: true } as const;
+    expect(pushAlertReason(due)).toBe(true);
+    expect(pushAlertReason({ ...due, capable: false })).toBe(false);
+    expect(pushAlertReason({ ...due, permission: 'denied' })).toBe(false);
+    expect(pushAlertReason({ ...due, subscribed: true })).toBe(false);
+    // Not before the member's first like or message.
+    expect(pushAlertReason({ ...due, reachedOut: false })).toBe(false);
   });
 });
 

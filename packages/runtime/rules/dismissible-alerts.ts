@@ -45,13 +45,18 @@ export function alertVisible(
   return input.nowSeconds - input.dismissedAt >= ALERT_PAUSE_SECONDS[alert];
 }
 
-/** Whether the push alert has a reason: push works here, the member has not answered the prompt, no subscription. */
+/**
+ * Whether the push alert has a reason: push works here, the member has not answered the prompt, has no
+ * subscription, and has reached out to someone (a like or a message): asked before, a new member
+ * would refuse notifications that have nothing to be about yet, and the browser asks only once.
+ */
 export function pushAlertReason(input: {
   capable: boolean;
   permission: 'default' | 'granted' | 'denied';
   subscribed: boolean;
+  reachedOut: boolean;
 }): boolean {
-  return input.capable && input.permission === 'default' && !input.subscribed;
+  return input.capable && input.permission === 'default' && !input.subscribed && input.reachedOut;
 }
 
 /** What the e-mail and profile alerts go by: the member as GET /api/user.php tells it. */

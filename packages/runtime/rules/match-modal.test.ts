@@ -5,6 +5,8 @@ import {
   matchModalImage,
   matchModalTargets,
   matchModalTitleKey,
+  ownMatchImage,
+  withDelayParam,
   withoutDelayParam,
 } from './match-modal.ts';
 
@@ -26,9 +28,17 @@ describe('matchModalDelayMs', () => {
   });
 });
 
+describe('withDelayParam', () => {
+  it('adds t to an address, with or without a query', () => {
+    expect(withDelayParam('/members', 1)).toBe('/members?t=1');
+    expect(withDelayParam('/members?page=2', 1)).toBe('/members?page=2&t=1');
+  });
+});
+
 describe('withoutDelayParam', () => {
   it('removes t and keeps everything else', () => {
     expect(withoutDelayParam(new URL('http://x.test/likes?t=1'))).toBe('/likes');
+
     expect(withoutDelayParam(new URL('http://x.test/members/7?a=1&t=3&b=2#top'))).toBe('/members/7?a=1&b=2#top');
   });
 });
@@ -54,8 +64,8 @@ describe('the modal', () => {
     expect(matchModalTitleKey(false)).toBe('match_modal.title_like');
   });
 
-  it('leads from the image to the profile and from the button to the match view', () => {
-    expect(matchModalTargets(7)).toEqual({ image: '/members/7', button: '/likes/m/7' });
+  it('leads from the image to the profile and from the button into the chat', () => {
+    expect(matchModalTargets(7)).toEqual({ image: '/members/7', button: '/members/7/chat' });
   });
 
   it('shows the match crop of a checked main image only', () => {
@@ -63,5 +73,12 @@ describe('the modal', () => {
     expect(matchModalImage({ main_image: { ...image, status: 'active' } })).toBe('/media/a-m.webp');
     expect(matchModalImage({ main_image: { ...image, status: 'inspection' } })).toBeNull();
     expect(matchModalImage({ main_image: null })).toBeNull();
+  });
+
+  it('shows the member her own main photo also while it awaits its check', () => {
+    const image = { filename: '/media/a.webp', thumb_filename: '/media/a-t.webp', match: '/media/a-m.webp' };
+    expect(ownMatchImage({ main_image: { ...image, status: 'inspection' } })).toBe('/media/a-m.webp');
+    expect(ownMatchImage({ main_image: { ...image, status: 'active' } })).toBe('/media/a-m.webp');
+    expect(ownMatchImage({ main_image: null })).toBeNull();
   });
 });

@@ -10,7 +10,10 @@ import type { Profile } from '../schemas/api/user.ts';
 export const MATCH_EVENT = 'datekit:match';
 /** Emitted when the member presses the liker's image; unless cancelled, the member's profile opens. */
 export const MATCH_IMAGE_EVENT = 'datekit:match-image';
-/** Emitted when the member presses the button; unless cancelled, the match view (/likes/m/{id}) opens. */
+/**
+ * Emitted when the member presses the main button; unless cancelled, the chat with the match opens
+ * (/members/{id}/chat), or, for a new like, the member likes back.
+ */
 export const MATCH_BUTTON_EVENT = 'datekit:match-button';
 
 /** What every one of these events carries. */
@@ -39,6 +42,14 @@ export function matchModalDelayMs(search: string): number | null {
   return Number.isFinite(seconds) ? Math.round(seconds * 1000) : null;
 }
 
+/**
+ * The address that opens the modal after `seconds` (spec §4 `?t=`): where a new member goes from her
+ * first matches, so that she meets her first like (and, liking back, her first match) at once.
+ */
+export function withDelayParam(path: string, seconds: number): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${MATCH_MODAL_DELAY_PARAM}=${seconds}`;
+}
+
 /** The address without `t` (spec §4 "the parameter is then removed"), for history.replaceState. */
 export function withoutDelayParam(url: URL): string {
   const next = new URL(url.href);
@@ -51,11 +62,11 @@ export function matchModalTitleKey(match: boolean): 'match_modal.title_match' | 
   return match ? 'match_modal.title_match' : 'match_modal.title_like';
 }
 
-/** Where the image (the profile) and the button (the match view) lead. */
+/** Where the image (the profile) and the match's main button (the chat with them) lead. */
 export function matchModalTargets(profileId: number): { image: string; button: string } {
   return {
     image: pathFor('members-id', { id: profileId }),
-    button: pathFor('likes-m-id', { id: profileId }),
+    button: pathFor('members-id-chat', { id: profileId }),
   };
 }
 
@@ -66,4 +77,12 @@ export function matchModalTargets(profileId: number): { image: string; button: s
 export function matchModalImage(profile: Pick<Profile, 'main_image'>): string | null {
   const image = profile.main_image;
   return image && image.status === 'active' ? image.match : null;
+}
+
+/**
+ * The member's own picture beside her match's: her main photo also while it awaits its check, since
+ * it is her own and shows to nobody else here (the server gives it only to her); else null (initials).
+ */
+export function ownMatchImage(profile: Pick<Profile, 'main_image'>): string | null {
+  return profile.main_image?.match ?? null;
 }

@@ -13,6 +13,7 @@ const member = testMember(profile(9), 0);
 const chat = (id: number, at: string, unread: number): ChatListItem => ({
   conversation: { id, last_message_at: at, last_message: null },
   profile: profile(id + 100),
+  presence: null,
   num_unread_messages: unread,
 });
 const list = { chats: [chat(1, '2026-01-01T00:00:00Z', 1), chat(2, '2026-01-03T00:00:00Z', 2)], total_unread: 3 };

@@ -5,7 +5,7 @@ import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
 import { ROUTES } from '../routes.ts';
 import { chatWithProfile, mergeMessages } from '../rules/chat.ts';
 import { routeParams } from '../rules/route-params.ts';
-import type { ConversationResponse, Message, SentMessageResponse } from '../schemas/api/chat.ts';
+import type { ConversationResponse, Message, Presence, SentMessageResponse } from '../schemas/api/chat.ts';
 import type { MemberResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
@@ -21,6 +21,10 @@ export interface ConversationData {
   messages: Message[];
   hasMore: boolean;
   historyLimit: number;
+  /** Whether the other member is around (never for an invisible member or one who hides it). */
+  presence: Presence;
+  /** The newest message the other member has had on screen (read receipts), null before any. */
+  seenUpTo: number | null;
 }
 
 export type ConversationState =
@@ -62,6 +66,10 @@ onMount($conversation, () =>
     if (event.type === 'chat-deleted' && event.conversation_id === data.conversationId) {
       update((current) => ({ ...current, messages: [], hasMore: false }));
     }
+    if (event.type === 'seen' && event.conversation_id === data.conversationId) {
+      const seen = event.message_id;
+      update((current) => ({ ...current, seenUpTo: Math.max(current.seenUpTo ?? 0, seen) }));
+    }
     if (event.type !== 'message') return;
     const started = event.conversation_id === data.conversationId;
     // The first message of the other member starts the conversation opened from their profile.
@@ -88,6 +96,8 @@ function fromAnswer(answer: ConversationResponse): ConversationData {
     messages: answer.messages,
     hasMore: answer.has_more,
     historyLimit: answer.history_limit,
+    presence: answer.presence,
+    seenUpTo: answer.seen_message_id,
   };
 }
 
@@ -161,7 +171,15 @@ function openConversationWithNow(profileId: number): Promise<void> {
       if (started === generation) {
         $conversation.set({
           status: 'ready',
-          data: { profile, conversationId: null, messages: [], hasMore: false, historyLimit: 0 },
+          data: {
+            profile,
+            conversationId: null,
+            messages: [],
+            hasMore: false,
+            historyLimit: 0,
+            presence: null,
+            seenUpTo: null,
+          },
         });
       }
     } catch (error) {
@@ -178,7 +196,12 @@ function refreshLatest(): Promise<void> {
     const started = generation;
     const answer = await fetchChat(id);
     if (started !== generation) return;
-    update((current) => ({ ...current, messages: mergeMessages(current.messages, answer.messages) }));
+    update((current) => ({
+      ...current,
+      messages: mergeMessages(current.messages, answer.messages),
+      presence: answer.presence,
+      seenUpTo: Math.max(current.seenUpTo ?? 0, answer.seen_message_id ?? 0) || null,
+    }));
     markChatRead(id);
   });
 }

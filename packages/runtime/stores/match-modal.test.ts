@@ -7,9 +7,12 @@ import {
   $matchModal,
   closeMatchModal,
   followLiveMatches,
+  likeBack,
+  markMatchSeen,
   openAutoLike,
   openAutoLikeAfter,
   openMatchFor,
+  openUnseenMatch,
   showMatchModal,
 } from './match-modal.ts';
 import { json, scriptedFetch } from './test-network.ts';
@@ -172,5 +175,56 @@ describe('openAutoLikeAfter', () => {
     cancel();
     await vi.advanceTimersByTimeAsync(2000);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('a match made while the member was away', () => {
+  it('shows on her next page as a match, once, and is marked seen on the server when shown', async () => {
+    const fred = testProfile(5, { name: 'Fred' });
+    const calls = network({
+      'GET /api/match-moment.php': () => json(200, { profile: fred }),
+      'POST /api/match-moment.php': () => json(200, { ok: true }),
+    });
+    expect(await openUnseenMatch()).toBe(true);
+    expect($matchModal.get()).toEqual({ status: 'open', profile: fred, match: true });
+    closeMatchModal();
+    // The live stream reporting the same match does not show it again.
+    expect(await openUnseenMatch()).toBe(false);
+    await markMatchSeen(5);
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/match-moment.php', body: { profile_id: 5 } });
+  });
+
+  it('stays closed without an unseen match', async () => {
+    network({ 'GET /api/match-moment.php': () => json(200, { profile: null }) });
+    expect(await openUnseenMatch()).toBe(false);
+    expect($matchModal.get()).toEqual({ status: 'closed' });
+  });
+});
+
+describe('likeBack', () => {
+  it('turns a new like into the match', async () => {
+    const gina = testProfile(6, { name: 'Gina' });
+    const calls = network({
+      'POST /api/like.php': () => json(200, { match: true }),
+      'GET /api/likes.php': () => json(200, likedByAnna),
+    });
+    showMatchModal(gina, false);
+    const pending = likeBack();
+    expect($matchModal.get()).toMatchObject({ status: 'open', match: false, liking: true });
+    await pending;
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/like.php', body: { profile_id: 6 } });
+    expect($matchModal.get()).toEqual({ status: 'open', profile: gina, match: true });
+  });
+
+  it('keeps the modal open with the error when the like fails, so the member can try again or close', async () => {
+    const hanna = testProfile(7, { name: 'Hanna' });
+    network({ 'POST /api/like.php': () => json(404, { error: 'not_found', message: 'Gone' }) });
+    showMatchModal(hanna, false);
+    await likeBack();
+    const state = $matchModal.get();
+    expect(state).toMatchObject({ status: 'open', match: false });
+    expect(state.status === 'open' && state.error).toBeTruthy();
+    closeMatchModal();
+    expect($matchModal.get()).toEqual({ status: 'closed' });
   });
 });

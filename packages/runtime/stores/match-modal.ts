@@ -1,14 +1,24 @@
 import { atom, task } from 'nanostores';
-import type { AutoLikeResponse } from '../schemas/api/likes.ts';
+import type { AutoLikeResponse, MatchMomentResponse } from '../schemas/api/likes.ts';
 import { MATCH_MODAL_LIKES_RELOAD_MS } from '../rules/constants.ts';
 import { EMPTY_LIKES, isMatchWith } from '../rules/likes.ts';
 import type { Profile, User } from '../schemas/api/user.ts';
 import { api } from './api.ts';
-import { currentLikes, loadLikes, loadMemberRelation } from './likes.ts';
+import { currentLikes, likeMember, loadLikes, loadMemberRelation } from './likes.ts';
 import { onLiveEvent } from './live-events.ts';
 import { $user } from './user.ts';
 
-export type MatchModalState = { status: 'closed' } | { status: 'open'; profile: Profile; match: boolean };
+export type MatchModalState =
+  | { status: 'closed' }
+  | {
+      status: 'open';
+      profile: Profile;
+      match: boolean;
+      /** The member's "like back" is on its way (a new like turns into a match when it succeeds). */
+      liking?: true;
+      /** Why the last "like back" failed; the modal stays open to try again or close. */
+      error?: unknown;
+    };
 
 /** The like / match modal of the default layout (spec §2 Modals): closed, or showing one liker. */
 export const $matchModal = atom<MatchModalState>({ status: 'closed' });
@@ -88,4 +98,52 @@ export function openAutoLikeAfter(delayMs: number): () => void {
     clearTimeout(timer);
     stop?.();
   };
+}
+
+/**
+ * A match made while the member was away (GET /api/match-moment.php, one query): her next page shows
+ * its moment, once. Answers whether there was one.
+ */
+export function openUnseenMatch(): Promise<boolean> {
+  return task(async () => {
+    const { profile } = await api().get<MatchMomentResponse>('/api/match-moment.php');
+    if (!profile || announcedMatches.has(profile.id) || $matchModal.value.status === 'open') return false;
+    announcedMatches.add(profile.id);
+    showMatchModal(profile, true);
+    return true;
+  });
+}
+
+/** The match moment with `profileId` showed: the server does not offer it again (POST /api/match-moment.php). */
+export function markMatchSeen(profileId: number): Promise<void> {
+  return task(async () => {
+    await api().post('/api/match-moment.php', { profile_id: profileId });
+  });
+}
+
+/**
+ * "Like back" in the modal of a new like: the like makes the match (the other liked the member first),
+ * and the modal turns into the match moment. A failure stays in the modal, which can still close.
+ */
+export function likeBack(): Promise<void> {
+  const state = $matchModal.value;
+  if (state.status !== 'open' || state.match || state.liking) return Promise.resolve();
+  const { profile } = state;
+  $matchModal.set({ status: 'open', profile, match: false, liking: true });
+  return task(async () => {
+    try {
+      const { match } = await likeMember(profile.id);
+      if (match) announcedMatches.add(profile.id);
+      const current = $matchModal.value;
+      // Closed meanwhile: the like stands, the moment is not forced back open.
+      if (current.status === 'open' && current.profile.id === profile.id) {
+        if (match) showMatchModal(profile, true);
+        else closeMatchModal();
+      }
+    } catch (error) {
+      const current = $matchModal.value;
+      if (current.status === 'open' && current.profile.id === profile.id)
+        $matchModal.set({ status: 'open', profile, match: false, error });
+    }
+  });
 }

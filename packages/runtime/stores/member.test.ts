@@ -281,8 +281,10 @@ describe('galleryPhotos', () => {
     expect(galleryPhotos({ status: 'failed' }, main)).toEqual(fallback);
   });
 
-  it('shows no photo still being checked, and nothing without a photo', () => {
-    expect(galleryPhotos({ status: 'loading' }, { ...main, status: 'inspection' })).toEqual([]);
+  it('marks a photo still being checked (only its owner ever gets one), and shows nothing without a photo', () => {
+    expect(galleryPhotos({ status: 'loading' }, { ...main, status: 'inspection' })).toEqual([
+      { id: 0, locked: false, filename: '/m/a.webp', thumb_filename: '/m/a-t.webp', pending: true },
+    ]);
     expect(galleryPhotos({ status: 'failed' }, null)).toEqual([]);
   });
 });

@@ -219,6 +219,8 @@ export function profileSections(profile: MemberProfile, fields: readonly Profile
  */
 export function galleryPhotos(photos: PhotosState, mainImage: Profile['main_image']): MemberPhoto[] {
   if (photos.status === 'ready') return photos.photos;
-  if (mainImage?.status !== 'active') return [];
-  return [{ id: 0, locked: false, filename: mainImage.filename, thumb_filename: mainImage.thumb_filename }];
+  if (!mainImage) return [];
+  // A main photo awaiting its check reaches only its owner: on her own page it shows, marked.
+  const pending = mainImage.status === 'active' ? {} : { pending: true as const };
+  return [{ id: 0, locked: false, filename: mainImage.filename, thumb_filename: mainImage.thumb_filename, ...pending }];
 }

@@ -32,6 +32,7 @@ const user: User = {
   notifications_disabled: [],
   signup_date: '2026-01-01T00:00:00.000Z',
   profile_missing: ['photo', 'about', 'location'],
+  reached_out: false,
 };
 
 const ownProfile = { id: 9, name: 'Sanne', missing: [] };
@@ -164,14 +165,16 @@ describe('createSignupFlow', () => {
     expect(flow.$flow.get().step).toBe('confirm');
   });
 
-  it('learns the name of the member the first message is for', async () => {
+  it('learns the name and card of the member the first message is for, also as a visitor', async () => {
     vi.stubGlobal('window', {});
     vi.stubGlobal('document', {});
-    const calls = network({ 'GET /api/member.php': () => json(200, { profile: { id: 12, name: 'Iris' } }) });
+    const card = { id: 12, name: 'Iris', age: 34, city: 'Gent', main_image: null };
+    const calls = network({ 'GET /api/member-preview.php': () => json(200, { profile: card }) });
     const flow = createSignupFlow({ memberId: 12 });
     keepMount(flow.$flow);
     await vi.waitFor(() => expect(flow.$flow.get().memberName).toBe('Iris'));
-    expect(calls[0]!.url).toBe('/api/member.php?id=12');
+    expect(flow.$flow.get().member).toMatchObject({ name: 'Iris', age: 34 });
+    expect(calls[0]!.url).toBe('/api/member-preview.php?id=12');
     cleanStores(flow.$flow);
   });
 });

@@ -1,7 +1,7 @@
 import { atom, map, onMount, task, type MapStore } from 'nanostores';
 import type { ProfileUpdate } from '../schemas/api/profile.ts';
 import type { SignupRequest } from '../schemas/api/signup.ts';
-import type { MemberResponse } from '../schemas/api/members.ts';
+import type { MemberPreviewResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import type { MissingStep } from '../rules/profile-completeness.ts';
 import {
@@ -30,6 +30,8 @@ export interface SignupFlowState {
   /** The member the first message is for (on `/members/{id}/signup`), and their name once known. */
   memberId: number | null;
   memberName: string | null;
+  /** That member's profile once loaded: the message step shows to whom the message goes. */
+  member: MemberPreviewResponse['profile'] | null;
   /** The address of the account this flow created; null before step 3 succeeded. */
   email: string | null;
   /** A request is on its way: the modal may not be dismissed, buttons wait. */
@@ -81,6 +83,7 @@ export function createSignupFlow(options: SignupFlowOptions = {}): SignupFlow {
     interests: [],
     memberId: options.memberId ?? null,
     memberName: null,
+    member: null,
     email: null,
     pending: false,
     photoError: null,
@@ -90,10 +93,14 @@ export function createSignupFlow(options: SignupFlowOptions = {}): SignupFlow {
   onMount($flow, () => {
     const id = $flow.get().memberId;
     if (!isBrowser() || id === null) return;
-    // The name makes the first message personal ("Say hello to …"); without it the step still works.
+    // The name and picture make the first message personal ("Say hello to …", to whom it goes); a
+    // visitor may see that much of a member, as in search. Without it the step still works.
     void api()
-      .get<MemberResponse>('/api/member.php', { query: { id }, retries: 0 })
-      .then(({ profile }) => $flow.setKey('memberName', profile.name))
+      .get<MemberPreviewResponse>('/api/member-preview.php', { query: { id }, retries: 0 })
+      .then(({ profile }) => {
+        $flow.setKey('memberName', profile.name);
+        $flow.setKey('member', profile);
+      })
       .catch(() => undefined);
   });
 

@@ -27,6 +27,7 @@ const anna: User = {
   notifications_disabled: [],
   signup_date: '2025-01-01T00:00:00.000Z',
   profile_missing: ['photo'],
+  reached_out: false,
 };
 
 const noWait = { sleep: async () => undefined, random: () => 1 };

@@ -58,6 +58,8 @@ export interface ProfilesTable {
   signup_reason: string | null;
   /** Invisible mode (spec §6): hidden from search; others cannot message or like them. */
   invisible: Generated<number>;
+  /** The member hides from others whether they are online or were active today. */
+  hide_presence: Generated<number>;
 }
 
 export interface ProfileInterestsTable {
@@ -71,6 +73,8 @@ export interface LikesTable {
   created_at: number;
   is_new: Generated<number>;
   source: Generated<'profile' | 'swipe'>;
+  /** When the liker saw the match moment with the liked member; null while a match is unseen (match-moment.ts). */
+  match_seen_at: Generated<number | null>;
 }
 
 export interface BlocksTable {
@@ -187,6 +191,8 @@ export interface ConversationMembersTable {
   unread: Generated<number>;
   cleared_at: number | null;
   hidden: Generated<number>;
+  /** The newest message the member had on screen: the partner's read receipt ("Seen"). */
+  seen_message_id: Generated<number | null>;
 }
 
 export interface MessagesTable {

@@ -129,6 +129,12 @@ const ENDPOINTS: Record<string, Call> = {
   'POST like.php': { method: 'POST', path: () => '/api/like.php', body: () => ({ profile_id: about.id() }) },
   'DELETE like.php': { method: 'DELETE', path: () => '/api/like.php', body: () => ({ profile_id: about.id() }) },
   'GET auto-like.php': { method: 'GET', path: () => '/api/auto-like.php' },
+  'GET match-moment.php': { method: 'GET', path: () => '/api/match-moment.php' },
+  'POST match-moment.php': {
+    method: 'POST',
+    path: () => '/api/match-moment.php',
+    body: () => ({ profile_id: about.id() }),
+  },
   'GET member.php': { method: 'GET', path: () => `/api/member.php?id=${about.id()}` },
   'GET member-photos.php': { method: 'GET', path: () => `/api/member-photos.php?id=${about.id()}` },
   'POST swipe.php': { method: 'POST', path: () => '/api/swipe.php', body: () => ({ profile_id: about.id() }) },

@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   activationMail: { name: 'activation-mail', max: 10, windowMs: HOUR, per: 'session' },
   messages: { name: 'messages', max: 30, windowMs: MINUTE, per: 'session' },
   likes: { name: 'likes', max: 60, windowMs: MINUTE, per: 'session' },
+  /** The chat says "typing" at most every 3 s per conversation; a few tabs and conversations fit well. */
+  typing: { name: 'typing', max: 60, windowMs: MINUTE, per: 'session' },
   uploads: { name: 'uploads', max: 20, windowMs: HOUR, per: 'session' },
   /** Each request sends a text message: a handful an hour is plenty for a person. */
   directDebitCodes: { name: 'direct-debit-codes', max: 5, windowMs: HOUR, per: 'session' },

@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createServices } from '../create-services.ts';
 import type { Services } from '../services.ts';
-import { FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from '../test/fixture-brands.ts';
+import { ageOn, brandFileSchema, PROFILE_CHOICES } from '@datekit/runtime';
+import { ALPHA_BRAND_FILE, FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from '../test/fixture-brands.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { MAX_PORTRAITS, MIN_PORTRAITS } from './portraits/fictional-portraits.ts';
+import { PORTRAIT_HEIGHT, PORTRAIT_WIDTH } from './portraits/portrait-svg.ts';
 import { DEMO_ACCOUNT, seedDemoMembers } from './seed-demo.ts';
 
 const brand = FIXTURE_BRANDS[0]!;
@@ -34,7 +37,12 @@ async function counts() {
     .select(['email', 'password_hash'])
     .where('brand', '=', brand.domain)
     .execute();
-  const photos = await services.db.selectFrom('photos').select('id').execute();
+  const photos = await services.db
+    .selectFrom('photos')
+    .innerJoin('profiles', 'profiles.id', 'photos.profile_id')
+    .select('photos.id')
+    .where('profiles.brand', '=', brand.domain)
+    .execute();
   return {
     fictional: users.filter((u) => u.password_hash === null).length,
     demo: users.filter((u) => u.email === DEMO_ACCOUNT.email).length,
@@ -55,8 +63,67 @@ describe('demo seeding', () => {
 
   it('the next run completes, and a run after that changes nothing', async () => {
     expect(await seedDemoMembers(services, brand, 4)).toEqual({ created: 4, skipped: false });
-    expect(await counts()).toEqual({ fictional: 4, demo: 1, photos: 4 });
+    const seeded = await counts();
+    expect(seeded).toMatchObject({ fictional: 4, demo: 1 });
+    expect(seeded.photos).toBeGreaterThanOrEqual(4 * MIN_PORTRAITS);
+    expect(seeded.photos).toBeLessThanOrEqual(4 * MAX_PORTRAITS);
     expect(await seedDemoMembers(services, brand, 4)).toEqual({ created: 0, skipped: true });
-    expect(await counts()).toEqual({ fictional: 4, demo: 1, photos: 4 });
+    expect(await counts()).toEqual(seeded);
+  });
+
+  it('gives every fictional member 2 to 4 portraits made like an upload: one main, every size and the blurred one', async () => {
+    const photos = await services.db
+      .selectFrom('photos as ph')
+      .innerJoin('profiles as p', 'p.id', 'ph.profile_id')
+      .select(['ph.profile_id', 'ph.is_main', 'ph.status', 'ph.filename', 'ph.thumb_filename', 'ph.match_filename'])
+      .select(['ph.blurred_filename', 'ph.width', 'ph.height', 'p.fictional'])
+      .where('p.brand', '=', brand.domain)
+      .execute();
+    const byMember = new Map<number, typeof photos>();
+    for (const photo of photos) byMember.set(photo.profile_id, [...(byMember.get(photo.profile_id) ?? []), photo]);
+    expect(byMember.size).toBe(4);
+    for (const own of byMember.values()) {
+      expect(own.length).toBeGreaterThanOrEqual(MIN_PORTRAITS);
+      expect(own.length).toBeLessThanOrEqual(MAX_PORTRAITS);
+      expect(own.filter((photo) => photo.is_main === 1)).toHaveLength(1);
+      for (const photo of own) {
+        expect(photo).toMatchObject({ status: 'active', fictional: 1, width: PORTRAIT_WIDTH, height: PORTRAIT_HEIGHT });
+        for (const name of [photo.filename, photo.thumb_filename, photo.match_filename, photo.blurred_filename]) {
+          expect(fs.statSync(path.join(services.config.mediaDir, name!)).size).toBeGreaterThan(500);
+        }
+      }
+    }
+  });
+});
+
+describe("a brand's niche decides who is seeded", () => {
+  async function seeded(niche: 'milf' | 'gay', count: number) {
+    const nicheBrand = brandFileSchema.parse({ ...ALPHA_BRAND_FILE, domain: `${niche}.test`, niche });
+    await seedDemoMembers(services, nicheBrand, count);
+    return services.db
+      .selectFrom('profiles')
+      .select(['gender', 'birth_date', 'sexuality', 'hair_colour'])
+      .where('brand', '=', nicheBrand.domain)
+      .where('fictional', '=', 1)
+      .execute();
+  }
+  const age = (birthDate: string) => ageOn(birthDate, new Date(services.now()))!;
+
+  it('mature women on a "milf" brand, and men who look for them', async () => {
+    const members = await seeded('milf', 6);
+    const women = members.filter((m) => m.gender === 'female');
+    expect(women).toHaveLength(4);
+    for (const woman of women) {
+      expect(age(woman.birth_date)).toBeGreaterThanOrEqual(35);
+      expect(age(woman.birth_date)).toBeLessThanOrEqual(65);
+    }
+    // The profile says what the pictures show.
+    for (const member of members) expect(PROFILE_CHOICES.hair_colour).toContain(member.hair_colour);
+  });
+
+  it('only men who look for men on a gay brand', async () => {
+    const members = await seeded('gay', 3);
+    expect(members.map((m) => m.gender)).toEqual(Array(3).fill('male'));
+    for (const member of members) expect(['gay', 'bi']).toContain(member.sexuality);
   });
 });

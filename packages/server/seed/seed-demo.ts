@@ -1,13 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { type Brand, COUNTRIES, INTERESTS, normalizeEmail, placesOf, PROFILE_CHOICES } from '@datekit/runtime';
 import type { Kysely } from 'kysely';
+import type { SearchDefaults } from '../brands/search-defaults.ts';
 import type { Database } from '../db/schema.ts';
 import { insertMember } from '../features/users/insert-member.ts';
-import { renderAvatar } from '../media/avatar.ts';
-import { AVATARS_FOLDER, newMediaName } from '../media/process-photo.ts';
 import type { Services } from '../services.ts';
 import { ABOUT_LINES, FIRST_NAMES } from './demo-people.ts';
+import { planPortraits, storePortraits } from './portraits/fictional-portraits.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@datekit.test', password: 'datekit-demo', name: 'DemoVisitor' } as const;
 
@@ -26,7 +24,7 @@ function sequence(seed: number) {
 }
 
 /**
- * Creates `count` fictional members (with generated avatars) and one real demo account for a brand,
+ * Creates `count` fictional members (with generated portraits) and one real demo account for a brand,
  * all in one transaction: an interrupted seed leaves nothing behind, and the demo account, written
  * last, marks a complete one. A brand with the demo account is left as it is; members that a partial
  * seed of an older version left are kept and the rest are added. `onMember` runs inside the
@@ -49,9 +47,9 @@ export async function seedDemoMembers(
   const random = sequence(brand.domain.length * 7919);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const now = services.now();
-  await fs.mkdir(path.join(services.config.mediaDir, AVATARS_FOLDER), { recursive: true });
   const year = new Date(now).getUTCFullYear();
   const passwordHash = await services.passwords.hash(DEMO_ACCOUNT.password);
+  const audience = seedAudience(brand, services.searchDefaults[brand.niche.slug]);
   let created = 0;
 
   await services.db.transaction().execute(async (trx) => {
@@ -66,26 +64,16 @@ export async function seedDemoMembers(
       ).map((row) => row.email),
     );
     for (let i = 0; i < count; i++) {
-      const gender = i % 3 === 2 ? 'male' : 'female';
+      const { gender, age, sexualities } = audience(i, random);
       const country = pick(brand.countries);
       // A real town of that country (the offline places dataset), so region filters find demo members.
       const place = pick(placesOf(country).slice(0, 25));
-      const age = 20 + Math.floor(random() * 42);
       const birthDate = `${year - age - 1}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
       const email = `fictional-${i}@members.invalid`;
+      // Planned for every member, seeded or not, so the sequence (and every later member) stays the same.
+      const portraits = planPortraits(random, gender, age);
       if (!existing.has(email)) {
-        const avatar = await renderAvatar(i);
-        // Random names like every photo's: `/media/*` serves them by the same rules (a main photo is public).
-        const files = {
-          filename: newMediaName(AVATARS_FOLDER),
-          thumb_filename: newMediaName(AVATARS_FOLDER),
-          match_filename: newMediaName(AVATARS_FOLDER),
-        };
-        await Promise.all([
-          fs.writeFile(path.join(services.config.mediaDir, files.filename), avatar.full),
-          fs.writeFile(path.join(services.config.mediaDir, files.thumb_filename), avatar.thumb),
-          fs.writeFile(path.join(services.config.mediaDir, files.match_filename), avatar.match),
-        ]);
+        const photos = await storePortraits(portraits, services.config.mediaDir);
         const createdAt = now - i * 3_600_000;
         const userId = await insertMember(trx, {
           brand: brand.domain,
@@ -110,13 +98,11 @@ export async function seedDemoMembers(
           .updateTable('profiles')
           .set({
             region: place.region,
-            sexuality:
-              gender === 'female'
-                ? pick(['hetero', 'hetero', 'bi', 'lesbian'] as const)
-                : pick(['hetero', 'hetero', 'bi', 'gay'] as const),
+            sexuality: pick(sexualities),
             relationship_status: pick(PROFILE_CHOICES.relationship_status),
-            hair_colour: pick(PROFILE_CHOICES.hair_colour),
-            eye_colour: pick(PROFILE_CHOICES.eye_colour),
+            // What the pictures show.
+            hair_colour: portraits.traits.hairName,
+            eye_colour: portraits.traits.eyeName,
             body_type: pick(PROFILE_CHOICES.body_type),
             tattoos: pick(PROFILE_CHOICES.tattoos),
             signup_reason: pick(PROFILE_CHOICES.signup_reason),
@@ -132,13 +118,15 @@ export async function seedDemoMembers(
           .execute();
         await trx
           .insertInto('photos')
-          .values({
-            profile_id: userId,
-            ...files,
-            status: 'active',
-            is_main: 1,
-            created_at: now,
-          })
+          .values(
+            photos.map((photo, n) => ({
+              profile_id: userId,
+              ...photo,
+              status: 'active' as const,
+              is_main: n === 0 ? 1 : 0,
+              created_at: now,
+            })),
+          )
           .execute();
         created++;
       }
@@ -147,6 +135,31 @@ export async function seedDemoMembers(
     await seedDemoAccount(trx, brand, now, passwordHash);
   });
   return { created, skipped: false };
+}
+
+type Sexuality = 'hetero' | 'bi' | 'gay' | 'lesbian';
+
+/** Niches whose members look for their own gender: everyone seeded there is of the niche's gender. */
+const SAME_SEX_NICHES: Partial<Record<string, Sexuality>> = { gay: 'gay', she: 'lesbian' };
+
+/**
+ * Who the fictional members of a brand are: mostly the people its niche is about (the gender and age
+ * range its search starts with), so the home page and a first search show them; every third one, on
+ * a niche for two genders, someone who looks for them.
+ */
+function seedAudience(brand: Brand, defaults: SearchDefaults | undefined) {
+  const niche = defaults ?? { gender: 'female', min_age: 18, max_age: 99 };
+  const sameSex = SAME_SEX_NICHES[brand.niche.slug];
+  const low = Math.max(20, niche.min_age);
+  // Niches of older members reach further; the rest stay within the ages most members have.
+  const high = Math.max(low, Math.min(niche.max_age - 1, niche.min_age >= 35 ? 78 : 62));
+  return (index: number, random: () => number) => {
+    const seeker = !sameSex && index % 3 === 2;
+    const gender: 'female' | 'male' = seeker ? (niche.gender === 'female' ? 'male' : 'female') : niche.gender;
+    const age = seeker ? 22 + Math.floor(random() * 37) : low + Math.floor(random() * (high - low + 1));
+    const sexualities: readonly Sexuality[] = sameSex ? [sameSex, sameSex, 'bi'] : ['hetero', 'hetero', 'hetero', 'bi'];
+    return { gender, age, sexualities };
+  };
 }
 
 /** A real, activated account to log in with on the demo site (shown in the README). */

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 // The legend's and cursor's styles; static, so the build puts them in the dashboard page's CSS.
 import 'uplot/dist/uPlot.min.css';
 import type { DashboardTable } from '../../../packages/runtime/rules/dashboard-tables.ts';
+import { consoleDates } from './console-dates.ts';
 
 /**
  * One daily table drawn as a line chart with uPlot (canvas, ~50 KB, loaded on the dashboard page
@@ -26,13 +28,16 @@ export function DashboardChart({
   series,
   label,
   testId,
+  lang,
 }: {
   table: DashboardTable;
   series: ChartSeries[];
   label: string;
   testId: string;
+  lang: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const dayLabel = useTranslation().t('op.dash.col.day');
 
   useEffect(() => {
     const element = box.current;
@@ -50,8 +55,10 @@ export function DashboardChart({
           height: 260,
           tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
           scales: { x: { time: true } },
+          // The legend names the lines; live values would read "--" until the pointer is on the chart.
+          legend: { live: false },
           series: [
-            {},
+            { label: dayLabel },
             ...series.map((s, i) => ({
               label: s.label,
               stroke: STROKES[i % STROKES.length],
@@ -59,7 +66,14 @@ export function DashboardChart({
               width: 2,
             })),
           ],
-          axes: [{}, { size: 60 }],
+          // Days written in the console's language (uPlot's own ticks are US English).
+          axes: [
+            {
+              values: (_plot: uPlot, ticks: number[]) =>
+                ticks.map((tick) => consoleDates(lang).dayShort(new Date(tick * 1000).toISOString().slice(0, 10))),
+            },
+            { size: 60 },
+          ],
         },
         [x, ...ys],
         element,
@@ -71,7 +85,7 @@ export function DashboardChart({
       observer.disconnect();
       plot?.destroy();
     };
-  }, [table, series]);
+  }, [table, series, lang, dayLabel]);
 
   return <div ref={box} className="op-chart" role="img" aria-label={label} data-testid={testId} />;
 }

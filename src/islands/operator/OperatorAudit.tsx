@@ -10,6 +10,7 @@ import {
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';
+import { consoleDates } from './console-dates.ts';
 
 /** The audit log for owners: read-only, newest first, filtered by action or operator. */
 export default function OperatorAudit({ lang }: { lang: string }) {
@@ -39,7 +40,7 @@ function Audit({ lang }: { lang: string }) {
     setFilter({ ...(action ? { action } : {}), ...(operator ? { operator } : {}) });
   }
 
-  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'medium' });
+  const dates = consoleDates(lang);
   return (
     <>
       <p className="op-muted">{t('op.audit.intro')}</p>
@@ -74,7 +75,7 @@ function Audit({ lang }: { lang: string }) {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td>{time.format(new Date(entry.created_at))}</td>
+                <td>{dates.dateTime(entry.created_at)}</td>
                 <td>{entry.operator_email}</td>
                 <td>{entry.action}</td>
                 <td>{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : ''}</td>

@@ -6,6 +6,7 @@ import { $operator, $operatorBrands, operatorMay } from '../../../packages/runti
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';
+import { consoleDates } from './console-dates.ts';
 
 const VALIDITIES = ['once-per-user', 'once', 'unlimited'] as const;
 
@@ -57,7 +58,7 @@ function Codes({ lang }: { lang: string }) {
     });
   }
 
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+  const dates = consoleDates(lang);
   return (
     <>
       <label className="op-filters">
@@ -117,7 +118,7 @@ function Codes({ lang }: { lang: string }) {
                 <td>{c.code}</td>
                 <td>{c.percent} %</td>
                 <td>{t(`op.validity.${c.validity}`)}</td>
-                <td>{c.expires_at ? date.format(new Date(c.expires_at)) : '–'}</td>
+                <td>{c.expires_at ? dates.date(c.expires_at) : '–'}</td>
                 <td>{c.uses}</td>
                 <td>{t(`op.codes.${c.status}`)}</td>
                 <td>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardTable } from '../../../packages/runtime/rules/dashboard-tables.ts';
+import { daysWithData, type DashboardTable } from '../../../packages/runtime/rules/dashboard-tables.ts';
 import type { DashboardQuery } from '../../../packages/runtime/schemas/api/operator/dashboard.ts';
 import { $dashboard, loadDashboard } from '../../../packages/runtime/stores/operator/dashboard.ts';
 import { $operator, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
@@ -126,8 +126,9 @@ function Section({
   return (
     <section className="op-dash-section" aria-labelledby={`op-dash-${id}`} data-testid={`op-dash-${id}`}>
       <h2 id={`op-dash-${id}`}>{title}</h2>
-      {series && series.length > 0 && table.rows.length > 0 && (
+      {series && series.length > 0 && daysWithData(table).length > 0 && (
         <DashboardChart
+          lang={lang}
           table={table}
           series={lines}
           label={t('op.dash.chart_label', { title })}

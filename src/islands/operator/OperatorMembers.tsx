@@ -1,15 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $memberResults, searchMembers } from '../../../packages/runtime/stores/operator/members.ts';
 import { $operatorBrands } from '../../../packages/runtime/stores/operator/session.ts';
 import { UiProvider } from '../ui.tsx';
+import { consoleDates } from './console-dates.ts';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';
 
 export const MEMBER_STATES = ['not_confirmed', 'active', 'pending_deletion', 'erased'] as const;
 
-/** Member search across brands: e-mail, name or id, brand and state. */
+/** Member search across brands: e-mail, name or id, brand and state; before a search, the latest signups or the flagged. */
 export default function OperatorMembers({ lang }: { lang: string }) {
   return (
     <UiProvider lang={lang}>
@@ -18,11 +19,25 @@ export default function OperatorMembers({ lang }: { lang: string }) {
   );
 }
 
+/** What the list shows: one of the two lists a day starts with, or the answer to a search. */
+type Shown = 'recent' | 'flagged' | 'search';
+
 function Members({ lang }: { lang: string }) {
   const { t } = useTranslation();
   const results = useStore($memberResults);
   const brands = useStore($operatorBrands);
+  const [shown, setShown] = useState<Shown>('recent');
   const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    searchMembers({}).catch((failure: unknown) => setError(opErrorText(failure, t)));
+  }, [t]);
+
+  function show(view: 'recent' | 'flagged') {
+    setShown(view);
+    setError(null);
+    searchMembers(view === 'flagged' ? { view } : {}).catch((failure: unknown) => setError(opErrorText(failure, t)));
+  }
 
   function onSearch(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,11 +45,12 @@ function Members({ lang }: { lang: string }) {
     const query = Object.fromEntries(
       [...data].filter(([, v]) => String(v).trim() !== '').map(([k, v]) => [k, String(v)]),
     );
+    setShown('search');
     setError(null);
     searchMembers(query).catch((failure: unknown) => setError(opErrorText(failure, t)));
   }
 
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+  const dates = consoleDates(lang);
   return (
     <>
       <form className="op-filters" onSubmit={onSearch} data-testid="op-member-search">
@@ -66,35 +82,67 @@ function Members({ lang }: { lang: string }) {
           {t('op.members.find')}
         </button>
       </form>
+      <div className="op-wd-tabs" role="group" aria-label={t('op.wd.members.lists')}>
+        {(['recent', 'flagged'] as const).map((view) => (
+          <button
+            key={view}
+            type="button"
+            className="op-wd-tab"
+            aria-pressed={shown === view}
+            data-testid={`op-members-${view}`}
+            onClick={() => show(view)}
+          >
+            {t(`op.wd.members.${view}`)}
+          </button>
+        ))}
+      </div>
+      <h2 className="op-wd-list-title" data-testid="op-members-heading">
+        {t(`op.wd.members.heading_${shown}`)}
+      </h2>
       <OpError message={error} />
-      {results && results.length === 0 && <p>{t('op.members.none')}</p>}
+      {results && results.length === 0 && (
+        <p className="op-card op-wd-empty" data-testid="op-members-empty">
+          {t(`op.wd.members.empty_${shown}`)}
+        </p>
+      )}
       {results && results.length > 0 && (
-        <table className="op-table" data-testid="op-member-results">
-          <thead>
-            <tr>
-              <th>{t('op.col.id')}</th>
-              <th>{t('op.col.name')}</th>
-              <th>{t('op.col.email')}</th>
-              <th>{t('op.col.brand')}</th>
-              <th>{t('op.col.status')}</th>
-              <th>{t('op.col.date')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  <a href={`/member?id=${m.id}`}>{m.id}</a>
-                </td>
-                <td>{m.name}</td>
-                <td>{m.email}</td>
-                <td>{m.brand}</td>
-                <td>{t(`op.state.${m.status}`)}</td>
-                <td>{date.format(new Date(m.created_at))}</td>
+        <div className="op-wd-scroll">
+          <table className="op-table" data-testid="op-member-results">
+            <thead>
+              <tr>
+                <th scope="col">{t('op.col.id')}</th>
+                <th scope="col">{t('op.col.name')}</th>
+                <th scope="col">{t('op.col.email')}</th>
+                <th scope="col">{t('op.col.brand')}</th>
+                <th scope="col">{t('op.col.status')}</th>
+                <th scope="col">{t('op.wd.members.flags')}</th>
+                <th scope="col">{t('op.wd.members.signed_up')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {results.map((m) => (
+                <tr key={m.id}>
+                  <td>
+                    <a href={`/member?id=${m.id}`}>{m.id}</a>
+                  </td>
+                  <td>
+                    <a href={`/member?id=${m.id}`}>{m.name}</a>
+                  </td>
+                  <td>{m.email}</td>
+                  <td>{m.brand}</td>
+                  <td>{t(`op.state.${m.status}`)}</td>
+                  <td>
+                    {m.sanction && <span className="op-wd-flag warn">{t(`op.member.sanction.${m.sanction}`)}</span>}{' '}
+                    {m.open_reports > 0 && (
+                      <span className="op-wd-flag warn">{t('op.wd.members.open_reports', { n: m.open_reports })}</span>
+                    )}
+                  </td>
+                  <td>{dates.date(m.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

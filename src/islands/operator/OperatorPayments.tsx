@@ -23,6 +23,7 @@ import { downloadCsv } from './download-csv.ts';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';
 import { PaymentReversal } from './PaymentReversal.tsx';
+import { consoleDates } from './console-dates.ts';
 
 const STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired', 'refunded', 'charged_back'] as const;
 
@@ -35,12 +36,21 @@ export default function OperatorPayments({ lang }: { lang: string }) {
   );
 }
 
+function filterFromUrl(): PaymentFilter {
+  if (typeof window === 'undefined') return {};
+  const params = new URLSearchParams(window.location.search);
+  return Object.fromEntries(
+    ['brand', 'status'].flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
+  );
+}
+
 function Payments({ lang }: { lang: string }) {
   const { t } = useTranslation();
   const payments = useStore($payments);
   const brands = useStore($operatorBrands);
   const operator = useStore($operator);
-  const [filter, setFilter] = useState<PaymentFilter>({});
+  // The start page links here with a brand and a status (`?brand=…&status=failed`).
+  const [filter, setFilter] = useState<PaymentFilter>(filterFromUrl);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -66,7 +76,7 @@ function Payments({ lang }: { lang: string }) {
     }
   }
 
-  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
+  const dates = consoleDates(lang);
   const money = (currency: string, cents: number) =>
     new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
   const percent = (rate: number | null) =>
@@ -74,7 +84,8 @@ function Payments({ lang }: { lang: string }) {
       ? t('op.vat.no_vat')
       : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100);
   const select = (name: string, values: readonly string[], label: (v: string) => string) => (
-    <select name={name} defaultValue="">
+    // Keyed by its options, so the filter from the address is selected once the brands have loaded.
+    <select name={name} defaultValue={filter[name] ?? ''} key={`${name}-${values.length}`}>
       <option value="">{t('op.members.any')}</option>
       {values.map((v) => (
         <option key={v} value={v}>
@@ -148,7 +159,7 @@ function Payments({ lang }: { lang: string }) {
             {payments.map((p) => (
               <tr key={p.id} data-payment-id={p.id}>
                 <td>{p.id}</td>
-                <td>{time.format(new Date(p.created_at))}</td>
+                <td>{dates.dateTime(p.created_at)}</td>
                 <td>
                   <a href={`/member?id=${p.member_id}`}>{p.email}</a>
                 </td>

@@ -17,6 +17,7 @@ import {
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';
+import { consoleDates } from './console-dates.ts';
 
 /** The moderators' report queue: open reports oldest first, each decided with a ground and the facts. */
 export default function OperatorReports({ lang }: { lang: string }) {
@@ -34,10 +35,11 @@ function Reports({ lang }: { lang: string }) {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    loadReportQueue().catch((failure: unknown) => setError(opErrorText(failure, t)));
+    const brand = new URLSearchParams(window.location.search).get('brand') ?? '';
+    loadReportQueue(brand).catch((failure: unknown) => setError(opErrorText(failure, t)));
   }, [t]);
 
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = consoleDates(lang);
   return (
     <>
       <p className="op-muted">{t('op.reports.intro')}</p>
@@ -50,7 +52,7 @@ function Reports({ lang }: { lang: string }) {
         <ReportCard
           key={report.id}
           report={report}
-          received={date.format(new Date(report.created_at))}
+          received={dates.dateTime(report.created_at)}
           onDone={(message) => setStatus(message)}
         />
       ))}

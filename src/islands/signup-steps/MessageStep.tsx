@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { $settings } from '../../../packages/runtime/stores/settings.ts';
 import type { SignupFlowState } from '../../../packages/runtime/stores/signup-steps.ts';
+import { ProfilePicture } from '../ProfileCard.tsx';
 import { TextAreaField } from './fields.tsx';
 
 /**
@@ -30,6 +31,7 @@ export function MessageStep({ state, forMember, onChange }: Props) {
   return (
     <>
       <StepHeading title={title} text={t('steps.message_text')} />
+      {state.member ? <Recipient member={state.member} /> : null}
       <TextAreaField
         name="signup_message"
         label={t('steps.message_label')}
@@ -40,6 +42,23 @@ export function MessageStep({ state, forMember, onChange }: Props) {
         rows={4}
       />
     </>
+  );
+}
+
+/** To whom the first message goes: their picture, name, age and town, as on their profile. */
+function Recipient({ member }: { member: NonNullable<SignupFlowState['member']> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="message-recipient" data-testid="message-recipient">
+      <ProfilePicture profile={member} size={64} eager />
+      <p>
+        <span className="message-recipient-to">{t('signup_more.recipient')}</span>
+        <strong className="message-recipient-name">
+          {member.name}, {member.age}
+        </strong>
+        {member.city ? <span className="message-recipient-city">{member.city}</span> : null}
+      </p>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { $signupMatches } from '../../../packages/runtime/stores/signup-steps.ts';
 import { LINKS } from '../../site/links.ts';
 import { EAGER_PICTURES } from '../../../packages/runtime/rules/search-form.ts';
+import { withDelayParam } from '../../../packages/runtime/rules/match-modal.ts';
 import ProfileCard from '../ProfileCard.tsx';
 import { UiProvider } from '../ui.tsx';
 import './signup-matches.css';
@@ -56,7 +57,12 @@ function SignupMatchesContent({ fictionalIcon, fictionalLabel }: Props) {
         <p className="matches-note">{t('members.fictional_note', { icon: fictionalIcon })}</p>
       )}
       <p className="matches-more">
-        <a className="btn btn-primary btn-lg" href={LINKS.members} data-testid="signup-matches-search">
+        {/* `?t=1`: on the search, her first like greets her after a second (MatchModal.tsx). */}
+        <a
+          className="btn btn-primary btn-lg"
+          href={withDelayParam(LINKS.members, 1)}
+          data-testid="signup-matches-search"
+        >
           {t('matches.go_to_search')}
         </a>
       </p>

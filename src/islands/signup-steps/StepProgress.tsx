@@ -3,7 +3,7 @@ import { SIGNUP_STEPS, stepProgress, type SignupStep } from '../../../packages/r
 
 /**
  * Where the visitor is in the signup: a bar of the five steps (done, current, to come) and "Step 2 of
- * 5" for assistive technology and small screens.
+ * 5" for assistive technology and small screens; "All 5 steps done" once the account exists.
  */
 export function StepProgress({ step }: { step: SignupStep }) {
   const { t } = useTranslation();
@@ -11,7 +11,9 @@ export function StepProgress({ step }: { step: SignupStep }) {
   const done = step === 'confirm' ? total : number - 1;
   return (
     <div className="step-progress" data-testid="signup-progress">
-      <p className="step-progress-text">{t('steps.progress', { number, total })}</p>
+      <p className="step-progress-text">
+        {step === 'confirm' ? t('signup_more.done_progress', { total }) : t('steps.progress', { number, total })}
+      </p>
       <ol className="step-progress-bar">
         {SIGNUP_STEPS.map((name, index) => (
           <li

@@ -20,7 +20,7 @@ export function registerDb(program: Command): void {
     });
 
   db.command('seed')
-    .description('Create fictional demo members (with generated avatars) and a demo login for a brand')
+    .description('Create fictional demo members (with generated portraits) and a demo login for a brand')
     .option('--brand <domain>', 'brand to seed', 'localhost')
     .option('--count <n>', 'number of fictional members', '48')
     .action(async (options: { brand: string; count: string }) => {

@@ -14,11 +14,18 @@ export const messageSchema = z.object({
   sent_at: z.string(),
 });
 
+/**
+ * Whether the other member is around: `online` (a tab open now), `today` (one was open within the last
+ * 24 hours), or null: longer ago, or never shown (an invisible member, or one who hides it).
+ */
+export const presenceSchema = z.enum(['online', 'today']).nullable();
+
 /** One entry of GET /api/chats.php (spec §3 chat list item). */
 export const chatListItemSchema = z.object({
   conversation: z.object({ id: z.number(), last_message_at: z.string(), last_message: messageSchema.nullable() }),
   profile: profileSchema,
   num_unread_messages: z.number(),
+  presence: presenceSchema,
 });
 
 /** GET /api/chats.php: the member's conversations, newest first, and the total of unread messages. */
@@ -31,7 +38,13 @@ export const conversationResponseSchema = z.object({
   messages: z.array(messageSchema),
   has_more: z.boolean(),
   history_limit: z.number(),
+  presence: presenceSchema,
+  /** The newest message the other member has had on screen (read receipts); null before they read any. */
+  seen_message_id: z.number().nullable(),
 });
+
+/** POST /api/chat-typing.php: the member is typing in one of their conversations. */
+export const typingRequestSchema = z.object({ conversation_id: z.number().int().positive() });
 
 /** POST /api/message.php, /api/gift.php and /api/chat-photo.php: the message sent and the new balance. */
 export const sentMessageResponseSchema = z.object({ message: messageSchema, credits: z.number() });
@@ -50,6 +63,7 @@ export const sendMessageRequestSchema = z.object({
 });
 
 export type Message = z.infer<typeof messageSchema>;
+export type Presence = z.infer<typeof presenceSchema>;
 export type ChatListItem = z.infer<typeof chatListItemSchema>;
 export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 export type ConversationResponse = z.infer<typeof conversationResponseSchema>;

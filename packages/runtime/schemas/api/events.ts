@@ -18,6 +18,14 @@ export const memberEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('read'), conversation_id: z.number() }),
   z.object({ type: z.literal('chat-deleted'), conversation_id: z.number() }),
   /**
+   * The other member of a conversation is typing (sent at most every few seconds while they type);
+   * the indicator lasts TYPING_SHOWN_MS after the last one. `sent_at` lets a tab that reconnects skip
+   * old ones.
+   */
+  z.object({ type: z.literal('typing'), conversation_id: z.number(), profile_id: z.number(), sent_at: z.string() }),
+  /** The other member of a conversation had its messages up to `message_id` on screen (read receipt). */
+  z.object({ type: z.literal('seen'), conversation_id: z.number(), message_id: z.number() }),
+  /**
    * The member's sessions ended (a ban or suspension): the stream ends right after this event, and the
    * tab asks who is logged in (the answer leads to /pages/ban) instead of reconnecting.
    */

@@ -16,9 +16,19 @@ export const likesResponseSchema = z.object({
 /** POST /api/like.php and /api/swipe.php: whether the like made a match. */
 export const likeResponseSchema = z.object({ match: z.boolean() });
 
-/** GET /api/auto-like.php: the newest member whose like the member has not seen, or null. */
+/**
+ * GET /api/auto-like.php: the newest member whose like the member has not seen, or null. A member whom
+ * nobody liked yet gets a like from one of the brand's fictional members (marked `fictional`) first.
+ */
 export const autoLikeResponseSchema = z.object({ profile: profileSchema.nullable() });
+
+/**
+ * GET /api/match-moment.php: the newest match the member has not seen yet (made while she was away),
+ * or null. POST the same path with `{ profile_id }` once its moment showed.
+ */
+export const matchMomentResponseSchema = z.object({ profile: profileSchema.nullable() });
 
 export type LikesResponse = z.infer<typeof likesResponseSchema>;
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
 export type AutoLikeResponse = z.infer<typeof autoLikeResponseSchema>;
+export type MatchMomentResponse = z.infer<typeof matchMomentResponseSchema>;

@@ -33,7 +33,14 @@ export const relationSchema = z.object({
 
 /** One photo of `GET /api/member-photos.php`: in full, or (for free viewers) only the server's blurred copy. */
 export const memberPhotoSchema = z.union([
-  z.object({ id: z.number(), locked: z.literal(false), filename: z.string(), thumb_filename: z.string() }),
+  z.object({
+    id: z.number(),
+    locked: z.literal(false),
+    filename: z.string(),
+    thumb_filename: z.string(),
+    /** Awaiting its check: only in the owner's answer about herself; nobody else ever gets such a photo. */
+    pending: z.literal(true).optional(),
+  }),
   z.object({ id: z.number(), locked: z.literal(true), blurred: z.string().nullable() }),
 ]);
 
@@ -64,6 +71,13 @@ export const searchResponseSchema = z.object({
 /** GET /api/new-members.php: the newest members. */
 export const newMembersResponseSchema = z.object({ profiles: z.array(profileSchema) });
 
+/**
+ * GET /api/member-preview.php: the card of the member a visitor's first message goes to (on
+ * `/members/{id}/signup`): name, age, town and approved main photo, as search and the home page's
+ * teaser already show visitors; nothing of the profile beyond that.
+ */
+export const memberPreviewResponseSchema = z.object({ profile: profileSchema });
+
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 export type Relation = z.infer<typeof relationSchema>;
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
@@ -71,3 +85,4 @@ export type MemberPhoto = z.infer<typeof memberPhotoSchema>;
 export type MemberPhotosResponse = z.infer<typeof memberPhotosResponseSchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export type NewMembersResponse = z.infer<typeof newMembersResponseSchema>;
+export type MemberPreviewResponse = z.infer<typeof memberPreviewResponseSchema>;

@@ -24,6 +24,8 @@ export const profileUpdateSchema = z
     region: z.string().max(10).nullable(),
     city: z.string().trim().max(80).nullable(),
     invisible: z.boolean(),
+    /** Hide from others whether you are online or were active today (the chat's presence). */
+    hide_presence: z.boolean(),
   })
   .partial()
   .strict();
@@ -48,6 +50,7 @@ export const ownProfileSchema = z.object({
   region: z.string().nullable(),
   city: z.string().nullable(),
   invisible: z.boolean(),
+  hide_presence: z.boolean(),
   status: z.enum(['active', 'disabled']),
   main_image: imageSchema.nullable(),
   /** What the profile lacks to be complete (rules/profile-completeness.ts), for My profile and /complete-signup. */

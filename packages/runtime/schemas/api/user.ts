@@ -35,6 +35,8 @@ export const userSchema = z.object({
   signup_date: z.string(),
   /** What the profile still lacks to be complete (the enrich-profile alert's reason), in signup order. */
   profile_missing: z.array(z.enum(COMPLETENESS_STEPS)),
+  /** Whether the member has liked someone or started a conversation (the push alert waits for it). */
+  reached_out: z.boolean(),
 });
 
 export const userResponseSchema = z.object({ user: userSchema.nullable() });

@@ -11,7 +11,12 @@ import { api } from '../api.ts';
 export const $memberResults = atom<OperatorMemberRow[] | null>(null);
 export const $memberDetail = atom<OperatorMemberResponse | null>(null);
 
-export async function searchMembers(query: { q?: string; brand?: string; status?: string }): Promise<void> {
+export async function searchMembers(query: {
+  q?: string;
+  brand?: string;
+  status?: string;
+  view?: 'recent' | 'flagged';
+}): Promise<void> {
   const { members } = await api().get<OperatorMemberSearchResponse>('/api/operator/members', { query });
   $memberResults.set(members);
 }

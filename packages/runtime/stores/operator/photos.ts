@@ -1,27 +1,71 @@
 import { atom } from 'nanostores';
 import type { PhotoRejectReason } from '../../data/operator.ts';
-import type { OkResponse } from '../../schemas/api/ok.ts';
-import type { OperatorPhotosResponse, QueuedPhotoJson } from '../../schemas/api/operator/photos.ts';
+import type {
+  OperatorPhotosResponse,
+  PhotoBulkDecisionResponse,
+  PhotoBulkOutcome,
+  QueuedPhotoJson,
+} from '../../schemas/api/operator/photos.ts';
 import { api } from '../api.ts';
 
-/** Photos waiting for a check, oldest first; a decided photo leaves the list. */
-export const $photoQueue = atom<QueuedPhotoJson[] | null>(null);
-
-export async function loadPhotoQueue(): Promise<void> {
-  const { photos } = await api().get<OperatorPhotosResponse>('/api/operator/photos');
-  $photoQueue.set(photos);
+export interface PhotoQueueState {
+  photos: QueuedPhotoJson[];
+  /** Photos waiting in all (for the brand filter), this page's included. */
+  total: number;
+  /** Where the next page starts; null when the queue holds no more. */
+  nextAfter: number | null;
+  brand: string;
 }
 
-function drop(id: number): void {
-  $photoQueue.set(($photoQueue.get() ?? []).filter((photo) => photo.id !== id));
+/** Photos waiting for a check, oldest first, page after page; a decided photo leaves the list. */
+export const $photoQueue = atom<PhotoQueueState | null>(null);
+
+const query = (brand: string, after: number | null) => ({
+  ...(brand ? { brand } : {}),
+  ...(after !== null ? { after: String(after) } : {}),
+});
+
+/** The first page of the queue (of one brand, or of all when `brand` is empty). */
+export async function loadPhotoQueue(brand = ''): Promise<void> {
+  const page = await api().get<OperatorPhotosResponse>('/api/operator/photos', { query: query(brand, null) });
+  $photoQueue.set({ photos: page.photos, total: page.total, nextAfter: page.next_after, brand });
 }
 
-export async function approveQueuedPhoto(id: number): Promise<void> {
-  await api().post<OkResponse>(`/api/operator/photos/${id}/approve`, {}, { retries: 0 });
-  drop(id);
+/** The next page, after the photos shown. */
+export async function loadMorePhotos(): Promise<void> {
+  const state = $photoQueue.get();
+  if (!state || state.nextAfter === null) return;
+  const page = await api().get<OperatorPhotosResponse>('/api/operator/photos', {
+    query: query(state.brand, state.nextAfter),
+  });
+  const shown = new Set(state.photos.map((photo) => photo.id));
+  $photoQueue.set({
+    ...state,
+    photos: [...state.photos, ...page.photos.filter((photo) => !shown.has(photo.id))],
+    total: page.total,
+    nextAfter: page.next_after,
+  });
 }
 
-export async function rejectQueuedPhoto(id: number, reason: PhotoRejectReason): Promise<void> {
-  await api().post<OkResponse>(`/api/operator/photos/${id}/reject`, { reason }, { retries: 0 });
-  drop(id);
+/**
+ * Approves, or rejects with a reason, the photos `ids` in one request. Every photo that is decided now
+ * or was decided before leaves the list; answers the outcome per photo.
+ */
+export async function decidePhotos(
+  ids: number[],
+  decision: 'approve' | 'reject',
+  reason?: PhotoRejectReason,
+): Promise<Map<number, PhotoBulkOutcome>> {
+  const { results } = await api().post<PhotoBulkDecisionResponse>(
+    '/api/operator/photos/decide',
+    { ids, decision, ...(decision === 'reject' ? { reason } : {}) },
+    { retries: 0 },
+  );
+  const state = $photoQueue.get();
+  if (state) {
+    const gone = new Set(ids);
+    const left = state.photos.filter((photo) => !gone.has(photo.id));
+    $photoQueue.set({ ...state, photos: left, total: Math.max(state.total - (state.photos.length - left.length), 0) });
+  }
+  return new Map(results.map((result) => [result.id, result.outcome]));
 }

@@ -12,8 +12,11 @@ import { api } from '../api.ts';
 /** Open reports, oldest first; a decided report (and those it closed with it) leaves the list. */
 export const $reportQueue = atom<QueuedReportJson[] | null>(null);
 
-export async function loadReportQueue(): Promise<void> {
-  const { reports } = await api().get<OperatorReportsResponse>('/api/operator/reports');
+/** The open reports of one brand (the start page links here with `?brand=`), or of all. */
+export async function loadReportQueue(brand = ''): Promise<void> {
+  const { reports } = await api().get<OperatorReportsResponse>('/api/operator/reports', {
+    query: brand ? { brand } : {},
+  });
   $reportQueue.set(reports);
 }
 

@@ -29,6 +29,8 @@ import * as discountsMemberHolds from './20261129_0300_discounts_member_holds.ts
 import * as vatPayments from './20261129_0400_vat_payments.ts';
 import * as opspushEnrolmentPushSessions from './20261129_0600_opspush_enrolment_push_sessions.ts';
 import * as reversalsDebtSynced from './20261129_0700_reversals_debt_synced.ts';
+import * as chatSeenPresence from './20261129_0800_chat_seen_presence.ts';
+import * as matchSeen from './20261129_0830_match_seen.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -62,4 +64,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129_0400_vat_payments': vatPayments,
   '20261129_0600_opspush_enrolment_push_sessions': opspushEnrolmentPushSessions,
   '20261129_0700_reversals_debt_synced': reversalsDebtSynced,
+  '20261129_0800_chat_seen_presence': chatSeenPresence,
+  '20261129_0830_match_seen': matchSeen,
 };

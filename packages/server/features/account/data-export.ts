@@ -74,7 +74,7 @@ export async function buildDataExport(services: Services, userId: number): Promi
         .selectFrom('conversation_members as cm')
         .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
         .select(['c.id', 'c.member_a', 'c.member_b', 'c.started_by', 'c.created_at', 'c.last_message_at'])
-        .select(['cm.unread', 'cm.cleared_at', 'cm.hidden'])
+        .select(['cm.unread', 'cm.cleared_at', 'cm.hidden', 'cm.seen_message_id'])
         .where('cm.member_id', '=', userId)
         .orderBy('c.id')
         .execute(),
@@ -139,6 +139,7 @@ export async function buildDataExport(services: Services, userId: number): Promi
       tattoos: profile.tattoos,
       signup_reason: profile.signup_reason,
       invisible: profile.invisible === 1,
+      hide_presence: profile.hide_presence === 1,
       interests: interests.map((i) => i.interest_id),
       photos: photos.map((p) => ({
         file: zipPath(p.filename),
@@ -163,6 +164,7 @@ export async function buildDataExport(services: Services, userId: number): Promi
         unread: c.unread,
         cleared_at: iso(c.cleared_at),
         hidden: c.hidden === 1,
+        seen_up_to_message: c.seen_message_id,
       })),
     ),
     'sessions.json': json(sessions.map((s) => ({ signed_in_at: iso(s.created_at), expires_at: iso(s.expires_at) }))),

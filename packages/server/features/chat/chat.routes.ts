@@ -12,6 +12,7 @@ import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
+import { PRESENCE_COLUMNS, presenceFromRow } from './chat-live.ts';
 import { toMessageJson } from './messages.ts';
 import { assertMessageLength, sendMessage } from './send-message.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
@@ -68,7 +69,11 @@ export const listChats = defineRoute({
       .execute();
     const otherId = (r: (typeof rows)[number]) => (r.member_a === member.id ? r.member_b : r.member_a);
     const profiles = rows.length
-      ? await selectProfiles(services.db).where('p.id', 'in', rows.map(otherId)).execute()
+      ? await selectProfiles(services.db)
+          .leftJoin('member_presence as mp', 'mp.user_id', 'p.id')
+          .select(PRESENCE_COLUMNS)
+          .where('p.id', 'in', rows.map(otherId))
+          .execute()
       : [];
     const byId = new Map(profiles.map((p) => [p.id, p]));
     const now = services.now();
@@ -98,6 +103,7 @@ export const listChats = defineRoute({
         },
         profile: toProfileJson(byId.get(otherId(r))!, now),
         num_unread_messages: r.unread,
+        presence: presenceFromRow(byId.get(otherId(r))!, now),
       }));
     return { chats, total_unread: chats.reduce((sum, c) => sum + c.num_unread_messages, 0) };
   },
@@ -107,13 +113,44 @@ async function membership(services: Services, memberId: number, conversationId: 
   const row = await services.db
     .selectFrom('conversation_members as cm')
     .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
-    .select(['c.id', 'c.member_a', 'c.member_b', 'cm.cleared_at', 'cm.unread'])
+    .innerJoin('conversation_members as partner', (join) =>
+      join.onRef('partner.conversation_id', '=', 'c.id').on('partner.member_id', '!=', memberId),
+    )
+    .select(['c.id', 'c.member_a', 'c.member_b', 'cm.cleared_at', 'cm.unread', 'partner.seen_message_id'])
     .where('cm.conversation_id', '=', conversationId)
     .where('cm.member_id', '=', memberId)
     .executeTakeFirst();
   // Someone else's conversation is answered exactly like one that does not exist.
   if (!row) throw new ApiError('not_found');
   return row;
+}
+
+/**
+ * The member has the conversation on screen: its unread counter goes back to 0 (their other tabs hear
+ * `read`) and what they saw, up to its newest message, becomes the other member's read receipt
+ * (`seen`). Blocking deletes the conversation, so a blocked member is never told.
+ */
+async function markRead(services: Services, memberId: number, otherId: number, conversationId: number) {
+  await services.db.transaction().execute(async (trx) => {
+    const newest = await trx
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirst();
+    const seen = newest?.id ?? null;
+    await trx
+      .updateTable('conversation_members')
+      .set({ unread: 0, seen_message_id: seen })
+      .where('conversation_id', '=', conversationId)
+      .where('member_id', '=', memberId)
+      .execute();
+    await services.events.publishAll(trx, [
+      { to: memberId, event: { type: 'read', conversation_id: conversationId } },
+      ...(seen === null
+        ? []
+        : [{ to: otherId, event: { type: 'seen' as const, conversation_id: conversationId, message_id: seen } }]),
+    ]);
+  });
 }
 
 export const readChat = defineRoute({
@@ -149,18 +186,12 @@ export const readChat = defineRoute({
         .orderBy('id', 'desc')
         .limit(CHAT_PAGE_SIZE + 1)
         .execute(),
-      selectProfiles(services.db).where('p.id', '=', otherId).executeTakeFirst(),
-      chat.unread > 0
-        ? services.db.transaction().execute(async (trx) => {
-            await trx
-              .updateTable('conversation_members')
-              .set({ unread: 0 })
-              .where('conversation_id', '=', chat.id)
-              .where('member_id', '=', member.id)
-              .execute();
-            await services.events.publish(trx, member.id, { type: 'read', conversation_id: chat.id });
-          })
-        : undefined,
+      selectProfiles(services.db)
+        .leftJoin('member_presence as mp', 'mp.user_id', 'p.id')
+        .select(PRESENCE_COLUMNS)
+        .where('p.id', '=', otherId)
+        .executeTakeFirst(),
+      chat.unread > 0 ? markRead(services, member.id, otherId, chat.id) : undefined,
     ]);
     if (!other) throw new ApiError('not_found');
     const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
@@ -170,6 +201,8 @@ export const readChat = defineRoute({
       messages: page.map((m) => toMessageJson(m, member)),
       has_more: rows.length > CHAT_PAGE_SIZE,
       history_limit: CHAT_HISTORY_LIMIT,
+      presence: presenceFromRow(other, services.now()),
+      seen_message_id: chat.seen_message_id,
     };
   },
 });

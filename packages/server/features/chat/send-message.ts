@@ -64,7 +64,8 @@ export async function sendMessage(
     if (balance < outgoing.cost) {
       throw new ApiError(
         'insufficient_credits',
-        { name: recipient.name },
+        // i18next's context picks the gift's and the photo's own sentence (insufficient_credits_gift).
+        { name: recipient.name, context: outgoing.kind },
         { name: recipient.name, credits: balance, cost: outgoing.cost, buy_url: '/credits' },
       );
     }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { autoLikeResponseSchema, likeResponseSchema, likesResponseSchema, okResponseSchema } from '@datekit/runtime';
+import {
+  autoLikeResponseSchema,
+  type Brand,
+  likeResponseSchema,
+  likesResponseSchema,
+  okResponseSchema,
+  resolveSearchFilters,
+} from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
@@ -9,6 +16,9 @@ import { queuePush } from '../../push/push-notifications.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
+import { fictionalFirstLike, storeLike } from './match-moment.ts';
+import { matchMomentRoutes } from './match-moment.routes.ts';
+import { searchConditions } from '../search/search-conditions.ts';
 
 const profileIdBody = z.object({ profile_id: z.number().int().positive() });
 
@@ -25,12 +35,7 @@ export const listLikes = defineRoute({
       .select(['liker_id', 'liked_id', 'is_new', 'created_at'])
       .where((eb) => eb.or([eb('liker_id', '=', member.id), eb('liked_id', '=', member.id)]))
       .execute();
-    const received = rows
-      .filter((r) => r.liked_id === member.id)
-      .sort((a, b) => b.is_new - a.is_new || b.created_at - a.created_at);
-    const sent = rows.filter((r) => r.liker_id === member.id).sort((a, b) => b.created_at - a.created_at);
-    const sentIds = new Set(sent.map((r) => r.liked_id));
-    const ids = [...new Set([...received.map((r) => r.liker_id), ...sentIds])];
+    const ids = [...new Set(rows.map((r) => (r.liker_id === member.id ? r.liked_id : r.liker_id)))];
     const blocked = await services.db
       .selectFrom('blocks')
       .select(['blocker_id', 'blocked_id'])
@@ -41,6 +46,22 @@ export const listLikes = defineRoute({
       ? await selectProfiles(services.db).where('p.id', 'in', ids).where('p.status', '=', 'active').execute()
       : [];
     const visible = new Set(profiles.map((p) => p.id).filter((id) => !hidden.has(id)));
+    // Members others see with a photo come before those without (0 before 1), as in every list.
+    const withPhoto = new Set(profiles.filter((p) => p.photo_status === 'active').map((p) => p.id));
+    const photoless = (id: number) => (withPhoto.has(id) ? 0 : 1);
+    // Received: new first (spec §4), then with a photo, then newest. Sent and matches: photo, newest.
+    const received = rows
+      .filter((r) => r.liked_id === member.id)
+      .sort(
+        (a, b) => b.is_new - a.is_new || photoless(a.liker_id) - photoless(b.liker_id) || b.created_at - a.created_at,
+      );
+    const sent = rows
+      .filter((r) => r.liker_id === member.id)
+      .sort((a, b) => photoless(a.liked_id) - photoless(b.liked_id) || b.created_at - a.created_at);
+    const sentIds = new Set(sent.map((r) => r.liked_id));
+    const receivedByPhoto = [...received].sort(
+      (a, b) => photoless(a.liker_id) - photoless(b.liker_id) || b.created_at - a.created_at,
+    );
     const now = services.now();
     return {
       profiles: profiles.filter((p) => visible.has(p.id)).map((p) => toProfileJson(p, now)),
@@ -48,7 +69,7 @@ export const listLikes = defineRoute({
         .filter((r) => visible.has(r.liker_id))
         .map((r) => ({ id: r.liker_id, like_new: r.is_new === 1 })),
       likes: sent.filter((r) => visible.has(r.liked_id)).map((r) => ({ id: r.liked_id })),
-      matches: received.filter((r) => sentIds.has(r.liker_id) && visible.has(r.liker_id)).map((r) => r.liker_id),
+      matches: receivedByPhoto.filter((r) => sentIds.has(r.liker_id) && visible.has(r.liker_id)).map((r) => r.liker_id),
     };
   },
 });
@@ -65,22 +86,21 @@ export const like = defineRoute({
   idempotent: true,
   handler: async ({ body, member, services }) => {
     const target = await contactableProfile(services, member, body.profile_id);
-    await services.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('likes')
-        .values({ liker_id: member.id, liked_id: target.id, created_at: services.now() })
-        .onConflict((oc) => oc.columns(['liker_id', 'liked_id']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
-        await announceLike(services, trx, member.id, target.id, target.contactedViewer);
+    // Whether it is a match is decided in the transaction that stores the like (storeLike), not before it.
+    const { match } = await services.db.transaction().execute(async (trx) => {
+      const stored = await storeLike(trx, services, { likerId: member.id, likedId: target.id });
+      if (stored.liked) await announceLike(services, trx, member.id, target.id, stored.match);
+      return stored.liked ? stored : { match: target.contactedViewer };
     });
-    return { match: target.contactedViewer };
+    return { match };
   },
 });
 
 /**
- * The liked member's tabs learn of the like; on a match, both members' tabs; the liked member's
- * notification mail is queued. Recorded in `trx`, the transaction that stores the like, last.
+ * The liked member's tabs learn of the like; on a match, both members' tabs get one `match` event
+ * each (delivered when `trx` commits, across instances through the event bus), which shows the match
+ * moment live; the liked member's notification mail is queued. Recorded in `trx`, the transaction
+ * that stores the like, last.
  */
 export async function announceLike(
   services: Services,
@@ -122,35 +142,68 @@ export const unlike = defineRoute({
 export const autoLike = defineRoute({
   method: 'GET',
   url: '/api/auto-like.php',
-  summary: 'For the like/match modal without a profile: the newest member whose like you have not seen yet, or null.',
+  summary:
+    "For the like/match modal without a profile: the newest member whose like you have not seen yet, or null. A member whom nobody liked yet is liked by one of the brand's fictional members (marked as such) whom the search shows her, once.",
   auth: 'member',
   response: autoLikeResponseSchema,
-  handler: async ({ member, services }) => {
-    const row = await selectProfiles(services.db)
-      .innerJoin('likes as l', 'l.liker_id', 'p.id')
-      .where('l.liked_id', '=', member.id)
-      .where('l.is_new', '=', 1)
-      .where('p.status', '=', 'active')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('blocks')
-              .select('blocks.blocker_id')
-              .where((b) =>
-                b.or([
-                  b.and([b('blocks.blocker_id', '=', member.id), b('blocks.blocked_id', '=', b.ref('p.id'))]),
-                  b.and([b('blocks.blocked_id', '=', member.id), b('blocks.blocker_id', '=', b.ref('p.id'))]),
-                ]),
-              ),
-          ),
-        ),
-      )
-      .orderBy('l.created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+  handler: async ({ member, brand, services }) => {
+    const row =
+      (await newestUnseenLiker(services.db, member.id)) ??
+      (await fictionalFirstLike(services, member.id, (db) => fictionalLiker(db, services, brand, member.id)));
     return { profile: row ? toProfileJson(row, services.now()) : null };
   },
 });
 
-export const likeRoutes = [listLikes, like, unlike, autoLike];
+/** The newest member whose like `memberId` has not seen (is_new), visible to her. */
+function newestUnseenLiker(db: Db, memberId: number) {
+  return selectProfiles(db)
+    .innerJoin('likes as l', 'l.liker_id', 'p.id')
+    .where('l.liked_id', '=', memberId)
+    .where('l.is_new', '=', 1)
+    .where('p.status', '=', 'active')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blocks')
+            .select('blocks.blocker_id')
+            .where((b) =>
+              b.or([
+                b.and([b('blocks.blocker_id', '=', memberId), b('blocks.blocked_id', '=', b.ref('p.id'))]),
+                b.and([b('blocks.blocked_id', '=', memberId), b('blocks.blocker_id', '=', b.ref('p.id'))]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('l.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * The fictional member who gives a new member her first like: one the member search would show her
+ * (brand, niche defaults, countries, nobody blocked), whom she has not liked yet; one with a visible
+ * photo first, then the newest.
+ */
+function fictionalLiker(db: Db, services: Services, brand: Brand, memberId: number) {
+  const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
+  const scope = {
+    brand: brand.domain,
+    countries: brand.countries,
+    viewerId: memberId,
+    today: new Date(services.now()),
+  };
+  return selectProfiles(db)
+    .where((eb) => searchConditions(eb, scope, filters))
+    .where('p.fictional', '=', 1)
+    .where((eb) =>
+      eb('p.id', 'not in', eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', memberId)),
+    )
+    .orderBy((eb) => eb.case().when('ph.status', '=', 'active').then(0).else(1).end())
+    .orderBy('p.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export const likeRoutes = [listLikes, like, unlike, autoLike, ...matchMomentRoutes];

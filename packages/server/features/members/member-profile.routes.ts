@@ -25,53 +25,60 @@ export const memberProfile = defineRoute({
   method: 'GET',
   url: '/api/member.php',
   summary:
-    "Another member's profile with your relation to them and their photos (as member-photos.php). Opening it clears the new flag of their like (spec §4). Blocked: 403 blocked_by.",
+    "Another member's profile with your relation to them and their photos (as member-photos.php). Opening it clears the new flag of their like (spec §4). Blocked: 403 blocked_by. Your own id answers your profile as others see it, with your photos also while they await their check (status inspection), and no relation.",
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
   query: z.object({ id: routeIdSchema }),
   response: memberResponseSchema,
   handler: async ({ query, member, brand, services }) => {
-    const target = await reachableProfile(services, member, query.id);
+    // Her own page: herself as others see her, except that her photo shows while it awaits its check.
+    const own = query.id === member.id;
+    const target = own ? null : await reachableProfile(services, member, query.id);
+    const id = target?.id ?? member.id;
     const visible = new Set<string>(brand.visible_profile_fields);
     const [row, liked, , details, interests, photos] = await Promise.all([
-      selectProfiles(services.db).where('p.id', '=', target.id).executeTakeFirst(),
-      services.db
-        .selectFrom('likes')
-        .select('liker_id')
-        .where('liker_id', '=', member.id)
-        .where('liked_id', '=', target.id)
-        .executeTakeFirst(),
-      services.db
-        .updateTable('likes')
-        .set({ is_new: 0 })
-        .where('liker_id', '=', target.id)
-        .where('liked_id', '=', member.id)
-        .where('is_new', '=', 1)
-        .execute(),
-      services.db.selectFrom('profiles').select(DETAIL_FIELDS).where('id', '=', target.id).executeTakeFirstOrThrow(),
+      selectProfiles(services.db).where('p.id', '=', id).executeTakeFirst(),
+      target
+        ? services.db
+            .selectFrom('likes')
+            .select('liker_id')
+            .where('liker_id', '=', member.id)
+            .where('liked_id', '=', target.id)
+            .executeTakeFirst()
+        : undefined,
+      target
+        ? services.db
+            .updateTable('likes')
+            .set({ is_new: 0 })
+            .where('liker_id', '=', target.id)
+            .where('liked_id', '=', member.id)
+            .where('is_new', '=', 1)
+            .execute()
+        : undefined,
+      services.db.selectFrom('profiles').select(DETAIL_FIELDS).where('id', '=', id).executeTakeFirstOrThrow(),
       visible.has('interests')
         ? services.db
             .selectFrom('profile_interests')
             .select('interest_id')
-            .where('profile_id', '=', target.id)
+            .where('profile_id', '=', id)
             .orderBy('interest_id')
             .execute()
         : [],
-      memberPhotoList(services, member.paid_user === 1, target.id),
+      memberPhotoList(services, member, id),
     ]);
     // Only the fields the brand shows on member pages (city and country are always part of the profile).
     const shown = Object.fromEntries(DETAIL_FIELDS.filter((f) => visible.has(f)).map((f) => [f, details[f]]));
     if (!row) throw new ApiError('not_found');
     return {
       profile: {
-        ...toProfileJson(row, services.now()),
+        ...toProfileJson(row, services.now(), own ? 'owner' : 'others'),
         ...shown,
         ...(visible.has('interests') ? { interests: interests.map((i) => i.interest_id) } : {}),
       },
       liked: Boolean(liked),
-      likes_you: target.contactedViewer,
-      match: Boolean(liked) && target.contactedViewer,
-      blocked: target.blockedByViewer,
+      likes_you: target?.contactedViewer ?? false,
+      match: Boolean(liked) && Boolean(target?.contactedViewer),
+      blocked: target?.blockedByViewer ?? false,
       photos,
     };
   },

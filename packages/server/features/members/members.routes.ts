@@ -1,5 +1,13 @@
-import { newMembersResponseSchema } from '@datekit/runtime';
+import { z } from 'zod';
+import {
+  memberPreviewResponseSchema,
+  newMembersResponseSchema,
+  resolveSearchFilters,
+  routeIdSchema,
+} from '@datekit/runtime';
+import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { searchConditions } from '../search/search-conditions.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 
@@ -9,21 +17,53 @@ export const newMembers = defineRoute({
   method: 'GET',
   url: '/api/new-members.php',
   summary:
-    "The brand's newest visible members with an approved main photo, for the home page teaser. Fictional profiles are flagged.",
+    "The brand's newest visible members with an approved main photo, for the home page teaser: the members its niche is about (the gender and ages its search starts with) in its countries. Fictional profiles are flagged.",
   auth: 'none',
   response: newMembersResponseSchema,
   handler: async ({ brand, services, reply }) => {
+    const now = services.now();
+    // The search a visitor would start with: a mature-women brand greets with mature women.
+    const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
+    const scope = { brand: brand.domain, countries: brand.countries, viewerId: null, today: new Date(now) };
     const rows = await selectProfiles(services.db)
-      .where('p.brand', '=', brand.domain)
-      .where('p.status', '=', 'active')
+      .where((eb) => searchConditions(eb, scope, filters))
       .where('ph.status', '=', 'active')
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
       .limit(NEW_MEMBERS_LIMIT)
       .execute();
     reply.header('cache-control', 'public, max-age=60');
-    return { profiles: rows.map((row) => toProfileJson(row, services.now())) };
+    return { profiles: rows.map((row) => toProfileJson(row, now)) };
   },
 });
 
-export const memberRoutes = [newMembers];
+/** Every age a profile may have: the preview looks a member up by id, not by the search's filters. */
+const ANY_MEMBER = { gender: null, country: null, countryregion: null, min_age: 18, max_age: 99, page: 1 } as const;
+
+export const memberPreview = defineRoute({
+  method: 'GET',
+  url: '/api/member-preview.php',
+  summary:
+    "The card of one member (name, age, town, approved main photo) for the first message of a signup on /members/{id}/signup. Only members whom search would show the asker: active, visible, the brand's, not blocked either way.",
+  auth: 'optional',
+  errors: ['not_found'],
+  query: z.object({ id: routeIdSchema }),
+  response: memberPreviewResponseSchema,
+  handler: async ({ query, member, brand, services }) => {
+    const now = services.now();
+    const scope = {
+      brand: brand.domain,
+      countries: brand.countries,
+      viewerId: member?.id ?? null,
+      today: new Date(now),
+    };
+    const row = await selectProfiles(services.db)
+      .where('p.id', '=', query.id)
+      .where((eb) => searchConditions(eb, scope, ANY_MEMBER))
+      .executeTakeFirst();
+    if (!row) throw new ApiError('not_found');
+    return { profile: toProfileJson(row, now) };
+  },
+});
+
+export const memberRoutes = [newMembers, memberPreview];

@@ -22,17 +22,21 @@ export interface AuditEntry {
 export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, now: number): Promise<void> {
   await db
     .insertInto('operator_audit')
-    .values({
-      operator_id: actor.id,
-      operator_email: actor.email,
-      action: entry.action,
-      target_type: entry.targetType ?? null,
-      target_id: entry.targetId === undefined ? null : String(entry.targetId),
-      reason: entry.reason?.trim() || null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
-      created_at: now,
-    })
+    .values(auditRow(actor, entry, now))
     .execute();
+}
+
+function auditRow(actor: AuditActor, entry: AuditEntry, now: number) {
+  return {
+    operator_id: actor.id,
+    operator_email: actor.email,
+    action: entry.action,
+    target_type: entry.targetType ?? null,
+    target_id: entry.targetId === undefined ? null : String(entry.targetId),
+    reason: entry.reason?.trim() || null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+    created_at: now,
+  };
 }
 
 export interface AuditQuery {
@@ -56,5 +60,14 @@ export async function listAudit(db: Db, query: AuditQuery) {
     .$if(Boolean(query.targetId), (q) => q.where('target_id', '=', query.targetId!))
     .orderBy('id', 'desc')
     .limit(query.limit)
+    .execute();
+}
+
+/** `recordAudit` for several actions of one request (a bulk decision): one row each, one insert. */
+export async function recordAudits(db: Db, actor: AuditActor, entries: AuditEntry[], now: number): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('operator_audit')
+    .values(entries.map((entry) => auditRow(actor, entry, now)))
     .execute();
 }

@@ -18,11 +18,18 @@ const SEARCH_LIMIT = 50;
 
 /**
  * Members of every brand by e-mail (part), name (start), or id, brand and state; newest first, one
- * query. Likes are escaped, so `%` and `_` in the search are literal.
+ * query (the open reports about each are a subquery of it). Without a search these are the latest
+ * signups; `view: 'flagged'` keeps members with open reports or a ban or suspension in force.
+ * Likes are escaped, so `%` and `_` in the search are literal.
  */
 export async function searchMembers(
   db: Db,
-  query: { q?: string | undefined; brand?: string | undefined; status?: MemberState | undefined },
+  query: {
+    q?: string | undefined;
+    brand?: string | undefined;
+    status?: MemberState | undefined;
+    view?: 'recent' | 'flagged' | undefined;
+  },
 ) {
   const q = query.q?.trim() ?? '';
   const like = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -38,6 +45,14 @@ export async function searchMembers(
       'u.created_at',
       'u.deletion_requested_at',
       'u.erased_at',
+      'u.sanction',
+      (eb) =>
+        eb
+          .selectFrom('reports as r')
+          .select((sub) => sub.fn.countAll<string | number>().as('n'))
+          .whereRef('r.reported_id', '=', 'u.id')
+          .where('r.status', '=', 'open')
+          .as('open_reports'),
     ])
     .$if(q !== '', (qb) =>
       qb.where((eb) =>
@@ -49,6 +64,20 @@ export async function searchMembers(
       ),
     )
     .$if(Boolean(query.brand), (qb) => qb.where('u.brand', '=', query.brand!))
+    .$if(query.view === 'flagged', (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('u.sanction', 'is not', null),
+          eb.exists(
+            eb
+              .selectFrom('reports as r')
+              .select('r.id')
+              .whereRef('r.reported_id', '=', 'u.id')
+              .where('r.status', '=', 'open'),
+          ),
+        ]),
+      ),
+    )
     .$if(query.status === 'erased', (qb) => qb.where('u.erased_at', 'is not', null))
     .$if(query.status === 'pending_deletion', (qb) =>
       qb.where('u.deletion_requested_at', 'is not', null).where('u.erased_at', 'is', null),

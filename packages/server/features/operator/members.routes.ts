@@ -27,7 +27,8 @@ const memberId = pathId;
 export const operatorMemberSearch = defineOperatorRoute({
   method: 'GET',
   url: '/api/operator/members',
-  summary: 'Members of every brand by e-mail, name or id, brand and state; newest first, at most 50.',
+  summary:
+    'Members of every brand by e-mail, name or id, brand and state (without a search: the latest signups; `view=flagged`: open reports or a sanction); newest first, at most 50.',
   access: 'members.read',
   query: operatorMemberSearchSchema,
   response: operatorMemberSearchResponseSchema,
@@ -41,6 +42,8 @@ export const operatorMemberSearch = defineOperatorRoute({
         name: r.name,
         status: memberState(r),
         created_at: new Date(r.created_at).toISOString(),
+        open_reports: Number(r.open_reports ?? 0),
+        sanction: r.sanction,
       })),
     };
   },

@@ -356,3 +356,39 @@ describe('members', () => {
     expect(short).toBeLessThanOrEqual(10);
   });
 });
+
+describe('members list without a search', () => {
+  type Rows = { members: { id: number; open_reports: number; sanction: string | null }[] };
+
+  it('shows the latest signups, and the flagged ones: open reports or a ban or suspension', async () => {
+    const quiet = await activeMember(server);
+    const reported = await activeMember(server);
+    const suspended = await activeMember(server);
+    const reporter = await activeMember(server);
+    const report = await reporter.browser.post('/api/report.php', {
+      reported_id: reported.id,
+      context: 'profile',
+      reason: 'harassment',
+    });
+    expect(report.status, report.text).toBe(200);
+    await suspendThroughReport(reporter.browser, moderator.browser, suspended.id, { facts: 'insults', days: 3 });
+
+    const recent = await support.browser.get<Rows>('/api/operator/members');
+    expect(recent.status, recent.text).toBe(200);
+    expect(recent.body.members.slice(0, 4).map((m) => m.id)).toEqual([
+      reporter.id,
+      suspended.id,
+      reported.id,
+      quiet.id,
+    ]);
+    expect(recent.body.members.find((m) => m.id === reported.id)).toMatchObject({ open_reports: 1, sanction: null });
+
+    const flagged = await support.browser.get<Rows>('/api/operator/members?view=flagged');
+    const ids = flagged.body.members.map((m) => m.id);
+    expect(ids).toContain(reported.id);
+    expect(ids).toContain(suspended.id);
+    expect(ids).not.toContain(quiet.id);
+    expect(flagged.body.members.find((m) => m.id === suspended.id)).toMatchObject({ sanction: 'suspension' });
+    expect((await support.browser.get('/api/operator/members?view=nosy')).status).toBe(422);
+  });
+});

@@ -6,6 +6,7 @@ import { operatorPaymentRoutes } from './payments.routes.ts';
 import { operatorPhotoRoutes } from './photos.routes.ts';
 import { operatorReportRoutes } from './reports.routes.ts';
 import { operatorDashboardRoutes } from './dashboard.routes.ts';
+import { operatorSummaryRoutes } from './summary.routes.ts';
 import type { AnyOperatorRoute } from './define-operator-route.ts';
 
 /** Every route of the operator API (/api/operator/), served on the operator host only. Add new ones here. */
@@ -18,4 +19,5 @@ export const OPERATOR_ROUTES: readonly AnyOperatorRoute[] = [
   ...operatorCodeRoutes,
   ...operatorReportRoutes,
   ...operatorDashboardRoutes,
+  ...operatorSummaryRoutes,
 ];

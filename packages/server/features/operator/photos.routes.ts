@@ -4,6 +4,8 @@ import {
   okResponseSchema,
   operatorPhotosQuerySchema,
   operatorPhotosResponseSchema,
+  photoBulkDecisionRequestSchema,
+  photoBulkDecisionResponseSchema,
   photoRejectRequestSchema,
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
@@ -11,40 +13,39 @@ import { approvePhotos, rejectPhotos } from '../photos/moderation.ts';
 import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
 import { defineOperatorRoute } from './define-operator-route.ts';
+import { decidePhotos } from './photo-bulk-decision.ts';
 import { photoOwner, sendPhotoNotice } from './photo-notice.ts';
+import { photoQueuePage, rejectionDetails } from './photo-queue.ts';
 
 const photoId = pathId;
-/** How many photos the queue shows at once; the rest follow as these are decided. */
-const QUEUE_PAGE = 100;
 
 export const operatorPhotoQueue = defineOperatorRoute({
   method: 'GET',
   url: '/api/operator/photos',
-  summary: 'Photos waiting for a check, oldest first (the photos CLI, in the browser).',
+  summary:
+    "Photos waiting for a check, oldest first, a page at a time, each with its member's age, other photos, earlier rejections and reports.",
   access: 'photos.moderate',
   query: operatorPhotosQuerySchema,
   response: operatorPhotosResponseSchema,
   handler: async ({ services, query }) => {
-    const rows = await services.db
-      .selectFrom('photos as ph')
-      .innerJoin('profiles as p', 'p.id', 'ph.profile_id')
-      .select(['ph.id', 'ph.profile_id', 'p.name', 'p.brand', 'ph.created_at'])
-      .where('ph.status', '=', 'inspection')
-      .$if(Boolean(query.brand), (q) => q.where('p.brand', '=', query.brand!))
-      .orderBy('ph.created_at')
-      .orderBy('ph.id')
-      .limit(QUEUE_PAGE)
-      .execute();
-    return {
-      photos: rows.map((r) => ({
-        id: r.id,
-        member_id: r.profile_id,
-        name: r.name,
-        brand: r.brand,
-        uploaded_at: new Date(r.created_at).toISOString(),
-        url: `/api/operator/photos/${r.id}/file`,
-      })),
-    };
+    const page = await photoQueuePage(services.db, query, services.now());
+    return { photos: page.photos, total: page.total, next_after: page.nextAfter };
+  },
+});
+
+export const operatorDecidePhotos = defineOperatorRoute({
+  method: 'POST',
+  url: '/api/operator/photos/decide',
+  summary:
+    'Approve several photos, or reject them with one reason, in one request: one audit row per photo, a result per photo; photos decided before are left as they are.',
+  access: 'photos.moderate',
+  body: photoBulkDecisionRequestSchema,
+  response: photoBulkDecisionResponseSchema,
+  handler: async ({ services, operator, body }) => {
+    const { results, decided } = await decidePhotos(services, operator, body);
+    const outcome = body.decision === 'approve' ? 'approved' : 'rejected';
+    for (const owner of decided) await sendPhotoNotice(services, owner, outcome, body.reason ?? null);
+    return { results };
   },
 });
 
@@ -117,7 +118,7 @@ export const operatorRejectPhoto = defineOperatorRoute({
         targetType: 'photo',
         targetId: id,
         reason: body.reason,
-        details: { member_id: owner.userId },
+        details: rejectionDetails(owner.userId),
       },
       async (scoped) => {
         if ((await rejectPhotos(scoped, [id])).length === 0) throw new ApiError('not_found');
@@ -128,4 +129,10 @@ export const operatorRejectPhoto = defineOperatorRoute({
   },
 });
 
-export const operatorPhotoRoutes = [operatorPhotoQueue, operatorPhotoFile, operatorApprovePhoto, operatorRejectPhoto];
+export const operatorPhotoRoutes = [
+  operatorPhotoQueue,
+  operatorDecidePhotos,
+  operatorPhotoFile,
+  operatorApprovePhoto,
+  operatorRejectPhoto,
+];

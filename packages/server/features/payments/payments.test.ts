@@ -90,6 +90,10 @@ describe('buying a bundle through the sandbox checkout', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.text).toContain('Alpha Dates');
     expect(page.text).toMatch(/€\s?14\.96/);
+    // A heading of its own, and the method by the name members know, not its id.
+    expect(page.text).toMatch(/<h1>Confirm your payment<\/h1>/);
+    expect(page.text).toContain('<span data-testid="sandbox-method">Credit card</span>');
+    expect(page.text).not.toMatch(/>creditcard</);
   });
 
   it('a paid payment grants its credits once, makes the member premium and mails a receipt', async () => {

@@ -3,25 +3,38 @@ import type { Services } from '../../services.ts';
 import { MEDIA_PREFIX } from '../users/user-json.ts';
 
 /**
- * Another member's checked photos as a viewer may see them, main first (GET /api/member.php and
- * /api/member-photos.php). Premium viewers get every photo; free viewers the main one, and for the
- * rest only the blurred copy made on the server: the same rule `/media/*` applies (media-access.ts).
+ * A member's photos as `viewer` may see them, main first (GET /api/member.php and
+ * /api/member-photos.php). Another member: the checked photos only; premium viewers get every one, free
+ * viewers the main one and for the rest only the blurred copy made on the server (the rule `/media/*`
+ * applies, media-access.ts). Herself: every photo, those awaiting their check marked `pending`.
  */
 export async function memberPhotoList(
   services: Services,
-  premiumViewer: boolean,
+  viewer: { id: number; paid_user: number },
   profileId: number,
 ): Promise<MemberPhoto[]> {
+  const own = profileId === viewer.id;
   const rows = await services.db
     .selectFrom('photos')
-    .select(['id', 'filename', 'thumb_filename', 'blurred_filename', 'is_main'])
+    .select(['id', 'filename', 'thumb_filename', 'blurred_filename', 'is_main', 'status'])
     .where('profile_id', '=', profileId)
-    .where('status', '=', 'active')
+    // Photos awaiting their check reach their owner only.
+    .$if(!own, (q) => q.where('status', '=', 'active'))
     .orderBy('is_main', 'desc')
     .orderBy('id')
     .execute();
+  if (own) {
+    return rows.map((p) => ({
+      id: p.id,
+      locked: false as const,
+      filename: MEDIA_PREFIX + p.filename,
+      thumb_filename: MEDIA_PREFIX + p.thumb_filename,
+      ...(p.status === 'active' ? {} : { pending: true as const }),
+    }));
+  }
+  const premium = viewer.paid_user === 1;
   return rows.map((p) =>
-    premiumViewer || p.is_main === 1
+    premium || p.is_main === 1
       ? {
           id: p.id,
           locked: false as const,

@@ -165,14 +165,15 @@ export const memberPhotos = defineRoute({
   method: 'GET',
   url: '/api/member-photos.php',
   summary:
-    "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent, and /media refuses it to them).",
+    "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent, and /media refuses it to them). Your own id answers all your photos, those awaiting their check marked pending: nobody else gets those.",
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
   query: z.object({ id: routeIdSchema }),
   response: memberPhotosResponseSchema,
   handler: async ({ query, member, services }) => {
-    const target = await reachableProfile(services, member, query.id);
-    return { photos: await memberPhotoList(services, member.paid_user === 1, target.id) };
+    const own = query.id === member.id;
+    const target = own ? null : await reachableProfile(services, member, query.id);
+    return { photos: await memberPhotoList(services, member, target?.id ?? member.id) };
   },
 });
 

@@ -51,6 +51,7 @@ async function loadOwnProfile(services: Services, member: CurrentMember): Promis
     region: profile.region,
     city: profile.city,
     invisible: profile.invisible === 1,
+    hide_presence: profile.hide_presence === 1,
     status: profile.status,
     main_image: toProfileJson(member, now, 'owner').main_image,
     missing: missingSteps({ ...profile, hasInterests: interestIds.length > 0, hasPhoto: Number(photos.n) > 0 }),
@@ -70,7 +71,7 @@ export const updateProfile = defineRoute({
   method: 'PUT',
   url: '/api/profile.php',
   summary:
-    'Change your profile: name, the profile choices (null clears one), about, interests (ids), country/region/city, invisible mode. Only the fields sent change.',
+    'Change your profile: name, the profile choices (null clears one), about, interests (ids), country/region/city, invisible mode, hiding your presence. Only the fields sent change.',
   auth: 'member',
   errors: ['invalid_name'],
   body: profileUpdateSchema,
@@ -90,7 +91,7 @@ export const updateProfile = defineRoute({
     if (body.interests?.some((id) => !findInterest(id))) {
       throw new ApiError('validation_failed', {}, { fields: { interests: 'unknown interest' } });
     }
-    const { interests, invisible, ...fields } = body;
+    const { interests, invisible, hide_presence, ...fields } = body;
     // A new country without a region drops the old region, which belonged to the old country.
     const regionReset = body.country !== undefined && body.country !== member.country && body.region === undefined;
     await services.db.transaction().execute(async (trx) => {
@@ -98,6 +99,7 @@ export const updateProfile = defineRoute({
         ...fields,
         ...(regionReset ? { region: null } : {}),
         ...(invisible !== undefined ? { invisible: invisible ? 1 : 0 } : {}),
+        ...(hide_presence !== undefined ? { hide_presence: hide_presence ? 1 : 0 } : {}),
       };
       if (Object.keys(changes).length)
         await trx.updateTable('profiles').set(changes).where('id', '=', member.id).execute();

@@ -13,7 +13,7 @@ import {
 import { authenticationRequired } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { hasTrafficSource } from '../signup/signup-rules.ts';
-import { selectProfiles } from '../users/member-row.ts';
+import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { searchConditions, type SearchScope } from './search-conditions.ts';
 
@@ -60,6 +60,7 @@ export const searchMembers = defineRoute({
     const [rows, count] = await Promise.all([
       selectProfiles(services.db)
         .where((eb) => searchConditions(eb, scope, filters))
+        .orderBy(withoutVisiblePhoto)
         .orderBy('p.created_at', 'desc')
         .orderBy('p.id', 'desc')
         .limit(SEARCH_PAGE_SIZE)
@@ -92,7 +93,9 @@ export const searchMembers = defineRoute({
       similar = await selectProfiles(services.db)
         .where((eb) => searchConditions(eb, scope, wider))
         .$if(shown.length > 0, (q) => q.where('p.id', 'not in', shown))
+        .orderBy(withoutVisiblePhoto)
         .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
         .limit(SIMILAR_LIMIT)
         .execute();
     }

@@ -13,9 +13,10 @@ import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
 import { announceLike } from '../likes/likes.routes.ts';
+import { storeLike } from '../likes/match-moment.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import { searchConditions } from '../search/search-conditions.ts';
-import { selectProfiles } from '../users/member-row.ts';
+import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
@@ -58,7 +59,9 @@ export const swipeCandidates = defineRoute({
         .where((eb) =>
           eb('p.id', 'not in', eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', member.id)),
         )
+        .orderBy(withoutVisiblePhoto)
         .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
         .limit(CANDIDATES)
         .execute(),
       swipesToday(services, member.id, since),
@@ -86,11 +89,7 @@ export const swipeLike = defineRoute({
     const since = dayStart(services, brand);
     const used = await services.db.transaction().execute(async (trx) => {
       await lockMember(trx, services.engine, member.id);
-      const inserted = await trx
-        .insertInto('likes')
-        .values({ liker_id: member.id, liked_id: target.id, created_at: services.now(), source: 'swipe' })
-        .onConflict((oc) => oc.columns(['liker_id', 'liked_id']).doNothing())
-        .executeTakeFirst();
+      const stored = await storeLike(trx, services, { likerId: member.id, likedId: target.id, source: 'swipe' });
       const count = Number(
         (
           await trx
@@ -103,19 +102,18 @@ export const swipeLike = defineRoute({
         ).n,
       );
       // Counted after inserting, under the member's lock: parallel swipes cannot pass the limit together.
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 && count > SWIPE_LIKES_PER_DAY) {
+      if (stored.liked && count > SWIPE_LIKES_PER_DAY) {
         throw new ApiError(
           'swipe_limit',
           { count: SWIPE_LIKES_PER_DAY },
           { resets_at: new Date(since + 86_400_000).toISOString() },
         );
       }
-      const liked = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-      if (liked) await announceLike(services, trx, member.id, target.id, target.contactedViewer);
-      return { count, liked };
+      if (stored.liked) await announceLike(services, trx, member.id, target.id, stored.match);
+      return { count, match: stored.liked ? stored.match : target.contactedViewer };
     });
     return {
-      match: target.contactedViewer,
+      match: used.match,
       likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used.count),
       resets_at: new Date(since + 86_400_000).toISOString(),
     };

@@ -40,6 +40,13 @@ export function selectProfiles(db: Db) {
     ]);
 }
 
+/**
+ * For lists of `selectProfiles`: 0 for a member whom others see with a photo (an approved main photo),
+ * 1 for the rest. Lists order by it first, so members without a visible photo come after those with
+ * one (search, first matches, likes, the swipe game); the join it reads is the one the list has.
+ */
+export const withoutVisiblePhoto = sql<number>`case when ph.status = 'active' then 0 else 1 end`;
+
 export type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectProfiles>['executeTakeFirst']>>>;
 
 /**
@@ -77,6 +84,17 @@ export function selectMembers(db: Db) {
       eb
         .exists(eb.selectFrom('profile_interests as pi').select('pi.profile_id').whereRef('pi.profile_id', '=', 'u.id'))
         .as('has_interests'),
+      // Whether the member has reached out to someone (a like, a conversation started): the push alert
+      // waits for it, so the browser's prompt comes when notifications would be about someone. Both
+      // lookups are index-only (likes_swipes, conversations_started_by).
+      eb
+        .or([
+          eb.exists(eb.selectFrom('likes as rl').select('rl.liker_id').whereRef('rl.liker_id', '=', 'u.id')),
+          eb.exists(
+            eb.selectFrom('conversations as rc').select('rc.started_by').whereRef('rc.started_by', '=', 'u.id'),
+          ),
+        ])
+        .as('reached_out'),
       eb
         .selectFrom('credit_ledger as l')
         .select(sql<number>`coalesce(sum(l.amount), 0)`.as('balance'))

@@ -49,5 +49,6 @@ export function toUserJson(row: MemberRow, now: number): User {
       hasInterests: Boolean(Number(row.has_interests)),
       city: row.city,
     }),
+    reached_out: Boolean(Number(row.reached_out)),
   };
 }

@@ -8,6 +8,8 @@ export const operatorMemberSearchSchema = z.object({
   q: z.string().trim().max(254).optional(),
   brand: z.string().max(253).optional(),
   status: z.enum(MEMBER_STATES).optional(),
+  /** `flagged`: only members with open reports about them or a ban or suspension in force. */
+  view: z.enum(['recent', 'flagged']).optional(),
 });
 
 export const memberRowSchema = z.object({
@@ -42,7 +44,13 @@ const sanctionSchema = z.object({
   report_id: z.number().nullable(),
 });
 
-export const operatorMemberSearchResponseSchema = z.object({ members: z.array(memberRowSchema) });
+/** A row of the members list: the member, with what flags them for staff. */
+export const memberSearchRowSchema = memberRowSchema.extend({
+  open_reports: z.number(),
+  sanction: z.enum(['ban', 'suspension']).nullable(),
+});
+
+export const operatorMemberSearchResponseSchema = z.object({ members: z.array(memberSearchRowSchema) });
 
 export const operatorMemberResponseSchema = z.object({
   member: memberRowSchema.extend({
@@ -124,7 +132,7 @@ export const memberCreditsRequestSchema = z.object({
 export const memberDeleteRequestSchema = z.object({ reason: z.string().trim().min(3).max(500) });
 export const memberCreditsResponseSchema = z.object({ balance: z.number() });
 
-export type OperatorMemberRow = z.infer<typeof memberRowSchema>;
+export type OperatorMemberRow = z.infer<typeof memberSearchRowSchema>;
 export type OperatorMemberSearchResponse = z.infer<typeof operatorMemberSearchResponseSchema>;
 export type OperatorMemberResponse = z.infer<typeof operatorMemberResponseSchema>;
 export type MemberCreditsResponse = z.infer<typeof memberCreditsResponseSchema>;

@@ -1,0 +1,33 @@
+import { okResponseSchema, typingRequestSchema } from '@datekit/runtime';
+import { defineRoute } from '../../http/define-route.ts';
+import { RATE_LIMITS } from '../../ops/rate-limits.ts';
+import { livePartner } from './chat-live.ts';
+
+/**
+ * Tells the other member of a conversation that the member is typing, as a live event on their
+ * stream (no polling). The chat sends it at most every TYPING_SEND_INTERVAL_MS while the member types;
+ * the other tab shows it for TYPING_SHOWN_MS. Nothing reaches a member who blocked or was blocked.
+ */
+export const sendTyping = defineRoute({
+  method: 'POST',
+  url: '/api/chat-typing.php',
+  rateLimit: RATE_LIMITS.typing,
+  summary:
+    'You are typing in one of your conversations: the other member sees "is typing" for a few seconds. Refused (not_found) where blocking or a gone member forbid chatting.',
+  auth: 'member',
+  errors: ['not_found'],
+  body: typingRequestSchema,
+  response: okResponseSchema,
+  handler: async ({ body, member, services }) => {
+    const partner = await livePartner(services.db, member.id, body.conversation_id);
+    await services.events.publish(services.db, partner, {
+      type: 'typing',
+      conversation_id: body.conversation_id,
+      profile_id: member.id,
+      sent_at: new Date(services.now()).toISOString(),
+    });
+    return { ok: true as const };
+  },
+});
+
+export const chatLiveRoutes = [sendTyping];

@@ -1,0 +1,22 @@
+import { operatorSummaryResponseSchema } from '@datekit/runtime';
+import { defineOperatorRoute } from './define-operator-route.ts';
+import { workdaySummary } from './workday-summary.ts';
+
+export const operatorSummary = defineOperatorRoute({
+  method: 'GET',
+  url: '/api/operator/summary',
+  summary:
+    'What waits per brand for the start page: photos, open reports, failed and stuck payments, refunds to retry; each only for roles that may handle it (null otherwise).',
+  access: 'signed-in',
+  response: operatorSummaryResponseSchema,
+  handler: async ({ services, operator }) => ({
+    brands: await workdaySummary(
+      services.db,
+      operator.role,
+      services.brands.all().map((brand) => ({ domain: brand.domain, name: brand.name })),
+      services.now(),
+    ),
+  }),
+});
+
+export const operatorSummaryRoutes = [operatorSummary];
