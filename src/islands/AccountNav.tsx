@@ -105,9 +105,9 @@ function AccountNavContent() {
                   {nav.thumbnailPending ? <PendingMark label={t('own_photo.awaiting_check_label')} /> : null}
                 </span>
               ) : (
-                <span className="avatar avatar-initials" aria-hidden="true">
-                  {nav.initials}
-                </span>
+                // Drawn by CSS from the attribute: as text, the initials would be part of what the button
+                // shows, and its name ("Account menu of Anna") would not contain "A Anna" (WCAG 2.5.3).
+                <span className="avatar avatar-initials" data-initials={nav.initials} aria-hidden="true" />
               )}
               <span className="account-name">{nav.name}</span>
               <ChevronIcon />

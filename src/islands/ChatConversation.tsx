@@ -15,7 +15,9 @@ import {
   type ConversationRoute,
 } from '../../packages/runtime/stores/conversation.ts';
 import { LINKS } from '../site/links.ts';
+import { ApiRequestError } from '../../packages/runtime/api/client.ts';
 import { ChatComposer } from './ChatComposer.tsx';
+import { ChatPartnerGone } from './ChatPartnerGone.tsx';
 import { ChatIcebreakers } from './ChatIcebreakers.tsx';
 import { ChatMessageItem } from './ChatMessageItem.tsx';
 import { ChatPresence } from './ChatPresence.tsx';
@@ -61,6 +63,9 @@ function ConversationContent({ route, fictional }: { route: ConversationRoute; f
   }, [memberId, route]);
 
   if (!member) return <MemberPending member={member} />;
+  if (state.status === 'failed' && state.error instanceof ApiRequestError && state.error.status === 404) {
+    return <ChatPartnerGone />;
+  }
   if (state.status === 'failed') {
     return (
       <div className="chat-screen chat-screen-message">

@@ -40,7 +40,8 @@ function LanguageSwitcherContent({ lang, languages }: Props) {
       testId="language-switcher"
       buttonClassName="language-toggle"
       panelClassName="dropdown-panel dropdown-end"
-      ariaLabel={`${t('language.label', { language: LOCALE_NAMES[lang] })} (${lang.toUpperCase()})`}
+      // The name starts with what the button shows (WCAG 2.5.3 label in name), then says what it is.
+      ariaLabel={`${lang.toUpperCase()}, ${t('language.label', { language: LOCALE_NAMES[lang] })}`}
       label={
         <>
           <GlobeIcon />

@@ -196,7 +196,7 @@ for (const [screen, viewport] of VIEWPORTS) {
       expect(card.y + card.height - (last.y + last.height)).toBeLessThanOrEqual(48);
     });
 
-    test("a free member sees the credits left beside the message price, and times follow the browser's region", async ({
+    test("a free member sees the credits left beside the message price, and times follow the page's language", async ({
       browser,
     }) => {
       const { context: annaContext, page: anna } = await secondMember(browser, 'Anna', { viewport, locale: 'en-GB' });
@@ -209,13 +209,13 @@ for (const [screen, viewport] of VIEWPORTS) {
       await anna.getByTestId('chat-send').click();
       await expect(anna.getByTestId('chat-message')).toHaveCount(1);
       await expect(anna.getByTestId('chat-credits-left')).toHaveText('10 credits left');
-      // en-GB: 24-hour time, no AM/PM.
+      // The English site writes 24-hour time, no AM/PM, whatever the browser says.
       await expect(anna.getByTestId('chat-message').locator('time')).toHaveText(/^\d{2}:\d{2}$/);
 
       const benPage = benContext.pages()[0]!;
       await benPage.goto('/chats');
       await benPage.getByTestId('chat-item').getByRole('link').click();
-      await expect(benPage.getByTestId('chat-message').locator('time')).toHaveText(/^\d{2}:\d{2}\s?(AM|PM)$/);
+      await expect(benPage.getByTestId('chat-message').locator('time')).toHaveText(/^\d{2}:\d{2}$/);
       await annaContext.close();
       await benContext.close();
     });

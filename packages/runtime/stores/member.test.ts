@@ -27,11 +27,16 @@ const profile: MemberProfile = {
   main_image: null,
 };
 const relation = { liked: false, likes_you: false, match: false, blocked: false };
-const answer = (overrides: Partial<MemberAnswer> = {}): MemberAnswer => ({ profile, ...relation, ...overrides });
 const photos: MemberPhoto[] = [
   { id: 1, locked: false, filename: '/media/a.webp', thumb_filename: '/media/a-t.webp' },
   { id: 2, locked: true, blurred: '/media/b-blur.webp' },
 ];
+const answer = (overrides: Partial<MemberAnswer> = {}): MemberAnswer => ({
+  profile,
+  ...relation,
+  photos,
+  ...overrides,
+});
 
 function network(routes: Parameters<typeof scriptedFetch>[0]) {
   const scripted = scriptedFetch(routes);
@@ -64,30 +69,26 @@ describe('memberIdFromPath', () => {
 });
 
 describe('openMember', () => {
-  it('loads the member and their photos', async () => {
-    const calls = network({
-      'GET /api/member.php': () => json(200, answer()),
-      'GET /api/member-photos.php': () => json(200, { photos }),
-    });
+  it('loads the member and their photos in one request', async () => {
+    const calls = network({ 'GET /api/member.php': () => json(200, answer()) });
     await openMember(7);
-    expect(calls.calls.map((c) => c.url).sort()).toEqual(['/api/member-photos.php?id=7', '/api/member.php?id=7']);
+    expect(calls.calls.map((c) => c.url)).toEqual(['/api/member.php?id=7']);
     expect(ready()).toMatchObject({ id: 7, member: answer(), photos: { status: 'ready', photos } });
   });
 
-  it('shows the profile even when the photos fail', async () => {
-    network({
-      'GET /api/member.php': () => json(200, answer()),
-      'GET /api/member-photos.php': () => json(404, { error: 'not_found', message: 'x' }),
+  it('asks the server once for a gone member', async () => {
+    const calls = network({
+      'GET /api/member.php': () => json(404, { error: 'not_found', message: 'This page could not be found' }),
     });
     await openMember(7);
-    expect(ready().photos).toEqual({ status: 'failed' });
+    expect(calls.calls).toHaveLength(1);
+    expect($member.get()).toEqual({ status: 'not_found' });
   });
 
   it("shows only the server's message when the member blocked you", async () => {
     const message = "You're blocked by Iris. You do not have access to this page.";
     network({
       'GET /api/member.php': () => json(403, { error: 'blocked_by', message, name: 'Iris' }),
-      'GET /api/member-photos.php': () => json(403, { error: 'blocked_by', message, name: 'Iris' }),
     });
     await openMember(7);
     expect($member.get()).toEqual({ status: 'blocked_by', message });
@@ -96,7 +97,6 @@ describe('openMember', () => {
   it('is not found for an unknown or hidden member, and for a malformed id', async () => {
     network({
       'GET /api/member.php': () => json(404, { error: 'not_found', message: 'This page could not be found' }),
-      'GET /api/member-photos.php': () => json(404, { error: 'not_found', message: 'x' }),
     });
     await openMember(999);
     expect($member.get()).toEqual({ status: 'not_found' });
@@ -109,8 +109,6 @@ describe('openMember', () => {
     network({
       'GET /api/member.php': () =>
         json(403, { error: 'authentication_required', message: 'Log in', authentication_required: true }),
-      'GET /api/member-photos.php': () =>
-        json(403, { error: 'authentication_required', message: 'Log in', authentication_required: true }),
     });
     await openMember(7);
     expect($member.get()).toEqual({ status: 'login_required' });
@@ -119,7 +117,6 @@ describe('openMember', () => {
   it('keeps any other failure for the page to show', async () => {
     network({
       'GET /api/member.php': () => json(400, { error: 'client_header_required', message: 'x' }),
-      'GET /api/member-photos.php': () => json(200, { photos }),
     });
     await openMember(7);
     expect($member.get()).toMatchObject({ status: 'failed', id: 7 });
@@ -130,7 +127,6 @@ describe('actions', () => {
   async function open(overrides: Partial<MemberAnswer> = {}, routes: Parameters<typeof scriptedFetch>[0] = {}) {
     const calls = network({
       'GET /api/member.php': () => json(200, answer(overrides)),
-      'GET /api/member-photos.php': () => json(200, { photos }),
       ...routes,
     });
     await openMember(7);

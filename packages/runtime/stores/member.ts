@@ -2,7 +2,7 @@ import { atom, task } from 'nanostores';
 import { ApiRequestError } from '../api/client.ts';
 import type { PROFILE_FIELDS } from '../schemas/brand/profiles.ts';
 import type { LikeResponse } from '../schemas/api/likes.ts';
-import type { MemberPhoto, MemberPhotosResponse, MemberProfile, MemberResponse } from '../schemas/api/members.ts';
+import type { MemberPhoto, MemberProfile, MemberResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { ROUTES } from '../routes.ts';
 import { routeParams } from '../rules/route-params.ts';
@@ -10,7 +10,7 @@ import { api } from './api.ts';
 
 export type { MemberPhoto, MemberProfile, Relation } from '../schemas/api/members.ts';
 
-/** What `GET /api/member.php` answers: the profile and you and this member. */
+/** What `GET /api/member.php` answers: the profile, its photos, and you and this member. */
 export type MemberAnswer = MemberResponse;
 
 export type PhotosState = { status: 'loading' } | { status: 'ready'; photos: MemberPhoto[] } | { status: 'failed' };
@@ -67,8 +67,8 @@ function failedState(id: number, error: unknown): MemberState {
 let sequence = 0;
 
 /**
- * Opens a profile: the member and their photos in parallel. Asking the server for the member also
- * clears the new flag of their like (spec §4), so nothing else is needed for that.
+ * Opens a profile: the member and their photos, in one request (a gone member is one 404). Asking the
+ * server for the member also clears the new flag of their like (spec §4), so nothing else is needed for that.
  */
 export function openMember(id: number | null): Promise<void> {
   const mine = ++sequence;
@@ -78,10 +78,6 @@ export function openMember(id: number | null): Promise<void> {
   }
   $member.set({ status: 'loading', id });
   return task(async () => {
-    const photos = api()
-      .get<MemberPhotosResponse>('/api/member-photos.php', { query: { id } })
-      .then((answer): PhotosState => ({ status: 'ready', photos: answer.photos }))
-      .catch((): PhotosState => ({ status: 'failed' }));
     let member: MemberAnswer;
     try {
       member = await api().get<MemberAnswer>('/api/member.php', { query: { id } });
@@ -90,9 +86,8 @@ export function openMember(id: number | null): Promise<void> {
       return;
     }
     if (mine !== sequence) return;
-    $member.set({ status: 'ready', id, member, photos: { status: 'loading' }, busy: null, error: null, notice: null });
-    const loaded = await photos;
-    update((state) => ({ ...state, photos: loaded }), mine);
+    const photos: PhotosState = { status: 'ready', photos: member.photos };
+    $member.set({ status: 'ready', id, member, photos, busy: null, error: null, notice: null });
   });
 }
 

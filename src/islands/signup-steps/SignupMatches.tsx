@@ -30,7 +30,8 @@ export default function SignupMatches(props: Props) {
 
 function SignupMatchesContent({ fictionalIcon, fictionalLabel }: Props) {
   const { t } = useTranslation();
-  const state = useStore($signupMatches);
+  // The page's script starts loading before hydration: render the server's 'loading' first, then the answer.
+  const state = useStore($signupMatches, { ssr: 'initial' });
   const fictional = { icon: fictionalIcon, label: fictionalLabel };
   if (state.status === 'loading') return <ul className="match-grid" aria-busy="true" />;
   if (state.status === 'failed') return <p className="form-error">{t('matches.failed')}</p>;

@@ -31,9 +31,6 @@ export const relationSchema = z.object({
   blocked: z.boolean(),
 });
 
-/** GET /api/member.php */
-export const memberResponseSchema = relationSchema.extend({ profile: memberProfileSchema });
-
 /** One photo of `GET /api/member-photos.php`: in full, or (for free viewers) only the server's blurred copy. */
 export const memberPhotoSchema = z.union([
   z.object({
@@ -46,6 +43,15 @@ export const memberPhotoSchema = z.union([
   }),
   z.object({ id: z.number(), locked: z.literal(true), blurred: z.string().nullable() }),
 ]);
+
+/**
+ * GET /api/member.php. With the member's photos (as member-photos.php lists them), so that a profile is
+ * one request: a gone member is one 404, not two.
+ */
+export const memberResponseSchema = relationSchema.extend({
+  profile: memberProfileSchema,
+  photos: z.array(memberPhotoSchema),
+});
 
 /** GET /api/member-photos.php */
 export const memberPhotosResponseSchema = z.object({ photos: z.array(memberPhotoSchema) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { memberResponseSchema, routeIdSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { memberPhotoList } from '../photos/member-photo-list.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { reachableProfile } from './contact-rules.ts';
@@ -24,7 +25,7 @@ export const memberProfile = defineRoute({
   method: 'GET',
   url: '/api/member.php',
   summary:
-    "Another member's profile with your relation to them. Opening it clears the new flag of their like (spec §4). Blocked: 403 blocked_by. Your own id answers your profile as others see it, with your main photo also while it awaits its check (status inspection), and no relation.",
+    "Another member's profile with your relation to them and their photos (as member-photos.php). Opening it clears the new flag of their like (spec §4). Blocked: 403 blocked_by. Your own id answers your profile as others see it, with your photos also while they await their check (status inspection), and no relation.",
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
   query: z.object({ id: routeIdSchema }),
@@ -35,7 +36,7 @@ export const memberProfile = defineRoute({
     const target = own ? null : await reachableProfile(services, member, query.id);
     const id = target?.id ?? member.id;
     const visible = new Set<string>(brand.visible_profile_fields);
-    const [row, liked, , details, interests] = await Promise.all([
+    const [row, liked, , details, interests, photos] = await Promise.all([
       selectProfiles(services.db).where('p.id', '=', id).executeTakeFirst(),
       target
         ? services.db
@@ -63,6 +64,7 @@ export const memberProfile = defineRoute({
             .orderBy('interest_id')
             .execute()
         : [],
+      memberPhotoList(services, member, id),
     ]);
     // Only the fields the brand shows on member pages (city and country are always part of the profile).
     const shown = Object.fromEntries(DETAIL_FIELDS.filter((f) => visible.has(f)).map((f) => [f, details[f]]));
@@ -77,6 +79,7 @@ export const memberProfile = defineRoute({
       likes_you: target?.contactedViewer ?? false,
       match: Boolean(liked) && Boolean(target?.contactedViewer),
       blocked: target?.blockedByViewer ?? false,
+      photos,
     };
   },
 });

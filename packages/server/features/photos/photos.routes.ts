@@ -13,6 +13,7 @@ import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
 import { deletePhotoFiles, storePhoto } from '../../media/process-photo.ts';
 import { reachableProfile } from '../members/contact-rules.ts';
+import { memberPhotoList } from './member-photo-list.ts';
 import { removePhoto } from './remove-photo.ts';
 import { MEDIA_PREFIX } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
@@ -172,40 +173,7 @@ export const memberPhotos = defineRoute({
   handler: async ({ query, member, services }) => {
     const own = query.id === member.id;
     const target = own ? null : await reachableProfile(services, member, query.id);
-    const rows = await services.db
-      .selectFrom('photos')
-      .select(['id', 'filename', 'thumb_filename', 'blurred_filename', 'is_main', 'status'])
-      .where('profile_id', '=', target?.id ?? member.id)
-      // Photos awaiting their check reach their owner only.
-      .$if(!own, (q) => q.where('status', '=', 'active'))
-      .orderBy('is_main', 'desc')
-      .orderBy('id')
-      .execute();
-    if (own) {
-      return {
-        photos: rows.map((p) => ({
-          id: p.id,
-          locked: false as const,
-          filename: MEDIA_PREFIX + p.filename,
-          thumb_filename: MEDIA_PREFIX + p.thumb_filename,
-          ...(p.status === 'active' ? {} : { pending: true as const }),
-        })),
-      };
-    }
-    const premium = member.paid_user === 1;
-    return {
-      // The same rule `/media/*` applies (media-access.ts): free viewers get the main photo in full.
-      photos: rows.map((p) =>
-        premium || p.is_main === 1
-          ? {
-              id: p.id,
-              locked: false as const,
-              filename: MEDIA_PREFIX + p.filename,
-              thumb_filename: MEDIA_PREFIX + p.thumb_filename,
-            }
-          : { id: p.id, locked: true as const, blurred: p.blurred_filename ? MEDIA_PREFIX + p.blurred_filename : null },
-      ),
-    };
+    return { photos: await memberPhotoList(services, member, target?.id ?? member.id) };
   },
 });
 

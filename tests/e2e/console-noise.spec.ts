@@ -1,0 +1,71 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { skipEntryWarning } from './entry-warning.ts';
+import { islandHydrated, signUpAndActivate } from './session.ts';
+
+test.beforeEach(({ context }) => skipEntryWarning(context));
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What the browser console would show a developer: errors, failed requests and uncaught exceptions. */
+function watchConsole(page: Page): string[] {
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') noise.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => noise.push(`exception: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) noise.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return noise;
+}
+
+/**
+ * Axe's violations of `rules` on the page as it is now. axe-core comes with lighthouse; it is evaluated
+ * through the debugger, so the page's CSP allows it.
+ */
+async function axeViolations(page: Page, rules: string[]): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (ids) => {
+    type Violation = { id: string; nodes: { html: string }[] };
+    type Axe = { run(context: Document, options: object): Promise<{ violations: Violation[] }> };
+    const { axe } = window as unknown as { axe: Axe };
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: ids } });
+    return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.html}`));
+  }, rules);
+}
+
+test('/signup-matches hydrates without an error in the console', async ({ page }) => {
+  await signUpAndActivate(page.request, 'Matcher');
+  const noise = watchConsole(page);
+  await page.goto('/signup-matches');
+  await expect(page.getByTestId('signup-matches').or(page.getByTestId('signup-matches-empty'))).toBeVisible();
+  await islandHydrated(page, 'SignupMatches');
+  await page.waitForLoadState('networkidle');
+  expect(noise).toEqual([]);
+});
+
+test('every brand has a favicon, as ICO and SVG, and a page asks for nothing that is missing', async ({ page }) => {
+  const noise = watchConsole(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(noise).toEqual([]);
+  const ico = await page.request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
+  expect((await ico.body()).readUInt16LE(2)).toBe(1);
+  const svg = await page.request.get('/favicon.svg');
+  expect(svg.headers()['content-type']).toBe('image/svg+xml');
+});
+
+test("the language button's accessible name contains what it shows, for visitors and members", async ({ page }) => {
+  const rules = ['label-content-name-mismatch'];
+  await page.goto('/');
+  await expect(page.getByTestId('language-switcher')).toBeVisible();
+  expect(await axeViolations(page, rules)).toEqual([]);
+  await signUpAndActivate(page.request, 'Axel');
+  await page.goto('/members');
+  await expect(page.getByTestId('nav-account')).toBeVisible();
+  expect(await axeViolations(page, rules)).toEqual([]);
+});
