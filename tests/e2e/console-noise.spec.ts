@@ -1,12 +1,9 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { islandHydrated, signUpAndActivate } from './session.ts';
 
 test.beforeEach(({ context }) => skipEntryWarning(context));
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** What the browser console would show a developer: errors, failed requests and uncaught exceptions. */
 function watchConsole(page: Page): string[] {
@@ -19,21 +16,6 @@ function watchConsole(page: Page): string[] {
     if (response.status() >= 400) noise.push(`${response.status()} ${new URL(response.url()).pathname}`);
   });
   return noise;
-}
-
-/**
- * Axe's violations of `rules` on the page as it is now. axe-core comes with lighthouse; it is evaluated
- * through the debugger, so the page's CSP allows it.
- */
-async function axeViolations(page: Page, rules: string[]): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (ids) => {
-    type Violation = { id: string; nodes: { html: string }[] };
-    type Axe = { run(context: Document, options: object): Promise<{ violations: Violation[] }> };
-    const { axe } = window as unknown as { axe: Axe };
-    const result = await axe.run(document, { runOnly: { type: 'rule', values: ids } });
-    return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.html}`));
-  }, rules);
 }
 
 test('/signup-matches hydrates without an error in the console', async ({ page }) => {

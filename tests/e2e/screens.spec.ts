@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { grantCredits, signUpAndActivate } from './session.ts';
@@ -7,12 +8,15 @@ import { VIEWPORTS } from './viewports.ts';
 /**
  * Every screen a visitor and a member meet, on a phone and a desktop: each loads without an error in
  * the console and without a request the page itself makes failing (a missing icon, a 404 the page
- * fires at itself). With E2E_SCREENSHOTS=<folder>, each screen is also written there as a PNG, to be
+ * fires at itself), and axe finds no text below its contrast ratio and no control whose name leaves out
+ * its visible label. With E2E_SCREENSHOTS=<folder>, each screen is also written there as a PNG, to be
  * looked at before a change of the look is called done.
  */
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 test.beforeEach(({ context }) => skipEntryWarning(context));
+
+const AXE_RULES = ['color-contrast', 'label-content-name-mismatch'];
 
 const VISITOR_SCREENS = [
   '/',
@@ -56,7 +60,7 @@ async function visit(page: Page, url: string): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   page.off('console', onConsole);
   page.off('response', onResponse);
-  return problems;
+  return [...problems, ...(await axeViolations(page, AXE_RULES))];
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
