@@ -8,8 +8,9 @@ import { SaveStatus } from './signup-steps/fields.tsx';
 /**
  * Invisible mode (spec §6): hidden from the search, others cannot message or like the member, who
  * makes the first contact; existing conversation partners still see them. A switch that saves at once.
+ * Without a profile yet (it is loading) the panel shows with the switch disabled, at its final size.
  */
-export function MyProfileVisibility({ profile }: { profile: OwnProfile }) {
+export function MyProfileVisibility({ profile }: { profile: OwnProfile | undefined }) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ state: 'idle' | 'saved' | 'failed'; message: string | null }>({
@@ -37,8 +38,8 @@ export function MyProfileVisibility({ profile }: { profile: OwnProfile }) {
         <input
           type="checkbox"
           role="switch"
-          checked={profile.invisible}
-          disabled={saving}
+          checked={profile?.invisible ?? false}
+          disabled={saving || !profile}
           aria-describedby="profile-invisible-text"
           data-testid="invisible-switch"
           onChange={(event) => void toggle(event.currentTarget.checked)}
