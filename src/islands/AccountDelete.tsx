@@ -29,7 +29,8 @@ function AccountDeleteContent() {
   const [step, setStep] = useState<Step>({ name: 'start' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!member) return <MemberPending member={member} />;
+  // Until the member is known the button shows, disabled as before hydration: the panel keeps its size.
+  if (member === null) return <MemberPending member={member} />;
 
   async function start() {
     setBusy(true);
@@ -107,7 +108,7 @@ function AccountDeleteContent() {
       <button
         type="button"
         className="btn btn-ghost"
-        disabled={!hydrated || busy}
+        disabled={!hydrated || !member || busy}
         data-testid="delete-start"
         onClick={() => void start()}
       >

@@ -8,6 +8,7 @@ import { AccountSessions } from './AccountSessions.tsx';
 import { useHydrated } from './hooks.ts';
 import { MemberPending, useMember } from './member.tsx';
 import { MyProfileVisibility } from './MyProfileVisibility.tsx';
+import { SkeletonLine } from './Skeleton.tsx';
 import { UiProvider } from './ui.tsx';
 
 /**
@@ -27,7 +28,10 @@ function AccountSettingsContent() {
   const member = useMember();
   const hydrated = useHydrated();
   const profile = useStore($ownProfile);
-  if (!member) return <MemberPending member={member} />;
+  if (member === null) return <MemberPending member={member} />;
+  // Until the member is known (and in the server render) the screen is drawn all the same, their two
+  // facts as placeholders: the forms need no member, and nothing moves when the member arrives.
+  const pending = member === undefined;
   const reactivated = hydrated && new URLSearchParams(location.search).has('reactivated');
   return (
     <>
@@ -36,20 +40,26 @@ function AccountSettingsContent() {
           {t('settings.reactivated')}
         </p>
       )}
-      <dl className="facts" data-testid="account-settings">
+      <dl className="facts" data-testid={pending ? undefined : 'account-settings'} aria-busy={pending}>
         <div className="fact">
           <dt>{t('account.email')}</dt>
-          <dd data-testid="account-email">{member.email}</dd>
+          <dd data-testid={pending ? undefined : 'account-email'}>
+            {pending ? <SkeletonLine width="14rem" /> : member.email}
+          </dd>
         </div>
         <div className="fact">
           <dt>{t('account.membership')}</dt>
-          <dd>{member.paid_user ? t('account.premium') : t('account.free')}</dd>
+          <dd>
+            {pending ? <SkeletonLine width="5rem" /> : member.paid_user ? t('account.premium') : t('account.free')}
+          </dd>
         </div>
       </dl>
-      {member.status === 'not_confirmed' && <p className="notice notice-warning">{t('account.not_confirmed')}</p>}
+      {member?.status === 'not_confirmed' && <p className="notice notice-warning">{t('account.not_confirmed')}</p>}
       <AccountEmailForm />
       <AccountPasswordForm />
-      {profile.status === 'ready' && <MyProfileVisibility profile={profile.profile} />}
+      {profile.status === 'failed' ? null : (
+        <MyProfileVisibility profile={profile.status === 'ready' ? profile.profile : undefined} />
+      )}
       <AccountSessions />
       <section className="panel" aria-labelledby="settings-export">
         <h2 id="settings-export">{t('settings.export_title')}</h2>

@@ -5,7 +5,7 @@ import { loadUser } from '../../packages/runtime/stores/user.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { useHydrated } from './hooks.ts';
-import { Loading } from './LoadStatus.tsx';
+import { Skeleton, SkeletonBox, SkeletonLine } from './Skeleton.tsx';
 import { UiProvider } from './ui.tsx';
 
 type State = { status: 'working' } | { status: 'done'; email: string } | { status: 'failed'; message: string };
@@ -36,7 +36,7 @@ function MailChangeConfirmContent() {
   }, [t, token]);
 
   const shown: State = hydrated && !token ? { status: 'failed', message: t('settings.email_no_token') } : state;
-  if (shown.status === 'working') return <Loading />;
+  if (shown.status === 'working') return <MailChangeSkeleton />;
   return (
     <div className="form-notice" data-testid={`mail-change-${shown.status}`}>
       <p>{shown.status === 'done' ? t('settings.email_confirmed', { email: shown.email }) : shown.message}</p>
@@ -44,5 +44,16 @@ function MailChangeConfirmContent() {
         {t('settings.title')}
       </a>
     </div>
+  );
+}
+
+/** The answer's shape while the link is checked (and in the server render): two lines and the button. */
+function MailChangeSkeleton() {
+  return (
+    <Skeleton className="form-notice">
+      <SkeletonLine width="100%" />
+      <SkeletonLine width="55%" />
+      <SkeletonBox height="44px" width="10rem" />
+    </Skeleton>
   );
 }

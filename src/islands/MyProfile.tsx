@@ -5,13 +5,14 @@ import { ownMainPhoto } from '../../packages/runtime/rules/own-main-photo.ts';
 import { pathFor } from '../../packages/runtime/routes.ts';
 import type { User } from '../../packages/runtime/schemas/api/user.ts';
 import { $ownProfile } from '../../packages/runtime/stores/profile.ts';
-import { LoadFailed, Loading } from './LoadStatus.tsx';
+import { LoadFailed } from './LoadStatus.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { MyProfileAbout } from './MyProfileAbout.tsx';
 import { MyProfileDetails } from './MyProfileDetails.tsx';
 import { MyProfileLocation } from './MyProfileLocation.tsx';
 import { MyProfileVisibility } from './MyProfileVisibility.tsx';
 import { PhotoManager } from './PhotoManager.tsx';
+import { Skeleton, SkeletonLine } from './Skeleton.tsx';
 import { ProfileMissingList } from './signup-steps/ProfileMissingList.tsx';
 import { UiProvider } from './ui.tsx';
 import './signup-steps/signup-steps.css';
@@ -34,24 +35,33 @@ function MyProfileContent() {
   const { t } = useTranslation();
   const member = useMember();
   const state = useStore($ownProfile, { ssr: () => ({ status: 'loading' as const }) });
-  if (!member) return <MemberPending member={member} />;
+  if (member === null) return <MemberPending member={member} />;
+  // What is missing comes with the member already: the notice need not wait for the profile.
+  const missing = state.status === 'ready' ? state.profile.missing : (member?.profile_missing ?? []);
+  // Until the member and their profile arrive (and in the server render) the sections are drawn with
+  // placeholders of their size: nothing moves when they come.
   return (
     <div className="my-profile">
-      <section className="panel">
-        <ProfileSummary member={member} />
-        {state.status === 'ready' && state.profile.missing.length > 0 ? (
-          <div className="notice notice-warning profile-missing" data-testid="profile-missing">
-            <p>{t('my_profile.missing')}</p>
-            <ProfileMissingList missing={state.profile.missing} />
-            <a href={pathFor('complete-signup')}>{t('my_profile.missing_link')}</a>
-          </div>
-        ) : null}
-      </section>
+      <section className="panel">{member ? <ProfileSummary member={member} /> : <ProfileSummarySkeleton />}</section>
       <section className="panel profile-section" aria-labelledby="profile-photos">
         <h2 id="profile-photos">{t('photos.title')}</h2>
         <PhotoManager />
       </section>
-      {state.status === 'loading' ? <Loading /> : null}
+      {/* Above the forms that fill it in, and below the fold of a phone: when it arrives with the
+          member it pushes down only what is below the screen's edge. */}
+      {missing.length > 0 ? (
+        <div className="notice notice-warning profile-missing" data-testid="profile-missing">
+          <p>{t('my_profile.missing')}</p>
+          <ProfileMissingList missing={missing} />
+          <a href={pathFor('complete-signup')}>{t('my_profile.missing_link')}</a>
+        </div>
+      ) : null}
+      {state.status === 'loading' ? (
+        // The forms below are longer than any screen: their room need only reach past its bottom edge.
+        <Skeleton className="panel my-profile-forms-skeleton">
+          <SkeletonLine width="40%" />
+        </Skeleton>
+      ) : null}
       {state.status === 'failed' ? <LoadFailed error={state.error} /> : null}
       {state.status === 'ready' ? (
         // Keyed by the profile: the forms start from what the server holds.
@@ -63,6 +73,24 @@ function MyProfileContent() {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The summary's shape while the member loads: the picture's circle, name, age and the visibility line. */
+function ProfileSummarySkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Skeleton className="profile-card">
+      <span className="profile-photo skeleton-box" />
+      <div>
+        <SkeletonLine className="profile-name" width="9rem" />
+        <SkeletonLine className="profile-meta" width="7rem" />
+        {/* Most members are visible: the sentence's own shape, so it wraps as the real one will. */}
+        <p className="profile-status">
+          <span className="skeleton-text">{t('profile.visible')}</span>
+        </p>
+      </div>
+    </Skeleton>
   );
 }
 

@@ -10,9 +10,10 @@ import './switch.css';
  * Invisible mode (spec §6): hidden from the search, others cannot message or like the member, who
  * makes the first contact; existing conversation partners still see them. Below it, whether others
  * see in the chat when the member is online ("Online now", "Active today"); invisible mode hides that
- * too. Switches that save at once.
+ * too. Switches that save at once. Without a profile yet (it is loading) the panel shows with the
+ * switches disabled, at its final size.
  */
-export function MyProfileVisibility({ profile }: { profile: OwnProfile }) {
+export function MyProfileVisibility({ profile }: { profile: OwnProfile | undefined }) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ state: 'idle' | 'saved' | 'failed'; message: string | null }>({
@@ -40,8 +41,8 @@ export function MyProfileVisibility({ profile }: { profile: OwnProfile }) {
         <input
           type="checkbox"
           role="switch"
-          checked={profile.invisible}
-          disabled={saving}
+          checked={profile?.invisible ?? false}
+          disabled={saving || !profile}
           aria-describedby="profile-invisible-text"
           data-testid="invisible-switch"
           onChange={(event) => {
@@ -59,8 +60,8 @@ export function MyProfileVisibility({ profile }: { profile: OwnProfile }) {
         <input
           type="checkbox"
           role="switch"
-          checked={!profile.hide_presence}
-          disabled={saving}
+          checked={!(profile?.hide_presence ?? false)}
+          disabled={saving || !profile}
           aria-describedby="profile-presence-text"
           data-testid="presence-switch"
           onChange={(event) => {

@@ -12,7 +12,8 @@ import {
 } from '../../packages/runtime/stores/photos.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
-import { LoadFailed, Loading } from './LoadStatus.tsx';
+import { LoadFailed } from './LoadStatus.tsx';
+import { Skeleton, SkeletonLine } from './Skeleton.tsx';
 
 type Busy = { kind: 'upload' } | { kind: 'main' | 'delete'; id: number } | null;
 
@@ -54,7 +55,7 @@ export function PhotoManager() {
   }
 
   if (state.status === 'loading') {
-    return <Loading />;
+    return <PhotoManagerSkeleton />;
   }
   if (state.status === 'failed') {
     return <LoadFailed error={state.error} />;
@@ -124,6 +125,28 @@ export function PhotoManager() {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The manager's shape while the photos load (and in the server render): the count, the add button,
+ * the hints, as a member without photos on the free plan sees them (most who open the page).
+ */
+function PhotoManagerSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Skeleton className="photo-manager">
+      <div className="photo-manager-head">
+        <SkeletonLine className="photo-count" width="8rem" />
+        <span className="btn btn-primary is-disabled">{t('photos.add')}</span>
+      </div>
+      <p className="photo-empty">{t('photos.empty')}</p>
+      <p className="photo-message save-status" />
+      <p className="field-hint">{t('photos.check_hint')}</p>
+      <p className="field-hint">
+        {t('photos.premium_hint', { limit: PREMIUM_PHOTO_LIMIT })} <span>{t('photos.premium_link')}</span>
+      </p>
+    </Skeleton>
   );
 }
 
