@@ -13,6 +13,7 @@ import { MemberPending, useMember } from './member.tsx';
 import { PushSettings } from './PushSettings.tsx';
 import { SaveStatus } from './signup-steps/fields.tsx';
 import { UiProvider } from './ui.tsx';
+import './switch.css';
 
 /**
  * Route notifications: one switch per type of spec §3, saved at once; above them, when e-mail to the

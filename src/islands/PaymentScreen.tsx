@@ -139,7 +139,13 @@ function Checkout({ bundleId, method }: { bundleId: string; method: string | und
           {error}
         </p>
       )}
-      <button className="btn btn-primary btn-lg btn-block" type="submit" disabled={!selected || busy} data-testid="pay">
+      <button
+        className="btn btn-primary btn-lg btn-block"
+        type="submit"
+        disabled={!selected || busy}
+        data-testid="pay"
+        data-primary-action
+      >
         {t('payments.pay', { amount: price(bundle.amount_cents) })}
       </button>
       <p className="page-note">{t('payments.refund_note')}</p>
