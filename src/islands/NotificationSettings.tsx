@@ -8,7 +8,7 @@ import {
   saveNotificationType,
 } from '../../packages/runtime/stores/notifications.ts';
 import { errorText } from './errors.ts';
-import { Loading } from './LoadStatus.tsx';
+import { SkeletonLine } from './Skeleton.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { PushSettings } from './PushSettings.tsx';
 import { SaveStatus } from './signup-steps/fields.tsx';
@@ -37,10 +37,12 @@ function NotificationSettingsContent({ site }: { site: string }) {
     state: 'idle',
     message: null,
   });
-  if (!member) return <MemberPending member={member} />;
-  if (state.status === 'loading') return <Loading />;
+  if (member === null) return <MemberPending member={member} />;
   if (state.status === 'failed') return <p className="form-error">{errorText(state.error, t)}</p>;
-  const { preferences, disabled } = state.settings;
+  // Until the member and the settings are known, the screen shows at its final size, its switches
+  // disabled: the settings arriving move nothing (layout shift).
+  const settings = member && state.status === 'ready' ? state.settings : undefined;
+  const disabled = settings?.disabled ?? [];
 
   async function run(action: () => Promise<unknown>, message: string) {
     setBusy(true);
@@ -57,8 +59,8 @@ function NotificationSettingsContent({ site }: { site: string }) {
   return (
     <>
       {disabled.length === 0 ? (
-        <p className="notice" data-testid="notifications-enabled">
-          {t('notifications.enabled', { email: member.email })}
+        <p className="notice" data-testid={settings ? 'notifications-enabled' : undefined}>
+          {member ? t('notifications.enabled', { email: member.email }) : <SkeletonLine width="80%" />}
         </p>
       ) : (
         <div className="notice notice-warning" role="status" data-testid="notifications-disabled">
@@ -70,7 +72,7 @@ function NotificationSettingsContent({ site }: { site: string }) {
             className="btn btn-primary btn-sm"
             disabled={busy}
             data-testid="notifications-enable"
-            onClick={() => void run(() => enableMail(), t('settings.mail_enabled', { email: member.email }))}
+            onClick={() => void run(() => enableMail(), t('settings.mail_enabled', { email: member?.email }))}
           >
             {t('settings.mail_enable')}
           </button>
@@ -85,8 +87,8 @@ function NotificationSettingsContent({ site }: { site: string }) {
                 <input
                   type="checkbox"
                   role="switch"
-                  checked={preferences[type]}
-                  disabled={busy}
+                  checked={settings?.preferences[type] ?? false}
+                  disabled={busy || !settings}
                   data-testid={`notification-${type}`}
                   onChange={(event) => {
                     const enabled = event.currentTarget.checked;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test } from '@playwright/test';
+import { formatDate } from '../../packages/runtime/i18n/format.ts';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { addOperator, CONSOLE, signInToConsole } from './operator-console.ts';
 import { islandHydrated, signUpAndActivate } from './session.ts';
@@ -34,13 +35,9 @@ test('an owner sees the numbers: charts with their tables, and downloads a table
   }
   await expect(page.getByTestId('op-dash-members').locator('.u-legend')).toContainText('Signups');
   const today = new Date().toISOString().slice(0, 10);
-  // Days are written in the console's language (an en-US browser here), not as ISO or US digits.
-  const todayText = new Intl.DateTimeFormat('en-US', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${today}T00:00:00Z`));
+  // Days are written in the console's language as the site writes it (English: 29 Nov 2026), not as
+  // ISO or as the en-US browser here would.
+  const todayText = formatDate(`${today}T00:00:00Z`, 'en', 'date', 'UTC');
   const todayRow = page.getByTestId('op-table-members').locator('tbody tr').last();
   await expect(todayRow.locator('th')).toHaveText(todayText);
   expect(Number(await todayRow.locator('td').first().textContent())).toBeGreaterThanOrEqual(1);
