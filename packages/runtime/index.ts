@@ -41,6 +41,7 @@ export * from './rules/route-shells.ts';
 export * from './rules/search.ts';
 export * from './rules/signup-form.ts';
 export * from './rules/signup.ts';
+export * from './rules/time.ts';
 export * from './rules/tracking.ts';
 export * from './schemas/api/account.ts';
 export * from './schemas/api/catalog.ts';

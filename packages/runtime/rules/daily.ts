@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './time.ts';
 
 /**
  * The wall-clock time in a time zone at `instant`, as the UTC instant whose fields read the same

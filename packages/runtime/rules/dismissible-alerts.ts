@@ -1,3 +1,4 @@
+import { DAY_SECONDS } from './time.ts';
 /**
  * The dismissible alerts of spec §4. Dismissing one stores the unix-seconds time under its key; it
  * shows again once its pause is over and its reason still holds:
@@ -22,7 +23,6 @@ export const ALERT_STORAGE_KEYS: Record<DismissibleAlert, string> = {
   'push-notification': 'hide-push-notification-alert',
 };
 
-const DAY_SECONDS = 86_400;
 export const ALERT_PAUSE_SECONDS: Record<DismissibleAlert, number> = {
   'disabled-notifications': 7 * DAY_SECONDS,
   'enrich-profile': 14 * DAY_SECONDS,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { enqueueJob } from './queue.ts';
+import { DAY_MS, HOUR_MS, WEEK_MS } from '@datekit/runtime';
 
 /** A job that runs again and again, at times `next` computes (the first slot strictly after `now`). */
 export interface RecurringJob {
@@ -17,10 +18,6 @@ export async function scheduleNextRun(db: Db, job: RecurringJob, now: number): P
   const runAt = job.next(now);
   await enqueueJob(db, job.name, {}, now, { runAt, uniqueKey: `${job.name}@${runAt}`, keepExisting: true });
 }
-
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
-export const WEEK_MS = 7 * DAY_MS;
 
 /** The next full hour (UTC) after `now`. */
 export const everyHour = (now: number): number => Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;

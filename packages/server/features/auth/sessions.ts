@@ -6,8 +6,7 @@ import { deleteSessionSubscriptions } from '../../push/subscriptions.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
 import { recordSignIn, type SignInContext } from './sign-ins.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@datekit/runtime';
 
 /**
  * Starts a session: 256 random bits in an HttpOnly cookie; only its hash is stored. The sign-in is

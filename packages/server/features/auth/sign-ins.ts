@@ -2,8 +2,9 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { SignInMethod, SignInOutcome } from '../../db/schema.ts';
-import { DAY_MS, everyDayAt, type RecurringJob } from '../../jobs/recurring.ts';
+import { everyDayAt, type RecurringJob } from '../../jobs/recurring.ts';
 import type { Services } from '../../services.ts';
+import { DAY_MS } from '@datekit/runtime';
 
 /** How long sign-ins are kept: the `prune-sign-ins` job deletes older ones every night (03:00 UTC). */
 export const SIGN_IN_RETENTION_DAYS = 180;

@@ -6,8 +6,7 @@ import {
 } from '@datekit/runtime';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@datekit/runtime';
 
 /**
  * A chargeback of any of the member's payments blocks direct debit for good (spec §8): the payer's

@@ -3,11 +3,11 @@ import { timeBonusSecondsLeft } from '@datekit/runtime';
 import type { Db } from '../../db/database.ts';
 import type { DiscountCodesTable } from '../../db/schema.ts';
 import { isReserved, memberHold } from './discount-reservations.ts';
+import { DAY_MS } from '@datekit/runtime';
 
 /** The welcome discount (spec §1): 25% on the first bundle, for this many days after signup. */
 export const WELCOME_DISCOUNT_DAYS = 7;
 export const WELCOME_CODE = 'WELCOME25';
-const DAY_MS = 86_400_000;
 
 /** A discount code as the API and the rules see it (spec §3 Discount code). Amounts in whole cents. */
 export interface DiscountCode {

@@ -1,9 +1,9 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
+import { DAY_MS } from '@datekit/runtime';
 
 /** One UTC day in milliseconds: a time's day number is `time / DAY` in integer arithmetic on both engines. */
-export const DAY_MS = 86_400_000;
 
 /** A range of whole UTC days: `[fromMs, toMs)` in unix milliseconds, and the brand (null: every brand). */
 export interface DashboardRange {

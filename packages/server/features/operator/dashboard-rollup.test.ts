@@ -4,7 +4,6 @@ import type { Db } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import {
   activationsPerDay,
-  DAY_MS,
   firstPurchasesPerDay,
   messagesPerDay,
   paymentsPerDay,
@@ -25,6 +24,7 @@ import {
   signupsByTrackingRolled,
 } from './dashboard-rollup.ts';
 import { insertDashboardMember, insertDashboardMessage, insertDashboardPayment } from './test-dashboard-rows.ts';
+import { DAY_MS } from '@datekit/runtime';
 
 /**
  * The roll-up plus today's raw count must answer exactly what the raw queries answer, on a seeded

@@ -4,7 +4,6 @@ import { everyHour, type RecurringJob } from '../../jobs/recurring.ts';
 import {
   activationsPerDay,
   AFFILIATE_ROWS,
-  DAY_MS,
   dayOf,
   firstPurchasesPerDay,
   isFirstPaidPayment,
@@ -15,6 +14,7 @@ import {
   type DashboardRange,
   type TrackingKey,
 } from './dashboard-queries.ts';
+import { DAY_MS } from '@datekit/runtime';
 
 /**
  * The dashboard's daily roll-up. Complete UTC days are counted once into small tables (migration

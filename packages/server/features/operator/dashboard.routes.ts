@@ -5,9 +5,10 @@ import {
   type DashboardQuery,
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
-import { DAY_MS, type DashboardRange } from './dashboard-queries.ts';
+import type { DashboardRange } from './dashboard-queries.ts';
 import { dailyFigures, dailyPayments, revenueByTrackingRolled, signupsByTrackingRolled } from './dashboard-rollup.ts';
 import { defineOperatorRoute } from './define-operator-route.ts';
+import { DAY_MS } from '@datekit/runtime';
 
 /** The default range: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;

@@ -7,7 +7,6 @@ import {
   type DashboardRevenueResponse,
 } from '@datekit/runtime';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { DAY_MS } from './dashboard-queries.ts';
 import { rollUpDashboard } from './dashboard-rollup.ts';
 import {
   insertDashboardMember,
@@ -16,6 +15,7 @@ import {
   type TestTracking,
 } from './test-dashboard-rows.ts';
 import { signedInOperator, type TestOperator } from './test-operators.ts';
+import { DAY_MS } from '@datekit/runtime';
 
 /**
  * The dashboard's figures on a small known dataset, inserted straight into the database at fixed

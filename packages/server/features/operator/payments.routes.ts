@@ -11,8 +11,8 @@ import { ApiError } from '../../errors/api-error.ts';
 import { refundPayment } from '../payments/refund-payment.ts';
 import { recordAudit } from './audit.ts';
 import { defineOperatorRoute } from './define-operator-route.ts';
+import { DAY_MS } from '@datekit/runtime';
 
-const DAY_MS = 86_400_000;
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 export const operatorPayments = defineOperatorRoute({

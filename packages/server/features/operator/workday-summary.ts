@@ -2,9 +2,7 @@ import { sql } from 'kysely';
 import type { OperatorSummaryBrand } from '@datekit/runtime';
 import type { Db } from '../../db/database.ts';
 import { mayDo, type OperatorRole } from './permissions.ts';
-
-const HOUR_MS = 3_600_000;
-const WEEK_MS = 7 * 24 * HOUR_MS;
+import { HOUR_MS, WEEK_MS } from '@datekit/runtime';
 
 type Counts = Map<string, number>;
 const byBrand = (rows: { brand: string; n: string | number }[]): Counts =>

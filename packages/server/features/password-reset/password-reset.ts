@@ -3,12 +3,12 @@ import type { Brand } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
+import { DAY_MS } from '@datekit/runtime';
 
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_MS = 60 * 60_000;
 /** Reset mails per address and day, counted whether or not the address has an account. */
 export const RESET_MAILS_PER_DAY = 3;
-const DAY_MS = 86_400_000;
 
 /**
  * Records a reset request and, when the address has an account on this brand, creates a token for

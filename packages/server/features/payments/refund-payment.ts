@@ -3,8 +3,7 @@ import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
 import { sendPaymentMail } from './payment-mails.ts';
 import { purchaseRef, refundAttemptRef } from './purchase-ref.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@datekit/runtime';
 
 export interface RefundResult {
   paymentId: number;

@@ -1,13 +1,14 @@
 import { COUNTRY_CODES, wallClockAt } from '@datekit/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner, scheduleRecurringJobs } from '../../../jobs/handlers.ts';
-import { everyMondayAt, HOUR_MS } from '../../../jobs/recurring.ts';
+import { everyMondayAt } from '../../../jobs/recurring.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../../test/test-server.ts';
 import { markStreamSeen } from '../presence.ts';
 import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from './unread-reminders.ts';
 import { countriesDue, sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from './weekly-updates.ts';
+import { HOUR_MS } from '@datekit/runtime';
 
 const SECRET = 'provider-shared-secret';
 let server: TestServer;

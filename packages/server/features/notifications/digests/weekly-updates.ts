@@ -7,7 +7,7 @@ import {
   type Brand,
   type CountryCode,
 } from '@datekit/runtime';
-import { everyHourOnMondays, isoWeek, WEEK_MS, type RecurringJob } from '../../../jobs/recurring.ts';
+import { everyHourOnMondays, isoWeek, type RecurringJob } from '../../../jobs/recurring.ts';
 import { brandSender } from '../../../mail/templates/link-mail.ts';
 import { weeklyUpdateMail, type SuggestedMember } from '../../../mail/templates/digest-mail.ts';
 import type { Services } from '../../../services.ts';
@@ -17,6 +17,7 @@ import { toProfileJson } from '../../users/user-json.ts';
 import { createUnsubscribeTokens } from '../mail-notifications.ts';
 import { claimDigests, sendClaimed } from './claims.ts';
 import { DIGEST_BATCH, mayMailSql } from './mailable.ts';
+import { WEEK_MS } from '@datekit/runtime';
 
 /**
  * The weekly update goes out on Monday at 08:00 in the member's country (its capital's time zone),
