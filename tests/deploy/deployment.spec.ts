@@ -4,6 +4,7 @@ import https from 'node:https';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import sharp from 'sharp';
+import { chooseBirthDate } from '../e2e/birth-date.ts';
 import { skipEntryWarning } from '../e2e/entry-warning.ts';
 import { CLIENT_HEADER, islandHydrated, PASSWORD } from '../e2e/session.ts';
 import { skipToAccountStep } from '../e2e/signup-flow.ts';
@@ -138,7 +139,7 @@ test('sign up, activate from the SMTP mail, buy through Mollie, chat and a photo
     await form.locator('input[name="name"]').fill(name);
     await form.locator('input[name="email"]').fill(email);
     await form.locator('input[name="password"]').fill(PASSWORD);
-    await form.locator('input[name="date_of_birth"]').fill('1990-04-12');
+    await chooseBirthDate(form, '1990-04-12');
     await form.locator('input[name="gender"][value="female"]').check();
     await form.locator('input[name="accept_terms"]').check();
     await form.locator('button[type="submit"]').click();
