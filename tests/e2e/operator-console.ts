@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { generateSync } from 'otplib';
-import { E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
-import { islandHydrated } from './session.ts';
+import { E2E_BASE_URL, E2E_PORT, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
+import { CLIENT_HEADER, islandHydrated, signUpAndActivate } from './session.ts';
 
 /** The console's own host (OPERATOR_HOST's default); Chromium resolves *.localhost to this machine. */
 export const CONSOLE = `http://operator.localhost:${E2E_PORT}`;
@@ -52,4 +53,21 @@ export async function signInToConsole(page: Page, email: string, secret: string)
   await page.goto(`${CONSOLE}/login`);
   await enterPassword(page, email);
   await enterCode(page, secret);
+}
+
+/** A new member of the demo brand with a photo waiting for a check; answers the photo's id. */
+export async function memberWithPhoto(name: string, colour: { r: number; g: number; b: number }): Promise<number> {
+  const member = await request.newContext({ baseURL: E2E_BASE_URL });
+  await signUpAndActivate(member, name);
+  const image = await sharp({ create: { width: 400, height: 500, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  const res = await member.post('/api/photos.php', {
+    headers: { ...CLIENT_HEADER, 'content-type': 'image/jpeg' },
+    data: image,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { photo } = (await res.json()) as { photo: { id: number } };
+  await member.dispose();
+  return photo.id;
 }

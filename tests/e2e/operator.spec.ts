@@ -1,32 +1,14 @@
-import { expect, request, test } from '@playwright/test';
-import sharp from 'sharp';
-import { E2E_BASE_URL } from './e2e-env.ts';
+import { expect, test } from '@playwright/test';
 import {
   addOperator,
   addOperatorLogin,
   CONSOLE,
   enterCode,
   enterPassword,
+  memberWithPhoto,
   signInToConsole,
 } from './operator-console.ts';
-import { CLIENT_HEADER, islandHydrated, signUpAndActivate } from './session.ts';
-
-/** A member of the demo brand with a photo waiting for a check; answers the photo's id. */
-async function memberWithPhoto(name: string, colour: { r: number; g: number; b: number }): Promise<number> {
-  const member = await request.newContext({ baseURL: E2E_BASE_URL });
-  await signUpAndActivate(member, name);
-  const image = await sharp({ create: { width: 400, height: 500, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
-  const res = await member.post('/api/photos.php', {
-    headers: { ...CLIENT_HEADER, 'content-type': 'image/jpeg' },
-    data: image,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { photo } = (await res.json()) as { photo: { id: number } };
-  await member.dispose();
-  return photo.id;
-}
+import { islandHydrated, signUpAndActivate } from './session.ts';
 
 test('a moderator enrols with the enrolment code, signs in with a TOTP code, approves one photo and rejects another', async ({
   page,
