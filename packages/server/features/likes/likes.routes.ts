@@ -13,7 +13,7 @@ import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import { queueLikeMail } from '../notifications/mail-notifications.ts';
 import { queuePush } from '../../push/push-notifications.ts';
-import { selectProfiles } from '../users/member-row.ts';
+import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { fictionalFirstLike, storeLike } from './match-moment.ts';
@@ -35,7 +35,10 @@ export const listLikes = defineRoute({
       .select(['liker_id', 'liked_id', 'is_new', 'created_at'])
       .where((eb) => eb.or([eb('liker_id', '=', member.id), eb('liked_id', '=', member.id)]))
       .execute();
-    const ids = [...new Set(rows.map((r) => (r.liker_id === member.id ? r.liked_id : r.liker_id)))];
+    type LikeRow = (typeof rows)[number];
+    // The other member of a like: whom she liked, or who liked her.
+    const other = (r: LikeRow) => (r.liker_id === member.id ? r.liked_id : r.liker_id);
+    const ids = [...new Set(rows.map(other))];
     const blocked = await services.db
       .selectFrom('blocks')
       .select(['blocker_id', 'blocked_id'])
@@ -50,18 +53,14 @@ export const listLikes = defineRoute({
     const withPhoto = new Set(profiles.filter((p) => p.photo_status === 'active').map((p) => p.id));
     const photoless = (id: number) => (withPhoto.has(id) ? 0 : 1);
     // Received: new first (spec §4), then with a photo, then newest. Sent and matches: photo, newest.
+    const photoThenNewest = (a: LikeRow, b: LikeRow) =>
+      photoless(other(a)) - photoless(other(b)) || b.created_at - a.created_at;
     const received = rows
       .filter((r) => r.liked_id === member.id)
-      .sort(
-        (a, b) => b.is_new - a.is_new || photoless(a.liker_id) - photoless(b.liker_id) || b.created_at - a.created_at,
-      );
-    const sent = rows
-      .filter((r) => r.liker_id === member.id)
-      .sort((a, b) => photoless(a.liked_id) - photoless(b.liked_id) || b.created_at - a.created_at);
+      .sort((a, b) => b.is_new - a.is_new || photoThenNewest(a, b));
+    const sent = rows.filter((r) => r.liker_id === member.id).sort(photoThenNewest);
     const sentIds = new Set(sent.map((r) => r.liked_id));
-    const receivedByPhoto = [...received].sort(
-      (a, b) => photoless(a.liker_id) - photoless(b.liker_id) || b.created_at - a.created_at,
-    );
+    const receivedByPhoto = [...received].sort(photoThenNewest);
     const now = services.now();
     return {
       profiles: profiles.filter((p) => visible.has(p.id)).map((p) => toProfileJson(p, now)),
@@ -200,7 +199,7 @@ function fictionalLiker(db: Db, services: Services, brand: Brand, memberId: numb
     .where((eb) =>
       eb('p.id', 'not in', eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', memberId)),
     )
-    .orderBy((eb) => eb.case().when('ph.status', '=', 'active').then(0).else(1).end())
+    .orderBy(withoutVisiblePhoto)
     .orderBy('p.created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
