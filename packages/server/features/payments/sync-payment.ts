@@ -107,7 +107,7 @@ export async function syncPayment(services: Services, providerPaymentId: string)
   // A debit that failed may have failed on the mandate itself: one the provider calls unusable goes.
   if (result.change === 'failed' && payment.method === 'directdebit') {
     await invalidateUnusableMandates(services, payment.user_id).catch((error: unknown) =>
-      console.error('debit mandates not checked after a failed debit', error),
+      services.log.error({ err: error, payment_id: payment.id }, 'debit mandates not checked after a failed debit'),
     );
   }
   if (result.change === 'paid') {
@@ -115,7 +115,7 @@ export async function syncPayment(services: Services, providerPaymentId: string)
       amountCents: payment.amount_cents,
       credits: payment.credits,
       at: now,
-    }).catch((error: unknown) => console.error('receipt mail not sent', error));
+    }).catch((error: unknown) => services.log.error({ err: error, payment_id: payment.id }, 'receipt mail not sent'));
   }
   if (result.reversal) {
     const { kind, refundedCents, credits, unrecovered } = result.reversal;
@@ -124,7 +124,7 @@ export async function syncPayment(services: Services, providerPaymentId: string)
       credits,
       unrecovered,
       at: now,
-    }).catch((error: unknown) => console.error(`${kind} mail not sent`, error));
+    }).catch((error: unknown) => services.log.error({ err: error, payment_id: payment.id }, `${kind} mail not sent`));
   }
   return payment;
 }
