@@ -11,7 +11,7 @@ export async function mandateStillUsable(
 ): Promise<boolean> {
   return services.payments.mandateUsable(mandate.customerId, mandate.mandateId).catch((error: unknown) => {
     services.log.error(
-      { err: error, mandate: mandate.mandateId },
+      { err: error, mandate_id: mandate.mandateId },
       `${mandate.kind} mandate status not fetched from the provider`,
     );
     return true;
