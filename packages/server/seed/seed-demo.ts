@@ -89,6 +89,7 @@ export async function seedDemoMembers(
             gender,
             birth_date: birthDate,
             country,
+            region: place.region,
             city: place.name,
             about: pick(ABOUT_LINES),
             status: 'active',
@@ -98,7 +99,6 @@ export async function seedDemoMembers(
         await trx
           .updateTable('profiles')
           .set({
-            region: place.region,
             sexuality: pick(sexualities),
             relationship_status: pick(PROFILE_CHOICES.relationship_status),
             // What the pictures show.
