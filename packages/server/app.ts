@@ -42,6 +42,7 @@ import { registerBrandAvailability } from './brands/availability.ts';
 import { OperatorSite } from './site/operator-site.ts';
 import { isOperatorApi, isOperatorHost, isOperatorHostName } from './features/operator/operator-host.ts';
 import { OPERATOR_ROUTES } from './features/operator/operator-routes.ts';
+import { operatorOpenApi } from './features/operator/openapi.routes.ts';
 import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
 import { serveMedia } from './media/media-route.ts';
 import { isAnyHostRoute } from './ops/any-host.ts';
@@ -218,7 +219,7 @@ export function createApp(
     reply.code(404).type('text/plain; charset=utf-8').send('Unknown site');
   });
 
-  for (const route of [...API_ROUTES, ...OPERATOR_ROUTES])
+  for (const route of [...API_ROUTES, ...OPERATOR_ROUTES, operatorOpenApi])
     mountRoute(app, services, route, { checkResponses: options.checkResponses });
   const openApi = buildOpenApi(API_ROUTES);
   app.get('/api/openapi.json', async (request) => withServer(openApi, requestOrigin(request)));
