@@ -90,6 +90,8 @@ export const operatorMemberCredits = defineRoute({
   summary: "Grant (or, negative, take back) credits with a reason: the credits CLI's ledger row, never below zero.",
   access: 'members.credits',
   errors: ['not_found', 'credits_below_zero'],
+  // The console's client sends a key with each write and retries with it: a lost answer never grants twice.
+  idempotent: true,
   body: memberCreditsRequestSchema,
   response: memberCreditsResponseSchema,
   handler: async ({ services, operator, request, body }) => {
