@@ -11,6 +11,7 @@ import { defineRoute } from '../../http/define-route.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
+import { visibleTo } from '../members/visible-to.ts';
 import { queueLikeMail } from '../notifications/mail-notifications.ts';
 import { queuePush } from '../../push/push-notifications.ts';
 import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
@@ -39,16 +40,16 @@ export const listLikes = defineRoute({
     // The other member of a like: whom she liked, or who liked her.
     const other = (r: LikeRow) => (r.liker_id === member.id ? r.liked_id : r.liker_id);
     const ids = [...new Set(rows.map(other))];
-    const blocked = await services.db
-      .selectFrom('blocks')
-      .select(['blocker_id', 'blocked_id'])
-      .where((eb) => eb.or([eb('blocker_id', '=', member.id), eb('blocked_id', '=', member.id)]))
-      .execute();
-    const hidden = new Set(blocked.map((b) => (b.blocker_id === member.id ? b.blocked_id : b.blocker_id)));
+    // A like began between members who could reach each other: no brand filter; the invisible stay.
     const profiles = ids.length
-      ? await selectProfiles(services.db).where('p.id', 'in', ids).where('p.status', '=', 'active').execute()
+      ? await selectProfiles(services.db)
+          .where('p.id', 'in', ids)
+          .where((eb) =>
+            visibleTo(eb, member.id, { brand: null, activeOnly: true, hideInvisible: false, hideBlocked: true }),
+          )
+          .execute()
       : [];
-    const visible = new Set(profiles.map((p) => p.id).filter((id) => !hidden.has(id)));
+    const visible = new Set(profiles.map((p) => p.id));
     // Members others see with a photo come before those without (0 before 1), as in every list.
     const withPhoto = new Set(profiles.filter((p) => p.photo_status === 'active').map((p) => p.id));
     const photoless = (id: number) => (withPhoto.has(id) ? 0 : 1);
@@ -63,7 +64,7 @@ export const listLikes = defineRoute({
     const receivedByPhoto = [...received].sort(photoThenNewest);
     const now = services.now();
     return {
-      profiles: profiles.filter((p) => visible.has(p.id)).map((p) => toProfileJson(p, now)),
+      profiles: profiles.map((p) => toProfileJson(p, now)),
       liked_by: received
         .filter((r) => visible.has(r.liker_id))
         .map((r) => ({ id: r.liker_id, like_new: r.is_new === 1 })),
@@ -159,22 +160,7 @@ function newestUnseenLiker(db: Db, memberId: number) {
     .innerJoin('likes as l', 'l.liker_id', 'p.id')
     .where('l.liked_id', '=', memberId)
     .where('l.is_new', '=', 1)
-    .where('p.status', '=', 'active')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocks.blocker_id')
-            .where((b) =>
-              b.or([
-                b.and([b('blocks.blocker_id', '=', memberId), b('blocks.blocked_id', '=', b.ref('p.id'))]),
-                b.and([b('blocks.blocked_id', '=', memberId), b('blocks.blocker_id', '=', b.ref('p.id'))]),
-              ]),
-            ),
-        ),
-      ),
-    )
+    .where((eb) => visibleTo(eb, memberId, { brand: null, activeOnly: true, hideInvisible: false, hideBlocked: true }))
     .orderBy('l.created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
