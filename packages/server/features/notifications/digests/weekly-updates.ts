@@ -188,15 +188,12 @@ async function suggestionsFor(
   const brands = [...new Set(rows.map((r) => r.brand))].flatMap((domain) => services.brands.get(domain) ?? []);
   const pool = [...new Set((await Promise.all(brands.map(poolOf))).flat().map((m) => m.id))];
   if (pool.length === 0) return new Set();
+  const members = rows.map((r) => r.id);
   const pairs = await services.db
     .selectFrom('users as u')
     .innerJoin('profiles as p', (join) => join.on('p.id', 'in', pool))
     .select(['u.id as member_id', 'p.id'])
-    .where(
-      'u.id',
-      'in',
-      rows.map((r) => r.id),
-    )
+    .where('u.id', 'in', members)
     .where((eb) =>
       visibleTo(eb, eb.ref('u.id'), {
         brand: eb.ref('u.brand'),
