@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   autoLikeResponseSchema,
-  type Brand,
   likeResponseSchema,
   likesResponseSchema,
   okResponseSchema,
@@ -11,15 +10,13 @@ import { defineRoute } from '../../http/define-route.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
-import { visibleTo } from '../members/visible-to.ts';
 import { queueLikeMail } from '../notifications/mail-notifications.ts';
 import { queuePush } from '../../push/push-notifications.ts';
-import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { fictionalFirstLike, storeLike } from './match-moment.ts';
 import { matchMomentRoutes } from './match-moment.routes.ts';
-import { searchConditions } from '../search/search-conditions.ts';
+import { fictionalLiker, likeProfiles, likesOf, newestUnseenLiker, removeLike } from './likes.queries.ts';
 
 const profileIdBody = z.object({ profile_id: z.number().int().positive() });
 
@@ -31,24 +28,12 @@ export const listLikes = defineRoute({
   response: likesResponseSchema,
   handler: async ({ member, services }) => {
     // Two queries whatever the number of likes: the like rows, then the profiles they name.
-    const rows = await services.db
-      .selectFrom('likes')
-      .select(['liker_id', 'liked_id', 'is_new', 'created_at'])
-      .where((eb) => eb.or([eb('liker_id', '=', member.id), eb('liked_id', '=', member.id)]))
-      .execute();
+    const rows = await likesOf(services.db, member.id);
     type LikeRow = (typeof rows)[number];
     // The other member of a like: whom she liked, or who liked her.
     const other = (r: LikeRow) => (r.liker_id === member.id ? r.liked_id : r.liker_id);
     const ids = [...new Set(rows.map(other))];
-    // A like began between members who could reach each other: no brand filter; the invisible stay.
-    const profiles = ids.length
-      ? await selectProfiles(services.db)
-          .where('p.id', 'in', ids)
-          .where((eb) =>
-            visibleTo(eb, member.id, { brand: null, activeOnly: true, hideInvisible: false, hideBlocked: true }),
-          )
-          .execute()
-      : [];
+    const profiles = ids.length ? await likeProfiles(services.db, member.id, ids) : [];
     const visible = new Set(profiles.map((p) => p.id));
     // Members others see with a photo come before those without (0 before 1), as in every list.
     const withPhoto = new Set(profiles.filter((p) => p.photo_status === 'active').map((p) => p.id));
@@ -130,11 +115,7 @@ export const unlike = defineRoute({
   body: profileIdBody,
   response: okResponseSchema,
   handler: async ({ body, member, services }) => {
-    await services.db
-      .deleteFrom('likes')
-      .where('liker_id', '=', member.id)
-      .where('liked_id', '=', body.profile_id)
-      .execute();
+    await removeLike(services.db, member.id, body.profile_id);
     return { ok: true as const };
   },
 });
@@ -147,48 +128,18 @@ export const autoLike = defineRoute({
   auth: 'member',
   response: autoLikeResponseSchema,
   handler: async ({ member, brand, services }) => {
+    const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
+    const scope = {
+      brand: brand.domain,
+      countries: brand.countries,
+      viewerId: member.id,
+      today: new Date(services.now()),
+    };
     const row =
       (await newestUnseenLiker(services.db, member.id)) ??
-      (await fictionalFirstLike(services, member.id, (db) => fictionalLiker(db, services, brand, member.id)));
+      (await fictionalFirstLike(services, member.id, (db) => fictionalLiker(db, scope, filters)));
     return { profile: row ? toProfileJson(row, services.now()) : null };
   },
 });
-
-/** The newest member whose like `memberId` has not seen (is_new), visible to her. */
-function newestUnseenLiker(db: Db, memberId: number) {
-  return selectProfiles(db)
-    .innerJoin('likes as l', 'l.liker_id', 'p.id')
-    .where('l.liked_id', '=', memberId)
-    .where('l.is_new', '=', 1)
-    .where((eb) => visibleTo(eb, memberId, { brand: null, activeOnly: true, hideInvisible: false, hideBlocked: true }))
-    .orderBy('l.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/**
- * The fictional member who gives a new member her first like: one the member search would show her
- * (brand, niche defaults, countries, nobody blocked), whom she has not liked yet; one with a visible
- * photo first, then the newest.
- */
-function fictionalLiker(db: Db, services: Services, brand: Brand, memberId: number) {
-  const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
-  const scope = {
-    brand: brand.domain,
-    countries: brand.countries,
-    viewerId: memberId,
-    today: new Date(services.now()),
-  };
-  return selectProfiles(db)
-    .where((eb) => searchConditions(eb, scope, filters))
-    .where('p.fictional', '=', 1)
-    .where((eb) =>
-      eb('p.id', 'not in', eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', memberId)),
-    )
-    .orderBy(withoutVisiblePhoto)
-    .orderBy('p.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
 
 export const likeRoutes = [listLikes, like, unlike, autoLike, ...matchMomentRoutes];

@@ -58,13 +58,13 @@ const ALLOWED: Allowed[] = [
     why: "the recipients' own names and countries; the members suggested to them are filtered in suggestionsFor",
   },
   {
-    file: 'features/members/member-profile.routes.ts',
-    query: "selectProfiles(services.db).where('p.id', '=', id).executeTakeFirst(),",
+    file: 'features/members/members.queries.ts',
+    query: "return selectProfiles(db).where('p.id', '=', id).executeTakeFirst();",
     why: 'the member herself, or the target reachableProfile (contact-rules.ts) admitted just before',
   },
   {
-    file: 'features/members/member-profile.routes.ts',
-    query: "services.db.selectFrom('profiles').select(DETAIL_FIELDS).where('id', '=', id).executeTakeFirstOrThrow(),",
+    file: 'features/members/members.queries.ts',
+    query: "return db.selectFrom('profiles').select(DETAIL_FIELDS).where('id', '=', id).executeTakeFirstOrThrow();",
     why: 'the member herself, or the target reachableProfile (contact-rules.ts) admitted just before',
   },
   {
@@ -142,13 +142,13 @@ describe('who may see whom is stated by every profile query', () => {
     const files = new Set(queries.map((q) => q.file));
     for (const file of [
       'features/search/search.routes.ts',
-      'features/likes/likes.routes.ts',
+      'features/likes/likes.queries.ts',
       'features/likes/match-moment.ts',
       'features/chat/chat.routes.ts',
       'features/chat/chat-live.ts',
       'features/swipe/swipe.routes.ts',
       'features/members/contact-rules.ts',
-      'features/members/members.routes.ts',
+      'features/members/members.queries.ts',
       'features/notifications/mail-notifications.ts',
       'features/notifications/digests/weekly-updates.ts',
       'features/notifications/digests/unread-reminders.ts',
