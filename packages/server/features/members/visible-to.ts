@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.ts';
 /**
  * Who may see whom (spec §3, §6), in one place: every query that shows a member another member's
  * profile, photos or name (search, likes, matches, chats, swipe, digests, mails, pushes) filters its
- * `profiles as p` with `visibleTo`. `visible-to.test.ts` lists those queries and fails when one does not.
+ * `profiles as p` with `visibleTo`. `visibility-coverage.test.ts` lists those queries and fails when
+ * one does not.
  */
 
 /** A query over `profiles as p` (and whatever else it joins). */
@@ -15,7 +16,7 @@ export type MemberRef = number | Expression<number>;
 
 /**
  * The parts of the rule that legitimately vary between callers; each is stated at every call, so a
- * reader sees what a query lets through. Always applied with a viewer: never the viewer herself.
+ * reader sees what a query lets through. Whatever the options, never the viewer herself.
  */
 export interface Visibility {
   /**
@@ -39,8 +40,8 @@ export interface Visibility {
 }
 
 /**
- * Whether the member `p` may be shown to `viewer` (null: a visitor, or a list built for many viewers
- * whose blocks are applied per viewer afterwards), as a condition to put in a `where`.
+ * Whether the member `p` may be shown to `viewer` (null: a visitor, or a list for any visitor such as
+ * the new members teaser), as a condition to put in a `where`.
  */
 export function visibleTo(eb: ProfileScope, viewer: MemberRef | null, rule: Visibility): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
