@@ -46,7 +46,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'datekit-validate-'));
   await checkout('valid', { 'fixture.example.yaml': await fixture('fixture.example.yaml') });
   await checkout('broken', { 'broken.example.yaml': BROKEN_BRAND });
-  // Valid, with a payment method that its scheme discontinued: a warning, placed at the list.
+  // Valid, with a payment method that its scheme discontinued: a warning, placed at that method.
   const warned = (await fixture('fixture.example.yaml')).replace(
     'niche: default\n',
     'niche: default\npayment_methods: [creditcard, giropay]\n',
@@ -95,7 +95,7 @@ describe('--format json', { timeout: PROCESS_TIMEOUT }, () => {
     expect(JSON.parse(stdout)).toEqual({ ok: true, problems: [], warnings: [] });
   });
 
-  test('a warning is placed at its field and does not fail the run', () => {
+  test('a warning is placed at the value it warns of and does not fail the run', () => {
     const { status, stdout } = validate('warned', 'json');
     expect(status).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({
@@ -105,8 +105,9 @@ describe('--format json', { timeout: PROCESS_TIMEOUT }, () => {
         {
           file: 'brands/fixture.example.yaml',
           line: 9,
-          column: 18,
+          column: 31, // at "giropay" in the list
           path: 'payment_methods',
+          message: '"giropay" was discontinued by its scheme in 2024; it is accepted but never offered',
           brand: 'fixture.example',
         },
       ],
