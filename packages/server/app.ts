@@ -40,9 +40,9 @@ import type { Brand } from '@datekit/runtime';
 import { SiteHandler } from './site/site-handler.ts';
 import { registerBrandAvailability } from './brands/availability.ts';
 import { OperatorSite } from './site/operator-site.ts';
-import { mountOperatorRoute } from './features/operator/define-operator-route.ts';
 import { isOperatorApi, isOperatorHost, isOperatorHostName } from './features/operator/operator-host.ts';
 import { OPERATOR_ROUTES } from './features/operator/operator-routes.ts';
+import { operatorOpenApi } from './features/operator/openapi.routes.ts';
 import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
 import { serveMedia } from './media/media-route.ts';
 import { isAnyHostRoute } from './ops/any-host.ts';
@@ -219,9 +219,8 @@ export function createApp(
     reply.code(404).type('text/plain; charset=utf-8').send('Unknown site');
   });
 
-  for (const route of API_ROUTES) mountRoute(app, services, route, { checkResponses: options.checkResponses });
-  for (const route of OPERATOR_ROUTES)
-    mountOperatorRoute(app, services, route, { checkResponses: options.checkResponses });
+  for (const route of [...API_ROUTES, ...OPERATOR_ROUTES, operatorOpenApi])
+    mountRoute(app, services, route, { checkResponses: options.checkResponses });
   const openApi = buildOpenApi(API_ROUTES);
   app.get('/api/openapi.json', async (request) => withServer(openApi, requestOrigin(request)));
   app.get('/media/*', async (request, reply) => {
