@@ -47,7 +47,7 @@ import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
 import { serveMedia } from './media/media-route.ts';
 import { isAnyHostRoute } from './ops/any-host.ts';
 import { registerHealthRoutes } from './ops/health.routes.ts';
-import { loggerOptions, registerRequestIdHeader } from './ops/logger.ts';
+import { createLogger, loggerOptions, registerRequestIdHeader } from './ops/logger.ts';
 import { registerMetrics } from './ops/metrics.ts';
 import { registerRateLimits } from './ops/rate-limits.ts';
 import { registerSecurityHeaders } from './ops/security-headers.ts';
@@ -130,7 +130,11 @@ export function createApp(
   options: { logStream?: NodeJS.WritableStream; checkResponses?: boolean } = {},
 ): FastifyInstance {
   const app = Fastify({
-    ...loggerOptions(services.config, options.logStream),
+    // services.log, unless the caller reads this app's lines from a stream of its own.
+    ...loggerOptions(
+      services.config,
+      options.logStream ? createLogger(services.config, options.logStream) : services.log,
+    ),
     trustProxy: fastifyTrustProxy(services.config.trustProxy),
     bodyLimit: BODY_LIMIT,
     // Fastify parses JSON with prototype-poisoning protection; everything else is refused with 415.
