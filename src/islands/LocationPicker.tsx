@@ -47,7 +47,7 @@ export function LocationPicker({ value, onChange, disabled }: Props) {
   const regions = regionsState?.status === 'ready' ? regionsState.regions : undefined;
   const geolocation = useStore($geolocation);
   // The site's countries; a profile from elsewhere keeps its own country as the first choice.
-  const served = settings?.countries ?? [];
+  const served: readonly string[] = settings?.countries ?? [];
   const countries = served.includes(value.country) ? served : [value.country, ...served];
   const lang = i18n.language;
 

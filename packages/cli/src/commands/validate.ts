@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { paymentMethodWarnings } from '@datekit/runtime';
-import { formatProblem, loadBrands } from '../brand/load.ts';
-import { loadNiches } from '../brand/niches.ts';
+import { formatProblem, loadBrands, loadNiches } from '@datekit/brand-config';
 
 export interface ValidateOptions {
   brandsDir?: string;
