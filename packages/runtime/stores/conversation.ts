@@ -17,6 +17,7 @@ import type { MemberResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
 import { $chats, loadChats, markChatRead, receiveChatMessage } from './chats.ts';
+import type { Loadable } from './loadable.ts';
 import { onLiveEvent } from './live-events.ts';
 import { $user, receiveUser } from './user.ts';
 
@@ -34,12 +35,8 @@ export interface ConversationData {
   seenUpTo: number | null;
 }
 
-export type ConversationState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; data: ConversationData }
-  /** Not found, blocked (`blocked_by`), or the network: the screen shows the server's message. */
-  | { status: 'failed'; error: unknown };
+/** Failed: not found, blocked (`blocked_by`), or the network: the screen shows the server's message. */
+export type ConversationState = Loadable<ConversationData>;
 
 /** The one conversation on screen (routes chats-id and members-id-chat); new messages arrive live. */
 export const $conversation = atom<ConversationState>({ status: 'idle' });

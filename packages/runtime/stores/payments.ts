@@ -9,10 +9,8 @@ import type {
   PaymentsResponse,
 } from '../schemas/api/payments.ts';
 import { api } from './api.ts';
+import type { Loadable } from './loadable.ts';
 import { onLiveEvent } from './live-events.ts';
-
-export type Loadable<T> =
-  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: unknown };
 
 /** The bundles priced for the member, with the discount the server applies now and the methods offered. */
 export const $creditOffers = atom<Loadable<CreditOffers>>({ status: 'idle' });
