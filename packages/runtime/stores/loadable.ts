@@ -21,12 +21,18 @@ export interface Loader<T> {
   reset(state: Loadable<T>): void;
 }
 
+/** Where a loader keeps its state: a store, or one key of a map store (`$regions` by country). */
+export interface LoadableSlot<T> {
+  readonly value: Loadable<T>;
+  set(state: Loadable<T>): void;
+}
+
 /**
  * The one loader of a Loadable store: concurrent calls share one request (`singleFlight`), an answer
  * lands only if no `reset` came after its request started, and a failure shows only when nothing
  * is shown yet. Every load answers the data or throws the error, so an action can wait for it.
  */
-export function createLoader<T>($store: WritableAtom<Loadable<T>>, fetch: () => Promise<T>): Loader<T> {
+export function createLoader<T>($store: LoadableSlot<T>, fetch: () => Promise<T>): Loader<T> {
   let generation = 0;
   // `.value`, never `.get()`: reading an unmounted store with get() mounts it, which would start a load.
   const run = (): Promise<T> =>
@@ -57,11 +63,18 @@ export function createLoader<T>($store: WritableAtom<Loadable<T>>, fetch: () => 
 /**
  * The runtime's one convention: a store loads when its first listener arrives (an island mounts), in
  * the browser only (the build's render must not call the API), with a load that starts then.
+ * `once`: a catalogue that does not change during a page (gifts, interests) loads only until it is
+ * ready; after a failure the next mount tries again.
  */
-export function loadOnMount<T>($store: WritableAtom<Loadable<T>>, loader: Loader<T>): void {
+export function loadOnMount<T>(
+  $store: WritableAtom<Loadable<T>>,
+  loader: Loader<T>,
+  options: { once?: boolean } = {},
+): void {
   onMount($store, () => {
     if (!isBrowser()) return;
-    void loader.refresh().catch(() => undefined);
+    if (options.once && $store.value.status === 'ready') return;
+    void (options.once ? loader.load() : loader.refresh()).catch(() => undefined);
   });
 }
 
