@@ -15,6 +15,7 @@ export * from './data/landers.ts';
 export * from './data/locales.ts';
 export * from './data/nearest-place.ts';
 export * from './data/niches.ts';
+export * from './data/place-of-profile.ts';
 export * from './data/places.ts';
 export * from './data/profile-choices.ts';
 export * from './data/regions.ts';

@@ -69,7 +69,7 @@ function MemberSearchFilters({ lang, options, countryNames, defaults, query }: P
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setOpen(false);
-    void search(queryFromForm(values, options));
+    void search(queryFromForm(values, options, query.sort));
   }
 
   const applied = formValues(query, defaults);

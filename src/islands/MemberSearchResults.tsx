@@ -1,6 +1,7 @@
 import { memo, useId, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlainActivation } from '../../packages/runtime/rules/lander-intent.ts';
+import { SEARCH_SORTS, type SearchSort } from '../../packages/runtime/rules/search.ts';
 import {
   EAGER_PICTURES,
   hasNextPage,
@@ -10,8 +11,14 @@ import {
   searchQueryString,
   type SearchQuery,
 } from '../../packages/runtime/rules/search-form.ts';
-import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
-import { goToPage, loadSearch, type SearchAnswer, type SearchState } from '../../packages/runtime/stores/search.ts';
+import type { SearchProfile } from '../../packages/runtime/schemas/api/members.ts';
+import {
+  goToPage,
+  loadSearch,
+  search,
+  type SearchAnswer,
+  type SearchState,
+} from '../../packages/runtime/stores/search.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import type { FictionalMarking } from './FictionalMark.tsx';
@@ -56,6 +63,7 @@ function MemberSearchResults({ state, query, fictional }: Props) {
         <p className="search-count" role="status" data-testid="search-count">
           {answer ? countText(answer, t) : busy ? t('search.loading') : ''}
         </p>
+        {answer && <SortChoice answer={answer} query={query} />}
       </div>
 
       {state.status === 'failed' && (
@@ -110,6 +118,40 @@ function MemberSearchResults({ state, query, fictional }: Props) {
   );
 }
 
+/**
+ * Newest or nearest first, for members: a member whose town is unknown is shown the way to it
+ * instead, since there is nothing to measure from. Visitors have no town here at all.
+ */
+function SortChoice({ answer, query }: { answer: SearchAnswer; query: SearchQuery }) {
+  const { t } = useTranslation();
+  const id = useId();
+  if (answer.nearest === null) return null;
+  if (answer.nearest === 'needs_town') {
+    return (
+      <a className="search-sort-hint" href={LINKS.profile} data-testid="search-needs-town">
+        {t('search.needs_town')}
+      </a>
+    );
+  }
+  return (
+    <span className="search-sort">
+      <label htmlFor={id}>{t('search.sort')}</label>
+      <select
+        id={id}
+        value={query.sort ?? 'newest'}
+        onChange={(event) => void search({ ...query, sort: event.target.value as SearchSort, page: 1 })}
+        data-testid="search-sort"
+      >
+        {SEARCH_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {t(`search.sort_${sort}`)}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
 function countText(answer: SearchAnswer, t: ReturnType<typeof useTranslation>['t']): string {
   const { count, more } = resultCount(answer.total, answer.total_capped);
   return more ? t('search.count_more', { total: count }) : t('search.count', { count });
@@ -120,7 +162,7 @@ function CardGrid({
   fictional,
   testId,
 }: {
-  profiles: Profile[];
+  profiles: SearchProfile[];
   fictional: FictionalMarking;
   testId: string;
 }) {

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberPhoto } from '../../packages/runtime/stores/member.ts';
 import { LINKS } from '../site/links.ts';
+import { ArrowIcon, LockIcon } from './icons.tsx';
 import './PhotoGallery.css';
 import './own-photo.css';
 
@@ -11,25 +12,6 @@ interface Props {
   /** Shown instead of a photo when there is none: the member's initials. */
   initials: string;
 }
-
-const LockIcon = ({ size = 22 }: { size?: number }) => (
-  <svg viewBox="0 0 24 24" width={size} height={size} fill="none" aria-hidden="true" focusable="false">
-    <rect x="4.5" y="10.5" width="15" height="10" rx="2.5" fill="currentColor" />
-    <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-  </svg>
-);
-
-const ArrowIcon = ({ back }: { back?: boolean }) => (
-  <svg viewBox="0 0 24 24" width="22" height="22" fill="none" aria-hidden="true" focusable="false">
-    <path
-      d={back ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-      stroke="currentColor"
-      strokeWidth="2.4"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
 
 /**
  * A member's photos: one large, the others as thumbnails to pick (or ←/→). A locked photo (spec §6:

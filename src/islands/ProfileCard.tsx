@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../packages/runtime/rules/nav.ts';
+import { NEARBY_KM } from '../../packages/runtime/rules/search.ts';
 import { shownImage } from '../../packages/runtime/rules/search-form.ts';
+import type { SearchProfile } from '../../packages/runtime/schemas/api/members.ts';
 import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
 import { pathFor } from '../../packages/runtime/routes.ts';
+import { CardPhotoSteps, CardPhotoStrip, morePhotos, useCardPhotos } from './CardPhotos.tsx';
 import { FictionalMark, type FictionalMarking } from './FictionalMark.tsx';
 import './ProfileCard.css';
 
@@ -34,34 +37,50 @@ export function ProfilePicture({ profile, size, eager = false }: { profile: Prof
   );
 }
 
+/** A card's member: a profile, and in search's results also her distance and photos. */
+type CardProfile = Profile & Partial<Pick<SearchProfile, 'distance_km' | 'photos'>>;
+
 /**
- * One member in a list of results: picture, name with the fictional marker, age and city; the whole
- * card links to the profile. Square pictures at a fixed ratio, so loading images move nothing.
+ * One member in a list of results: picture, name with the fictional marker, age, town and distance;
+ * the whole card links to the profile. Square pictures at a fixed ratio, so loading images move
+ * nothing. With more than one photo to show, the picture is a strip to page through (`CardPhotos`).
  */
 export default function ProfileCard({
   profile,
   fictional,
   eager = false,
 }: {
-  profile: Profile;
+  profile: CardProfile;
   fictional: FictionalMarking;
   eager?: boolean;
 }) {
   const { t } = useTranslation();
+  const more = profile.photos ? morePhotos({ main_image: profile.main_image, photos: profile.photos }) : [];
+  const gallery = useCardPhotos();
+  const picture = <ProfilePicture profile={profile} size={320} eager={eager} />;
+  const distance = profile.distance_km ?? null;
   return (
-    <a className="profile-tile" href={pathFor('members-id', { id: profile.id })} data-testid="profile-card">
-      <ProfilePicture profile={profile} size={320} eager={eager} />
-      <span className="profile-tile-body">
-        <span className="profile-tile-name">
-          <span className="profile-tile-name-text">{profile.name}</span>
-          {profile.fictional && <FictionalMark marking={fictional} />}
+    <div className="profile-card-frame">
+      <a className="profile-tile" href={pathFor('members-id', { id: profile.id })} data-testid="profile-card">
+        {more.length > 0 ? <CardPhotoStrip first={picture} photos={more} {...gallery} /> : picture}
+        <span className="profile-tile-body">
+          <span className="profile-tile-name">
+            <span className="profile-tile-name-text">{profile.name}</span>
+            {profile.fictional && <FictionalMark marking={fictional} />}
+          </span>
+          <span className="profile-tile-meta">
+            {profile.city
+              ? t('members.age_city', { age: profile.age, city: profile.city })
+              : t('members.age', { age: profile.age })}
+          </span>
+          {distance !== null && (
+            <span className="profile-tile-distance" data-testid="profile-distance">
+              {distance < NEARBY_KM ? t('search.distance_near') : t('search.distance', { km: distance })}
+            </span>
+          )}
         </span>
-        <span className="profile-tile-meta">
-          {profile.city
-            ? t('members.age_city', { age: profile.age, city: profile.city })
-            : t('members.age', { age: profile.age })}
-        </span>
-      </span>
-    </a>
+      </a>
+      {more.length > 0 && <CardPhotoSteps index={gallery.index} total={more.length + 1} show={gallery.show} />}
+    </div>
   );
 }

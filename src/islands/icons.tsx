@@ -92,3 +92,24 @@ export const BackIcon = () => (
     <path d="M15 5l-7 7 7 7" />
   </Icon>
 );
+
+/** A padlock, for what premium members see (photos a free member gets blurred). */
+export const LockIcon = ({ size = 22 }: { size?: number }) => (
+  <svg viewBox="0 0 24 24" width={size} height={size} fill="none" aria-hidden="true" focusable="false">
+    <rect x="4.5" y="10.5" width="15" height="10" rx="2.5" fill="currentColor" />
+    <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+  </svg>
+);
+
+/** A step arrow for galleries: back points left. */
+export const ArrowIcon = ({ back }: { back?: boolean }) => (
+  <svg viewBox="0 0 24 24" width="22" height="22" fill="none" aria-hidden="true" focusable="false">
+    <path
+      d={back ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);

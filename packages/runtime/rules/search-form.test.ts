@@ -136,6 +136,18 @@ describe('the form', () => {
     expect(queryFromForm(values, { fields: ['min_age'], countries: ['NL'] })).toEqual({ min_age: 25, page: 1 });
   });
 
+  it('keeps the order the member chose for the results through a new search and the URL', () => {
+    const values = { gender: 'any' as const, country: '', countryregion: '', min_age: 25, max_age: 35 };
+    const query = queryFromForm(values, all, 'nearest');
+    expect(query).toEqual({ gender: 'any', min_age: 25, max_age: 35, sort: 'nearest', page: 1 });
+    expect(searchQueryString(query)).toBe('?gender=any&min_age=25&max_age=35&sort=nearest');
+    expect(searchApiQuery(query)).toMatchObject({ sort: 'nearest' });
+    // Newest first is the default, and an unknown order reads as it.
+    expect(parseSearchQuery('?sort=newest', all)).toEqual({ page: 1 });
+    expect(parseSearchQuery('?sort=closest', all)).toEqual({ page: 1 });
+    expect(searchApiQuery({ sort: 'newest', page: 1 })).toEqual({});
+  });
+
   it('offers the country only when there is a choice, the region once a country is known', () => {
     expect(showsCountry(all)).toBe(true);
     expect(showsCountry({ ...all, countries: ['NL'] })).toBe(false);

@@ -1,7 +1,7 @@
 import type { Image } from '../schemas/api/user.ts';
 import type { SEARCH_FIELDS } from '../schemas/brand/profiles.ts';
 import { MAX_AGE, MIN_AGE } from './constants.ts';
-import { SEARCH_COUNT_CAP } from './search.ts';
+import { SEARCH_COUNT_CAP, SEARCH_SORTS, type SearchSort } from './search.ts';
 
 /** A filter the brand may offer on the member search (its `search_fields`). */
 export type SearchField = (typeof SEARCH_FIELDS)[number];
@@ -17,6 +17,8 @@ export interface SearchQuery {
   countryregion?: string;
   min_age?: number;
   max_age?: number;
+  /** Left out: newest first. `nearest` applies for a member whose town is known. */
+  sort?: SearchSort;
   page: number;
 }
 
@@ -44,7 +46,7 @@ export interface SearchFormValues {
 
 const GENDERS: readonly SearchGender[] = ['female', 'male', 'any'];
 /** The query parameters the search owns; any other (tracking, flags) stays in the URL untouched. */
-const OWN_PARAMS = ['gender', 'country', 'countryregion', 'min_age', 'max_age', 'page'] as const;
+const OWN_PARAMS = ['gender', 'country', 'countryregion', 'min_age', 'max_age', 'sort', 'page'] as const;
 const REGION_CODE = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;
 
 function age(value: string | null): number | undefined {
@@ -101,6 +103,9 @@ export function parseSearchQuery(search: string, options: SearchOptions): Search
     query.max_age = minAge;
   }
 
+  const sort = params.get('sort');
+  if (sort && sort !== 'newest' && SEARCH_SORTS.includes(sort as SearchSort)) query.sort = sort as SearchSort;
+
   const page = params.get('page');
   if (page && /^\d{1,5}$/.test(page) && Number(page) >= 1) query.page = Number(page);
   return query;
@@ -119,6 +124,7 @@ export function searchQueryString(query: SearchQuery, current = ''): string {
   if (query.countryregion) own.set('countryregion', query.countryregion);
   if (query.min_age !== undefined) own.set('min_age', String(query.min_age));
   if (query.max_age !== undefined) own.set('max_age', String(query.max_age));
+  if (query.sort && query.sort !== 'newest') own.set('sort', query.sort);
   if (query.page > 1) own.set('page', String(query.page));
   const text = [own.toString(), params.toString()].filter(Boolean).join('&');
   return text ? `?${text}` : '';
@@ -136,6 +142,7 @@ export function searchApiQuery(
   if (query.countryregion) api.countryregion = query.countryregion;
   if (query.min_age !== undefined) api.min_age = query.min_age;
   if (query.max_age !== undefined) api.max_age = query.max_age;
+  if (query.sort && query.sort !== 'newest') api.sort = query.sort;
   if (query.page > 1) api.page = query.page;
   return api;
 }
@@ -167,8 +174,11 @@ export function changeFormValue<K extends keyof SearchFormValues>(
   return next;
 }
 
-/** The search a submitted form asks for: every offered filter set explicitly, from page 1. */
-export function queryFromForm(values: SearchFormValues, options: SearchOptions): SearchQuery {
+/**
+ * The search a submitted form asks for: every offered filter set explicitly, from page 1, in the
+ * order the member chose for the results (`sort`, which the results choose, not the form).
+ */
+export function queryFromForm(values: SearchFormValues, options: SearchOptions, sort?: SearchSort): SearchQuery {
   return parseSearchQuery(
     searchQueryString({
       gender: values.gender,
@@ -176,6 +186,7 @@ export function queryFromForm(values: SearchFormValues, options: SearchOptions):
       ...(values.countryregion ? { countryregion: values.countryregion } : {}),
       min_age: values.min_age,
       max_age: values.max_age,
+      ...(sort ? { sort } : {}),
       page: 1,
     }),
     options,

@@ -10,6 +10,14 @@ export const SIMILAR_LIMIT = 12;
 /** How far the similar results widen the age range, each way. */
 export const SIMILAR_AGE_SLACK = 5;
 
+/** The orders of search's results: newest members first (the default), or the nearest towns first. */
+export const SEARCH_SORTS = ['newest', 'nearest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** Photos a result card can page through without opening the profile (main first). */
+export const CARD_PHOTOS = 6;
+/** Below this many kilometres a distance shows as "nearby": towns' centres are not closer than that. */
+export const NEARBY_KM = 5;
+
 export interface SearchFilters {
   gender: 'female' | 'male' | null;
   /** null: any of the brand's countries. */

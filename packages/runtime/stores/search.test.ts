@@ -24,6 +24,8 @@ const answer = (overrides: Partial<SearchAnswer> = {}): SearchAnswer => ({
   page: 1,
   page_size: 24,
   similar: [],
+  sort: 'newest',
+  nearest: null,
   ...overrides,
 });
 

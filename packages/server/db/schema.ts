@@ -60,6 +60,9 @@ export interface ProfilesTable {
   invisible: Generated<number>;
   /** The member hides from others whether they are online or were active today. */
   hide_presence: Generated<number>;
+  /** The centre of the member's town, for distances in search (`placeOfProfile`); null when unknown. */
+  lat: Generated<number | null>;
+  lon: Generated<number | null>;
 }
 
 export interface ProfileInterestsTable {

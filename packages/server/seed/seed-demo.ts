@@ -88,6 +88,7 @@ export async function seedDemoMembers(
             gender,
             birth_date: birthDate,
             country,
+            region: place.region,
             city: place.name,
             about: pick(ABOUT_LINES),
             status: 'active',
@@ -97,7 +98,6 @@ export async function seedDemoMembers(
         await trx
           .updateTable('profiles')
           .set({
-            region: place.region,
             sexuality: pick(sexualities),
             relationship_status: pick(PROFILE_CHOICES.relationship_status),
             // What the pictures show.

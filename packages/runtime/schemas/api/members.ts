@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_SORTS } from '../../rules/search.ts';
 import { profileSchema } from './user.ts';
 
 const detail = z.string().nullable().optional();
@@ -56,16 +57,33 @@ export const memberResponseSchema = relationSchema.extend({
 /** GET /api/member-photos.php */
 export const memberPhotosResponseSchema = z.object({ photos: z.array(memberPhotoSchema) });
 
+/**
+ * A member in search's results: the profile, how far away she lives (whole kilometres between the two
+ * towns' centres; null when either town is unknown or the searcher is a visitor) and her photos as
+ * the searcher may see them (`memberPhotoSchema`'s rules, main first, at most `CARD_PHOTOS`).
+ */
+export const searchProfileSchema = profileSchema.extend({
+  distance_km: z.number().int().nullable(),
+  photos: z.array(memberPhotoSchema),
+});
+
 /** GET /api/members.php: one page of the search. */
 export const searchResponseSchema = z.object({
-  profiles: z.array(profileSchema),
+  profiles: z.array(searchProfileSchema),
   /** Matching members, counted up to SEARCH_COUNT_CAP. */
   total: z.number(),
   /** True when there are more than `total` (shown as "1000+"). */
   total_capped: z.boolean(),
   page: z.number(),
   page_size: z.number(),
-  similar: z.array(profileSchema),
+  similar: z.array(searchProfileSchema),
+  /** The order applied: `nearest` only when asked for and the searcher's town is known. */
+  sort: z.enum(SEARCH_SORTS),
+  /**
+   * Whether "nearest first" can apply: `available` for a member whose town is a known place,
+   * `needs_town` for a member without one (her profile's place is the way to it), null for visitors.
+   */
+  nearest: z.enum(['available', 'needs_town']).nullable(),
 });
 
 /** GET /api/new-members.php: the newest members. */
@@ -84,5 +102,6 @@ export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export type MemberPhoto = z.infer<typeof memberPhotoSchema>;
 export type MemberPhotosResponse = z.infer<typeof memberPhotosResponseSchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+export type SearchProfile = z.infer<typeof searchProfileSchema>;
 export type NewMembersResponse = z.infer<typeof newMembersResponseSchema>;
 export type MemberPreviewResponse = z.infer<typeof memberPreviewResponseSchema>;

@@ -31,6 +31,7 @@ import * as opspushEnrolmentPushSessions from './20261129_0600_opspush_enrolment
 import * as reversalsDebtSynced from './20261129_0700_reversals_debt_synced.ts';
 import * as chatSeenPresence from './20261129_0800_chat_seen_presence.ts';
 import * as matchSeen from './20261129_0830_match_seen.ts';
+import * as profileWhereabouts from './20261129_0900_profile_whereabouts.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129_0700_reversals_debt_synced': reversalsDebtSynced,
   '20261129_0800_chat_seen_presence': chatSeenPresence,
   '20261129_0830_match_seen': matchSeen,
+  '20261129_0900_profile_whereabouts': profileWhereabouts,
 };

@@ -6,8 +6,11 @@ import {
   nameProblem,
   type OwnProfile,
   ownProfileResponseSchema,
+  placeOfProfile,
   profileUpdateSchema,
 } from '@datekit/runtime';
+import type { Transaction } from 'kysely';
+import type { Database, ProfilesTable } from '../../db/schema.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
@@ -58,6 +61,24 @@ async function loadOwnProfile(services: Services, member: CurrentMember): Promis
   };
 }
 
+/**
+ * The point search measures this member's distances from once her town changes: her town's centre
+ * (`placeOfProfile`), never a position of her own; nulls when the town is not a known place.
+ */
+async function whereabouts(
+  trx: Transaction<Database>,
+  memberId: number,
+  changes: Partial<Pick<ProfilesTable, 'country' | 'region' | 'city'>>,
+): Promise<{ lat: number | null; lon: number | null }> {
+  const before = await trx
+    .selectFrom('profiles')
+    .select(['country', 'region', 'city'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  const place = placeOfProfile({ ...before, ...changes });
+  return { lat: place?.lat ?? null, lon: place?.lon ?? null };
+}
+
 export const getProfile = defineRoute({
   method: 'GET',
   url: '/api/profile.php',
@@ -101,8 +122,14 @@ export const updateProfile = defineRoute({
         ...(invisible !== undefined ? { invisible: invisible ? 1 : 0 } : {}),
         ...(hide_presence !== undefined ? { hide_presence: hide_presence ? 1 : 0 } : {}),
       };
-      if (Object.keys(changes).length)
-        await trx.updateTable('profiles').set(changes).where('id', '=', member.id).execute();
+      if (Object.keys(changes).length) {
+        const moved = 'country' in changes || 'region' in changes || 'city' in changes;
+        await trx
+          .updateTable('profiles')
+          .set({ ...changes, ...(moved ? await whereabouts(trx, member.id, changes) : {}) })
+          .where('id', '=', member.id)
+          .execute();
+      }
       if (interests) {
         await trx.deleteFrom('profile_interests').where('profile_id', '=', member.id).execute();
         const unique = [...new Set(interests)];

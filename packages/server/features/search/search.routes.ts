@@ -5,6 +5,8 @@ import {
   searchResponseSchema,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
+  SEARCH_SORTS,
+  type SearchSort,
   SIMILAR_AGE_SLACK,
   SIMILAR_LIMIT,
   SIMILAR_THRESHOLD,
@@ -13,8 +15,10 @@ import {
 import { authenticationRequired } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { hasTrafficSource } from '../signup/signup-rules.ts';
-import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
+import { cardPhotos } from '../photos/member-photo-list.ts';
+import { selectProfiles, withoutVisiblePhoto, type ProfileRow } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
+import { distanceKm, nearestFirst } from './distance.ts';
 import { searchConditions, type SearchScope } from './search-conditions.ts';
 
 const age = z.coerce.number().int().min(0).max(150);
@@ -29,6 +33,7 @@ export const searchQuerySchema = z.object({
   min_age: age.optional(),
   max_age: age.optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
+  sort: z.enum(SEARCH_SORTS).optional(),
   ...Object.fromEntries(TRACKING_PARAMS.map((p) => [p, z.string().max(100).optional()])),
 });
 
@@ -36,7 +41,7 @@ export const searchMembers = defineRoute({
   method: 'GET',
   url: '/api/members.php',
   summary:
-    "Member search: filters gender, country, countryregion, min_age, max_age (defaults from the brand's niche), 24 a page, the total, and similar members when few match. Visitors may search where the brand allows it.",
+    "Member search: filters gender, country, countryregion, min_age, max_age (defaults from the brand's niche), 24 a page, the total, and similar members when few match; sort=nearest puts the nearest towns first for a member whose town is known. Each result has its distance and its photos as the searcher may see them. Visitors may search where the brand allows it.",
   auth: 'optional',
   errors: ['authentication_required'],
   query: searchQuerySchema,
@@ -56,10 +61,16 @@ export const searchMembers = defineRoute({
       today: new Date(now),
     };
 
-    // Three queries at most, whatever the page holds: the page, the total, and similar members.
+    // From the searcher's town, never a position of her own; visitors have none.
+    const from = member && member.lat !== null && member.lon !== null ? { lat: member.lat, lon: member.lon } : null;
+    const sort: SearchSort = query.sort === 'nearest' && from ? 'nearest' : 'newest';
+    const order = sort === 'nearest' && from ? nearestFirst(from) : [];
+
+    // Four queries at most, whatever the page holds: the page, the total, similar members, their photos.
     const [rows, count] = await Promise.all([
       selectProfiles(services.db)
         .where((eb) => searchConditions(eb, scope, filters))
+        .$call((q) => order.reduce((sorted, by) => sorted.orderBy(by), q))
         .orderBy(withoutVisiblePhoto)
         .orderBy('p.created_at', 'desc')
         .orderBy('p.id', 'desc')
@@ -93,19 +104,32 @@ export const searchMembers = defineRoute({
       similar = await selectProfiles(services.db)
         .where((eb) => searchConditions(eb, scope, wider))
         .$if(shown.length > 0, (q) => q.where('p.id', 'not in', shown))
+        .$call((q) => order.reduce((sorted, by) => sorted.orderBy(by), q))
         .orderBy(withoutVisiblePhoto)
         .orderBy('p.created_at', 'desc')
         .orderBy('p.id', 'desc')
         .limit(SIMILAR_LIMIT)
         .execute();
     }
+    const photos = await cardPhotos(
+      services.db,
+      member,
+      [...rows, ...similar].map((r) => r.id),
+    );
+    const card = (row: ProfileRow) => ({
+      ...toProfileJson(row, now),
+      distance_km: distanceKm(from, row),
+      photos: photos.get(row.id) ?? [],
+    });
     return {
-      profiles: rows.map((r) => toProfileJson(r, now)),
+      profiles: rows.map(card),
       total,
       total_capped: counted > SEARCH_COUNT_CAP,
       page: filters.page,
       page_size: SEARCH_PAGE_SIZE,
-      similar: similar.map((r) => toProfileJson(r, now)),
+      similar: similar.map(card),
+      sort,
+      nearest: member ? (from ? ('available' as const) : ('needs_town' as const)) : null,
     };
   },
 });

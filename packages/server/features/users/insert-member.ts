@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { normalizeEmail, type Tracking } from '@datekit/runtime';
+import { normalizeEmail, placeOfProfile, type Tracking } from '@datekit/runtime';
 import type { Database, ProfilesTable, UsersTable } from '../../db/schema.ts';
 
 export interface NewMember {
@@ -15,7 +15,7 @@ export interface NewMember {
   signupTargetId?: number | null;
   tracking?: Tracking;
   profile: Pick<ProfilesTable, 'name' | 'gender' | 'birth_date' | 'country' | 'status'> &
-    Partial<Pick<ProfilesTable, 'city' | 'about' | 'fictional'>>;
+    Partial<Pick<ProfilesTable, 'region' | 'city' | 'about' | 'fictional'>>;
 }
 
 /** Creates a user and their profile (same id); call inside a transaction so neither exists alone. */
@@ -55,6 +55,7 @@ export async function insertMember(db: Kysely<Database>, member: NewMember): Pro
       fictional: 0,
       created_at: member.createdAt,
       ...member.profile,
+      ...placeOfProfile({ region: null, city: null, ...member.profile }),
     })
     .execute();
   return id;
