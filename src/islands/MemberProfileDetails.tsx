@@ -43,7 +43,7 @@ export default function MemberProfileDetails({ profile, fields }: Props) {
         return countryName(text, i18n.language);
       case 'region': {
         const state = regions[profile.country];
-        const region = state?.status === 'ready' ? state.regions.find((r) => r.id === text) : undefined;
+        const region = state?.status === 'ready' ? state.data.find((r) => r.id === text) : undefined;
         return region ? regionName(region, i18n.language) : text;
       }
       default:
