@@ -73,7 +73,7 @@ export function loadOnMount<T>(
 ): void {
   onMount($store, () => {
     if (!isBrowser()) return;
-    if (options.once && $store.value.status === 'ready') return;
+    if (options.once && $store.value?.status === 'ready') return;
     void (options.once ? loader.load() : loader.refresh()).catch(() => undefined);
   });
 }
@@ -99,7 +99,7 @@ export function loadForMember<T>(
       stop();
       stop = () => {};
       if (id === undefined) {
-        loader.reset($store.value);
+        loader.reset($store.value ?? { status: 'idle' });
         return;
       }
       if (id === null) {
@@ -114,7 +114,7 @@ export function loadForMember<T>(
       unbind();
       stop();
       // Not an answer for a store nobody listens to: the next listener starts over.
-      loader.reset($store.value);
+      loader.reset($store.value ?? { status: 'idle' });
     };
   });
 }
