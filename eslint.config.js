@@ -41,6 +41,12 @@ export default tseslint.config(
     },
   },
   {
+    // The server logs through services.log (pino: JSON lines, secrets redacted), never the console.
+    files: ['packages/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/server/test/**'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     files: ['src/islands/**/*.tsx', 'src/islands/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -40,14 +40,14 @@ import type { Brand } from '@datekit/runtime';
 import { SiteHandler } from './site/site-handler.ts';
 import { registerBrandAvailability } from './brands/availability.ts';
 import { OperatorSite } from './site/operator-site.ts';
-import { mountOperatorRoute } from './features/operator/define-operator-route.ts';
 import { isOperatorApi, isOperatorHost, isOperatorHostName } from './features/operator/operator-host.ts';
 import { OPERATOR_ROUTES } from './features/operator/operator-routes.ts';
+import { operatorOpenApi } from './features/operator/openapi.routes.ts';
 import { MAX_UPLOAD_BYTES } from './media/process-photo.ts';
 import { serveMedia } from './media/media-route.ts';
 import { isAnyHostRoute } from './ops/any-host.ts';
 import { registerHealthRoutes } from './ops/health.routes.ts';
-import { loggerOptions, registerRequestIdHeader } from './ops/logger.ts';
+import { createLogger, loggerOptions, registerRequestIdHeader } from './ops/logger.ts';
 import { registerMetrics } from './ops/metrics.ts';
 import { registerRateLimits } from './ops/rate-limits.ts';
 import { registerSecurityHeaders } from './ops/security-headers.ts';
@@ -130,7 +130,11 @@ export function createApp(
   options: { logStream?: NodeJS.WritableStream; checkResponses?: boolean } = {},
 ): FastifyInstance {
   const app = Fastify({
-    ...loggerOptions(services.config, options.logStream),
+    // services.log, unless the caller reads this app's lines from a stream of its own.
+    ...loggerOptions(
+      services.config,
+      options.logStream ? createLogger(services.config, options.logStream) : services.log,
+    ),
     trustProxy: fastifyTrustProxy(services.config.trustProxy),
     bodyLimit: BODY_LIMIT,
     // Fastify parses JSON with prototype-poisoning protection; everything else is refused with 415.
@@ -219,9 +223,8 @@ export function createApp(
     reply.code(404).type('text/plain; charset=utf-8').send('Unknown site');
   });
 
-  for (const route of API_ROUTES) mountRoute(app, services, route, { checkResponses: options.checkResponses });
-  for (const route of OPERATOR_ROUTES)
-    mountOperatorRoute(app, services, route, { checkResponses: options.checkResponses });
+  for (const route of [...API_ROUTES, ...OPERATOR_ROUTES, operatorOpenApi])
+    mountRoute(app, services, route, { checkResponses: options.checkResponses });
   const openApi = buildOpenApi(API_ROUTES);
   app.get('/api/openapi.json', async (request) => withServer(openApi, requestOrigin(request)));
   app.get('/media/*', async (request, reply) => {

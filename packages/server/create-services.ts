@@ -7,6 +7,7 @@ import { createTranslator } from './i18n/translator.ts';
 import { createPasswordHasher } from './features/auth/passwords.ts';
 import { createPaymentProvider } from './features/payments/create-provider.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createLogger } from './ops/logger.ts';
 import { createOutboxSmsSender } from './sms/sms-sender.ts';
 import { createLocalBus } from './realtime/event-bus.ts';
 import { OpenStreams } from './realtime/open-streams.ts';
@@ -35,6 +36,7 @@ export function createServices(
     // One process by default; `serve` swaps in the PostgreSQL bus when DATABASE_URL is set.
     events: createLocalBus(),
     streams: new OpenStreams(),
+    log: createLogger(config),
     now,
     payments: createPaymentProvider(config, db, now),
     ...overrides,

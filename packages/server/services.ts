@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { Translate } from './i18n/translator.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Logger } from './ops/logger.ts';
 import type { PasswordHasher } from './features/auth/passwords.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import type { PaymentProvider } from './features/payments/provider.ts';
@@ -31,6 +32,11 @@ export interface Services {
   streams: OpenStreams;
   /** Where members pay: the built-in sandbox, or Mollie when MOLLIE_API_KEY is set. */
   payments: PaymentProvider;
+  /**
+   * The process's pino logger (ops/logger.ts): JSON lines, secrets redacted; Fastify's `app.log` is
+   * its child. `services.log.error({ err, ...context }, 'what failed')`; never `console`.
+   */
+  log: Logger;
   /** Current time in unix milliseconds; tests move it forward to expire blocks and tokens. */
   now: () => number;
 }

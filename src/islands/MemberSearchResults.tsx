@@ -63,7 +63,7 @@ function MemberSearchResults({ state, query, fictional }: Props) {
         <p className="search-count" role="status" data-testid="search-count">
           {answer ? countText(answer, t) : busy ? t('search.loading') : ''}
         </p>
-        {answer && <SortChoice answer={answer} query={query} />}
+        <SortChoice answer={answer} query={query} />
       </div>
 
       {state.status === 'failed' && (
@@ -119,18 +119,22 @@ function MemberSearchResults({ state, query, fictional }: Props) {
 }
 
 /**
- * Newest or nearest first, for members: a member whose town is unknown is shown the way to it
- * instead, since there is nothing to measure from. Visitors have no town here at all.
+ * Newest or nearest first. A member whose town is unknown is shown the way to it instead, since there
+ * is nothing to measure from, and a visitor the way to an account. The place is kept while the first
+ * answer loads, so the results below do not move when it arrives.
  */
-function SortChoice({ answer, query }: { answer: SearchAnswer; query: SearchQuery }) {
+function SortChoice({ answer, query }: { answer: SearchAnswer | null; query: SearchQuery }) {
   const { t } = useTranslation();
   const id = useId();
-  if (answer.nearest === null) return null;
-  if (answer.nearest === 'needs_town') {
+  if (!answer) return <span className="search-sort" />;
+  if (answer.nearest !== 'available') {
+    const member = answer.nearest === 'needs_town';
     return (
-      <a className="search-sort-hint" href={LINKS.profile} data-testid="search-needs-town">
-        {t('search.needs_town')}
-      </a>
+      <span className="search-sort">
+        <a href={member ? LINKS.profile : LINKS.signup} data-testid="search-needs-town">
+          {t(member ? 'search.needs_town' : 'search.sort_signup')}
+        </a>
+      </span>
     );
   }
   return (

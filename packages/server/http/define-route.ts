@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Brand, ErrorCode, Locale } from '@datekit/runtime';
-import { ApiError, authenticationRequired } from '../errors/api-error.ts';
-import { loadCurrentMember, type CurrentMember } from '../features/users/current-member.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { CurrentOperator } from '../features/operator/operator-sessions.ts';
+import type { CurrentMember } from '../features/users/current-member.ts';
 import type { RateLimitRule } from '../ops/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { idempotencyClaim, runIdempotent } from './idempotency.ts';
@@ -12,27 +13,41 @@ import { noneMatch, SerializedAnswer } from './serialized-answer.ts';
 import { checkErrorDocumented } from './route-errors.ts';
 import { zodIssuesToFields } from './validation.ts';
 import { requestLocale } from './request-context.ts';
+import {
+  admit,
+  callerScope,
+  checkGate,
+  guardHost,
+  type Gate,
+  type GateOf,
+  type MemberAuth,
+  type OperatorAccess,
+} from './route-access.ts';
+
+export type { MemberAuth, OperatorAccess } from './route-access.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Auth = 'none' | 'optional' | 'member';
+/** Who may call a route: a member gate (brand hosts) or an operator gate (the operator host). */
+export type Access = MemberAuth | OperatorAccess;
 
-export interface RouteContext<Body, Query, A extends Auth> {
+export interface RouteContext<Body, Query, A extends Access> {
   request: FastifyRequest;
   reply: FastifyReply;
   services: Services;
-  brand: Brand;
+  /** The brand whose host was asked; the operator host is no brand's. */
+  brand: A extends MemberAuth ? Brand : null;
   locale: Locale;
   member: A extends 'member' ? CurrentMember : A extends 'optional' ? CurrentMember | null : null;
+  operator: A extends MemberAuth | 'public' ? null : CurrentOperator;
   body: Body;
   query: Query;
 }
 
-export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType, A extends Auth> {
+/** Everything a route says but who may call it (its `Gate`). */
+export interface RouteFields<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType, A extends Access> {
   method: Method;
   url: string;
   summary: string;
-  /** `member`: logged-in members only (403 with authentication_required otherwise). */
-  auth: A;
   body?: B;
   query?: Q;
   /**
@@ -60,7 +75,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
   rateLimit?: RateLimitRule;
   /**
    * Accepts an `Idempotency-Key` header (for writes that spend credits or create things): the handler
-   * runs once per key, member and route, in one transaction with its stored answer; a retry gets the
+   * runs once per key, caller (member or operator) and route, in one transaction with its stored answer; a retry gets the
    * first answer. The handler must return its answer, not reply itself.
    * `'own-commits'`: for a handler that calls another service over the network (a payment provider),
    * which must not run while a database transaction is held open. Its queries commit as they go and
@@ -77,13 +92,30 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
   ) => Promise<z.output<R> | SerializedAnswer<z.output<R>> | undefined>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRouteSpec = RouteSpec<any, any, any, Auth>;
+/**
+ * A route of the API. Who may call it is its gate, one of two fields: `auth` for a brand's host
+ * (`none`, `optional`, `member`: 403 authentication_required without a session) or `access` for the
+ * operator API under /api/operator/, answered on the operator host only (`public`, `signed-in` or a
+ * permission of the role table: 403 authentication_required / operator_forbidden).
+ */
+export type RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType, A extends Access> = RouteFields<
+  B,
+  Q,
+  R,
+  A
+> &
+  GateOf<A>;
 
-export function defineRoute<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType, A extends Auth>(
-  spec: RouteSpec<B, Q, R, A>,
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRouteSpec = RouteSpec<any, any, any, Access>;
+/** A route of the operator API (OPERATOR_ROUTES). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperatorRoute = RouteFields<any, any, any, Access> & { access: OperatorAccess; auth?: never };
+
+export function defineRoute<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType, A extends Access>(
+  spec: RouteFields<B, Q, R, A> & Gate<A>,
 ): RouteSpec<B, Q, R, A> {
-  return spec;
+  return spec as RouteSpec<B, Q, R, A>;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> {
@@ -99,8 +131,10 @@ export interface MountOptions {
 }
 
 /**
- * Mounts a route: brand and language, client header and (for writes) no foreign origin, authentication, zod-validated body and query, and
- * the answer serialised through the response schema.
+ * Mounts a route, member or operator alike: brand and language, client header and (for writes) no
+ * foreign origin, the gate (the operator host and the role for operator routes, the session for
+ * member routes), zod-validated body and query, the idempotency key, and the answer serialised
+ * through the response schema.
  */
 export function mountRoute(
   app: FastifyInstance,
@@ -108,6 +142,7 @@ export function mountRoute(
   spec: AnyRouteSpec,
   options: MountOptions = {},
 ): void {
+  checkGate(spec);
   const status = spec.status ?? 200;
   app.route({
     method: spec.method,
@@ -124,21 +159,19 @@ export function mountRoute(
         }
       : {}),
     handler: async (request, reply) => {
-      const brand = request.brand!;
+      guardHost(spec, services, request);
+      const brand = request.brand;
       const locale = requestLocale(request, brand);
       const needsHeader = spec.clientHeader ?? spec.method !== 'GET';
       if (needsHeader && !request.headers['x-client-request']) throw new ApiError('client_header_required');
       if (spec.method !== 'GET' && !spec.allowCrossSite && isCrossSiteWrite(request, services.brands))
         throw new ApiError('cross_origin_refused');
-      const member = spec.auth === 'none' ? null : await loadCurrentMember(services, request, brand, locale);
-      if (spec.auth === 'member' && !member) {
-        throw authenticationRequired();
-      }
+      const caller = await admit(spec, services, request, brand, locale);
       const body = parseWith(spec.body, request.body);
       const query = parseWith(spec.query, request.query);
-      const context = { request, reply, services, brand, locale, member, body, query };
+      const context = { request, reply, services, brand, locale, ...caller, body, query };
       const claim = spec.idempotent
-        ? idempotencyClaim(request, `${spec.method} ${spec.url}`, member?.id ?? null)
+        ? idempotencyClaim(request, `${spec.method} ${spec.url}`, callerScope(caller))
         : null;
       if (claim) {
         const answer = await runIdempotent(

@@ -29,16 +29,17 @@ export interface StoredAnswer {
 
 /**
  * The claim a request makes on a route (`POST /api/message.php`), or null when it sends no key. A
- * malformed key is refused before anything runs.
+ * malformed key is refused before anything runs. `owner` is who the request acts for (`member:12`,
+ * `operator:3`), or null for a visitor.
  */
 export function idempotencyClaim(
   request: FastifyRequest,
   route: string,
-  memberId: number | null,
+  owner: string | null,
 ): IdempotencyClaim | null {
   const key = readIdempotencyKey(request);
   if (key === null) return null;
-  return { scope: idempotencyScope(request, memberId), route, key, fingerprint: requestFingerprint(request) };
+  return { scope: idempotencyScope(request, owner), route, key, fingerprint: requestFingerprint(request) };
 }
 
 function readIdempotencyKey(request: FastifyRequest): string | null {
@@ -55,11 +56,11 @@ function readIdempotencyKey(request: FastifyRequest): string | null {
 }
 
 /**
- * Keys belong to a member, else to a session cookie, else to the brand's visitors (whose keys must be
- * unguessable, as our client's UUIDs are).
+ * Keys belong to a member or an operator, else to a session cookie, else to the brand's visitors
+ * (whose keys must be unguessable, as our client's UUIDs are).
  */
-function idempotencyScope(request: FastifyRequest, memberId: number | null): string {
-  if (memberId !== null) return `member:${memberId}`;
+function idempotencyScope(request: FastifyRequest, owner: string | null): string {
+  if (owner !== null) return owner;
   const session = request.cookies[SESSION_COOKIE];
   if (session) return `session:${sha256(session)}`;
   return `visitor:${request.brand?.domain ?? ''}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type ErrorCode, ERRORS } from '@datekit/runtime';
+import { type ErrorCode, ERRORS, routeIdParamsSchema } from '@datekit/runtime';
 import type { AnyRouteSpec } from './define-route.ts';
+import { isOperatorRoute } from './route-access.ts';
 import { routeErrors } from './route-errors.ts';
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -15,6 +16,58 @@ const IDEMPOTENCY_KEY_PARAMETER = {
 };
 
 const ERROR_REF = '#/components/schemas/Error';
+
+/** The cookie each gate reads: a member's session on brand hosts, an operator's on the operator host. */
+const SECURITY_SCHEMES = {
+  session: { type: 'apiKey', in: 'cookie', name: 'dk_session' },
+  operatorSession: { type: 'apiKey', in: 'cookie', name: 'dk_operator' },
+} as const;
+
+/** The session a route needs, or none (anyone may call it; an `optional` route reads one if sent). */
+function securityOf(route: AnyRouteSpec): keyof typeof SECURITY_SCHEMES | null {
+  if (isOperatorRoute(route)) return route.access === 'public' ? null : 'operatorSession';
+  return route.auth === 'member' ? 'session' : null;
+}
+
+/** `/api/operator/members/:id` (Fastify) -> `/api/operator/members/{id}` (OpenAPI). */
+export function openApiPath(url: string): string {
+  return url.replace(/:(\w+)/g, '{$1}');
+}
+
+const ID_PARAMETER = (toSchema(routeIdParamsSchema, 'input') as { properties: Record<string, object> }).properties;
+
+/** The path's parameters: `:id` is a route id (strict decimal), any other a string. */
+function pathParameters(url: string): object[] {
+  return [...url.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: ID_PARAMETER[name!] ?? { type: 'string' },
+  }));
+}
+
+/** What a document says of itself: one for the brands' API, one for the operator console's. */
+export interface ApiDocumentInfo {
+  title: string;
+  description: string;
+}
+
+/** The members' API, on every brand's host (`/api/openapi.json`). */
+export const MEMBER_API_INFO: ApiDocumentInfo = {
+  title: 'datekit API',
+  description:
+    "One JSON API for every brand, chosen by the Host header. Writes need the `x-client-request` header. Errors answer `{ error, message }` with the message in the visitor's language.",
+};
+
+/**
+ * The operator console's API, on the operator host only (`/api/operator/openapi.json`, for signed-in
+ * operators): a document of its own, so the brands' public document names no console route.
+ */
+export const OPERATOR_API_INFO: ApiDocumentInfo = {
+  title: 'datekit operator API',
+  description:
+    "The operator console's JSON API under /api/operator/, answered on the operator host only (404 on every brand host). Sign in with the login steps; each route needs a signed-in operator whose role has its permission (403 `authentication_required` without a session, `operator_forbidden` without the permission). Writes need the `x-client-request` header and refuse another site's Origin. Errors answer `{ error, message }`.",
+};
 
 /** `GET /api/chat-photo.php` -> `getChatPhoto`: unique because a method and a URL name one route. */
 export function operationId(route: Pick<AnyRouteSpec, 'method' | 'url'>): string {
@@ -48,21 +101,25 @@ function errorResponses(route: AnyRouteSpec): Record<string, object> {
 }
 
 /**
- * The OpenAPI 3.1 document of the API, generated from the same zod schemas that validate requests and
- * serialise answers. Every brand's host serves the API, so `withServer` names the one asked.
+ * The OpenAPI 3.1 document of an API, generated from the same zod schemas that validate requests and
+ * serialise answers. Every brand's host serves the members' API, so `withServer` names the one asked.
  */
-export function buildOpenApi(routes: readonly AnyRouteSpec[]) {
+export function buildOpenApi(routes: readonly AnyRouteSpec[], info: ApiDocumentInfo = MEMBER_API_INFO) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemes = new Set<keyof typeof SECURITY_SCHEMES>();
   for (const route of routes) {
+    const security = securityOf(route);
+    if (security) schemes.add(security);
     const query = route.query
       ? (toSchema(route.query, 'input') as { properties?: Record<string, object>; required?: string[] })
       : null;
     const status = String(route.status ?? 200);
-    (paths[route.url] ??= {})[route.method.toLowerCase()] = {
+    (paths[openApiPath(route.url)] ??= {})[route.method.toLowerCase()] = {
       operationId: operationId(route),
       summary: route.summary,
-      security: route.auth === 'member' ? [{ session: [] }] : [],
+      security: security ? [{ [security]: [] }] : [],
       parameters: [
+        ...pathParameters(route.url),
         ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
           name,
           in: 'query',
@@ -90,15 +147,14 @@ export function buildOpenApi(routes: readonly AnyRouteSpec[]) {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'datekit API',
+      title: info.title,
       version: '1',
-      description:
-        "One JSON API for every brand, chosen by the Host header. Writes need the `x-client-request` header. Errors answer `{ error, message }` with the message in the visitor's language.",
+      description: info.description,
       license: { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' },
     },
     paths,
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dk_session' } },
+      securitySchemes: Object.fromEntries([...schemes].sort().map((name) => [name, SECURITY_SCHEMES[name]])),
       schemas: {
         Error: {
           type: 'object',
@@ -115,6 +171,10 @@ export function buildOpenApi(routes: readonly AnyRouteSpec[]) {
 }
 
 /** The document with `servers` naming the origin that served it. */
-export function withServer<D extends object>(document: D, origin: string): D & { servers: { url: string }[] } {
-  return { ...document, servers: [{ url: origin, description: 'The brand whose host served this document' }] };
+export function withServer<D extends object>(
+  document: D,
+  origin: string,
+  description = 'The brand whose host served this document',
+): D & { servers: { url: string }[] } {
+  return { ...document, servers: [{ url: origin, description }] };
 }

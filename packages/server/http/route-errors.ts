@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@datekit/runtime';
 import { ApiError } from '../errors/api-error.ts';
 import type { AnyRouteSpec } from './define-route.ts';
+import { gateErrors } from './route-access.ts';
 
 /**
  * Any request can meet these: a host that is no brand of ours, our own fault, or a server at its
@@ -13,7 +14,7 @@ const JSON_BODY: readonly ErrorCode[] = ['invalid_json', 'payload_too_large', 'u
 
 /**
  * Every error code a route may answer: those defineRoute derives from the route's own data (client
- * header and origin, authentication, body and query validation, rate limit, idempotency key) and those its handler names in `errors`. The
+ * header and origin, its gate (route-access.ts), body and query validation, rate limit, idempotency key) and those its handler names in `errors`. The
  * OpenAPI document lists them per status, and the API tests fail on an answer with a code not listed.
  */
 export function routeErrors(route: AnyRouteSpec): ErrorCode[] {
@@ -25,12 +26,7 @@ export function routeErrors(route: AnyRouteSpec): ErrorCode[] {
     codes.add('idempotency_key_reused');
     codes.add('idempotency_key_in_progress');
   }
-  if (route.auth === 'member') codes.add('authentication_required');
-  // A banned or suspended member's session ends on whatever request it makes next.
-  if (route.auth !== 'none') {
-    codes.add('account_banned');
-    codes.add('account_suspended');
-  }
+  gateErrors(route).forEach((code) => codes.add(code));
   if (route.body) JSON_BODY.forEach((code) => codes.add(code));
   if (route.body || route.query) codes.add('validation_failed');
   route.errors?.forEach((code) => codes.add(code));
@@ -41,6 +37,8 @@ export function routeErrors(route: AnyRouteSpec): ErrorCode[] {
 export function checkErrorDocumented(route: AnyRouteSpec, error: unknown): void {
   if (!(error instanceof ApiError) || routeErrors(route).includes(error.code)) return;
   const message = `${route.method} ${route.url} answered ${error.code}, which its errors list does not name`;
+  // Only with checkResponses (the API tests): the message is for the test run's output, not the log.
+  // eslint-disable-next-line no-console
   console.error(message);
   throw new Error(message, { cause: error });
 }

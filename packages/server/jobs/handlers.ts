@@ -97,7 +97,7 @@ export function createJobRunner(
       // warning and /readyz already say so, without a stack every few seconds.
       if (!job.id && isDatabaseUnavailable(error)) return;
       if (job.id) countOutcome(services, 'jobFailures', job.name);
-      console.error(`job ${job.name} #${job.id} failed:`, error);
+      services.log.error({ err: error, job: job.name, job_id: job.id }, 'job failed');
     },
     concurrency: JOB_CONCURRENCY,
     wakeSources: [(wake) => onCommitSignal(services.db, wake), (wake) => services.events.onJobsQueued(wake)],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { pino, type Logger, type LoggerOptions } from 'pino';
 import {
   LogController,
   type FastifyBaseLogger,
@@ -10,6 +11,8 @@ import {
   type RawRequestDefaultExpression,
 } from 'fastify';
 import type { ServerConfig } from '../config.ts';
+
+export type { Logger };
 
 /** What never reaches a log line: credentials in headers, bodies and error details. */
 export const REDACTED_PATHS = [
@@ -95,30 +98,49 @@ class RequestLogController extends LogController {
   }
 }
 
+/** pino's settings from the config: `config.logLevel` (warnings and errors always), secrets redacted. */
+function pinoOptions(config: Pick<ServerConfig, 'logLevel'>): LoggerOptions {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.hostname,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
 /**
- * Fastify's logger options from the config: pino at `config.logLevel` (warnings and errors always),
- * every record of a request carrying its id (as `reqId`), secrets redacted. A request id from the proxy
- * (`x-request-id`) is kept only when the proxy is trusted.
+ * The process's one logger, `services.log` (Fastify's `app.log` and `request.log` are its children):
+ * pino's JSON lines on stdout, readable lines with LOG_FORMAT=pretty, through the redaction above.
+ * `stream` replaces stdout, for a test that reads what was logged.
+ */
+export function createLogger(
+  config: Pick<ServerConfig, 'logLevel' | 'logFormat'>,
+  stream?: NodeJS.WritableStream,
+): Logger {
+  const destination = stream ?? (config.logFormat === 'pretty' ? prettyStream() : undefined);
+  return destination ? pino(pinoOptions(config), destination) : pino(pinoOptions(config));
+}
+
+/**
+ * Fastify's logger options: `log` (services.log, or one of createLogger's own) for every record,
+ * each record of a request carrying its id (as `reqId`). A request id from the proxy (`x-request-id`)
+ * is kept only when the proxy is trusted.
  */
 export function loggerOptions(
   config: ServerConfig,
-  stream?: NodeJS.WritableStream,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'childLoggerFactory' | 'logController'> {
-  const destination = stream ?? (config.logFormat === 'pretty' ? prettyStream() : undefined);
+  log: Logger,
+): Pick<
+  FastifyServerOptions,
+  'loggerInstance' | 'genReqId' | 'requestIdHeader' | 'childLoggerFactory' | 'logController'
+> {
   return {
-    logger: {
-      level: config.logLevel,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      serializers: {
-        req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          host: req.hostname,
-          remoteAddress: req.ip,
-        }),
-      },
-      ...(destination ? { stream: destination } : {}),
-    },
+    loggerInstance: log as FastifyBaseLogger,
     logController: new RequestLogController(INFO_LEVELS.has(config.logLevel)),
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     genReqId: (_req: RawRequestDefaultExpression) => randomUUID(),

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
+import type { Logger } from './logger.ts';
 
 /** The whole shutdown, signal to exit, stays within this (what orchestrators wait before SIGKILL is often 10 s). */
 export const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -112,22 +113,22 @@ export async function shutdown(
 /**
  * Runs `stop` on the first SIGTERM or SIGINT, with the deadline (SHUTDOWN_DEADLINE_MS from the
  * signal), and exits when it is done (0) or failed (1), or at the deadline whatever happens (1). A
- * second signal exits at once.
+ * second signal exits at once. Why it exits with 1 goes to `log` (services.log).
  */
-export function exitOnSignals(stop: (signal: NodeJS.Signals, deadline: number) => Promise<void>): void {
+export function exitOnSignals(log: Logger, stop: (signal: NodeJS.Signals, deadline: number) => Promise<void>): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
     const deadline = Date.now() + SHUTDOWN_DEADLINE_MS;
     setTimeout(() => {
-      console.error(`Shutdown took longer than ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting.`);
+      log.error({ deadline_ms: SHUTDOWN_DEADLINE_MS }, 'shutdown took longer than its deadline; exiting');
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     stop(signal, deadline).then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('Shutdown failed:', error);
+        log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );

@@ -2,6 +2,7 @@ import { type Brand, COUNTRIES, INTERESTS, normalizeEmail, placesOf, PROFILE_CHO
 import type { Kysely } from 'kysely';
 import type { SearchDefaults } from '../brands/search-defaults.ts';
 import type { Database } from '../db/schema.ts';
+import { book } from '../features/credits/ledger.ts';
 import { insertMember } from '../features/users/insert-member.ts';
 import type { Services } from '../services.ts';
 import { ABOUT_LINES, FIRST_NAMES } from './demo-people.ts';
@@ -181,16 +182,13 @@ async function seedDemoAccount(trx: Kysely<Database>, brand: Brand, now: number,
     },
   });
   if (brand.signup_credits > 0) {
-    await trx
-      .insertInto('credit_ledger')
-      .values({
-        user_id: userId,
-        amount: brand.signup_credits,
-        reason: 'signup_bonus',
-        ref: `user:${userId}`,
-        note: 'demo account',
-        created_at: now,
-      })
-      .execute();
+    await book(trx, {
+      userId,
+      amount: brand.signup_credits,
+      reason: 'signup_bonus',
+      ref: `user:${userId}`,
+      note: 'demo account',
+      at: now,
+    });
   }
 }

@@ -62,7 +62,7 @@ export async function startServer(options: { migrate?: boolean; services?: Servi
   }
   const stopping = new AbortController();
   let stopRunning = async (): Promise<void> => undefined;
-  exitOnSignals(async (signal, deadline) => {
+  exitOnSignals(services.log, async (signal, deadline) => {
     app.log.warn({ signal }, 'shutting down');
     stopping.abort();
     // The listener closes at once; the job runner stops meanwhile, before the database closes.

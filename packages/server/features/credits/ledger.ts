@@ -27,8 +27,14 @@ export function assertCreditAmount(amount: number): void {
 }
 
 /**
- * Books one change of credits (an amount `isCreditAmount` accepts). Callers that spend hold the member's lock (`lockMember`) and have
- * checked the balance in the same transaction, so the sum can never go below zero.
+ * The only writer of the ledger (ledger.test.ts fails on any other insert): books one change of
+ * credits, an amount `isCreditAmount` accepts. Callers that spend hold the member's lock (`lockMember`)
+ * and have checked the balance in the same transaction, so the sum can never go below zero.
+ *
+ * `once`: a booking that may be attempted again (a payment's webhook and return visit, an activation
+ * link clicked twice, on any instance) is skipped when its reason and ref are already booked; the
+ * ledger's unique index on the two backs it. Without `once` such a repeat fails, as a bug should.
+ * Answers whether this call booked the row.
  */
 export async function book(
   db: Kysely<Database>,
@@ -39,18 +45,19 @@ export async function book(
     ref?: string | null;
     note?: string | null;
     at: number;
-  },
-): Promise<void> {
+  } & ({ once?: false } | { once: true; ref: string }),
+): Promise<boolean> {
   assertCreditAmount(entry.amount);
-  await db
-    .insertInto('credit_ledger')
-    .values({
-      user_id: entry.userId,
-      amount: entry.amount,
-      reason: entry.reason,
-      ref: entry.ref ?? null,
-      note: entry.note ?? null,
-      created_at: entry.at,
-    })
-    .execute();
+  const insert = db.insertInto('credit_ledger').values({
+    user_id: entry.userId,
+    amount: entry.amount,
+    reason: entry.reason,
+    ref: entry.ref ?? null,
+    note: entry.note ?? null,
+    created_at: entry.at,
+  });
+  const result = await (
+    entry.once ? insert.onConflict((oc) => oc.columns(['reason', 'ref']).doNothing()) : insert
+  ).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

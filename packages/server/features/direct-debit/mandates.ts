@@ -163,7 +163,7 @@ export async function confirmMandate(services: Services, member: CurrentMember, 
       signedAt: now,
     })
     .catch((error: unknown) => {
-      console.error('payment provider refused a mandate', error);
+      services.log.error({ err: error, mandate_id: mandate.id }, 'payment provider refused a mandate');
       throw new ApiError('payment_unavailable');
     });
   await services.db.transaction().execute(async (trx) => {

@@ -144,7 +144,7 @@ async function chargeCard(
   });
   // A provider that cannot be asked now leaves it open: the webhook follows.
   const synced = await syncPayment(services, providerId).catch((error: unknown) => {
-    console.error('repeat order status not fetched from the provider', error);
+    services.log.error({ err: error, payment_id: payment.id }, 'repeat order status not fetched from the provider');
     return null;
   });
   if (synced?.status === 'failed') {

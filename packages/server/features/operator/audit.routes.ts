@@ -1,11 +1,11 @@
 import { operatorAuditQuerySchema, operatorAuditResponseSchema } from '@datekit/runtime';
 import { listAudit } from './audit.ts';
-import { defineOperatorRoute } from './define-operator-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 
 const PAGE = 50;
 
 /** The audit log, newest first. Read-only: no route changes or removes a row. */
-export const operatorAudit = defineOperatorRoute({
+export const operatorAudit = defineRoute({
   method: 'GET',
   url: '/api/operator/audit',
   summary: 'The audit log (who, what, whom, when, why), newest first, 50 a page. Owners only.',

@@ -8,12 +8,12 @@ import {
   operatorMeResponseSchema,
 } from '@datekit/runtime';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
-import { defineOperatorRoute } from './define-operator-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { checkOperatorCode, checkOperatorPassword, enrolWithCode } from './operator-login.ts';
 import { endOperatorSession, loadCurrentOperator, startOperatorSession } from './operator-sessions.ts';
 import { permissionsOf } from './permissions.ts';
 
-export const operatorLogin = defineOperatorRoute({
+export const operatorLogin = defineRoute({
   method: 'POST',
   url: '/api/operator/login',
   summary:
@@ -26,7 +26,7 @@ export const operatorLogin = defineOperatorRoute({
   handler: async ({ body, services }) => checkOperatorPassword(services, body.email, body.password),
 });
 
-export const operatorEnrol = defineOperatorRoute({
+export const operatorEnrol = defineRoute({
   method: 'POST',
   url: '/api/operator/login/enrol',
   summary:
@@ -39,7 +39,7 @@ export const operatorEnrol = defineOperatorRoute({
   handler: async ({ body, services }) => enrolWithCode(services, body.email, body.challenge, body.enrolment_code),
 });
 
-export const operatorLoginCode = defineOperatorRoute({
+export const operatorLoginCode = defineRoute({
   method: 'POST',
   url: '/api/operator/login/code',
   summary: 'Operator login, step two: the TOTP code. A valid code starts a 12-hour session (host-only cookie).',
@@ -55,7 +55,7 @@ export const operatorLoginCode = defineOperatorRoute({
   },
 });
 
-export const operatorMe = defineOperatorRoute({
+export const operatorMe = defineRoute({
   method: 'GET',
   url: '/api/operator/me',
   summary: 'The signed-in operator with the permissions of their role, or null.',
@@ -78,7 +78,7 @@ export const operatorMe = defineOperatorRoute({
   },
 });
 
-export const operatorLogout = defineOperatorRoute({
+export const operatorLogout = defineRoute({
   method: 'POST',
   url: '/api/operator/logout',
   summary: 'Ends the operator session.',

@@ -8,7 +8,7 @@ import {
 import { ApiError } from '../../errors/api-error.ts';
 import { createDiscountCode, disableDiscountCode, listDiscountCodes } from '../discounts/manage-codes.ts';
 import { audited } from './audited.ts';
-import { defineOperatorRoute } from './define-operator-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 
 /** The discount services refuse in words (for the CLI); the console shows them as a field problem. */
 function refused(error: unknown, field: string): never {
@@ -20,7 +20,7 @@ function refused(error: unknown, field: string): never {
   );
 }
 
-export const operatorCodes = defineOperatorRoute({
+export const operatorCodes = defineRoute({
   method: 'GET',
   url: '/api/operator/codes',
   summary: "A brand's discount codes with how often each was used (paid, refunded or charged-back payments).",
@@ -55,7 +55,7 @@ export const operatorCodes = defineOperatorRoute({
   },
 });
 
-export const operatorCreateCode = defineOperatorRoute({
+export const operatorCreateCode = defineRoute({
   method: 'POST',
   url: '/api/operator/codes',
   summary: 'Create a discount code for a brand (the rules of `datekit discounts create`).',
@@ -86,7 +86,7 @@ export const operatorCreateCode = defineOperatorRoute({
   },
 });
 
-export const operatorDisableCode = defineOperatorRoute({
+export const operatorDisableCode = defineRoute({
   method: 'POST',
   url: '/api/operator/codes/disable',
   summary: 'Disable a discount code: it no longer applies.',

@@ -7,7 +7,7 @@ import {
 import { ApiError } from '../../errors/api-error.ts';
 import type { DashboardRange } from './dashboard-queries.ts';
 import { dailyFigures, dailyPayments, revenueByTrackingRolled, signupsByTrackingRolled } from './dashboard-rollup.ts';
-import { defineOperatorRoute } from './define-operator-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { DAY_MS } from '@datekit/runtime';
 
 /** The default range: the last 30 days, today included. */
@@ -33,7 +33,7 @@ export function dashboardRange(query: DashboardQuery, now: number) {
 }
 
 /** Signups, activations, messages, active members per day, and signups by affiliate tracking. */
-export const dashboardActivity = defineOperatorRoute({
+export const dashboardActivity = defineRoute({
   method: 'GET',
   url: '/api/operator/dashboard/activity',
   summary: 'Signups, activations, messages and active members per day, and signups by tracking; one brand or all.',
@@ -62,7 +62,7 @@ export const dashboardActivity = defineOperatorRoute({
 });
 
 /** First purchases, payments and revenue per day and currency, and revenue by affiliate tracking. */
-export const dashboardRevenue = defineOperatorRoute({
+export const dashboardRevenue = defineRoute({
   method: 'GET',
   url: '/api/operator/dashboard/revenue',
   summary: 'First purchases, payments and revenue (cents per currency) per day, and revenue by tracking.',

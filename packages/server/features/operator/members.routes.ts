@@ -17,14 +17,14 @@ import { loadMemberById } from '../users/current-member.ts';
 import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
 import { brandOrigin } from './brand-origin.ts';
-import { defineOperatorRoute } from './define-operator-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { memberDetail } from './member-detail.ts';
 import { memberState, searchMembers } from './member-search.ts';
 import { mayDo } from './permissions.ts';
 
 const memberId = pathId;
 
-export const operatorMemberSearch = defineOperatorRoute({
+export const operatorMemberSearch = defineRoute({
   method: 'GET',
   url: '/api/operator/members',
   summary:
@@ -49,7 +49,7 @@ export const operatorMemberSearch = defineOperatorRoute({
   },
 });
 
-export const operatorMember = defineOperatorRoute({
+export const operatorMember = defineRoute({
   method: 'GET',
   url: '/api/operator/members/:id',
   summary: 'A member: profile, photos, status, sign-ins, ledger, payments and staff notes.',
@@ -63,7 +63,7 @@ export const operatorMember = defineOperatorRoute({
   },
 });
 
-export const operatorMemberNote = defineOperatorRoute({
+export const operatorMemberNote = defineRoute({
   method: 'POST',
   url: '/api/operator/members/:id/notes',
   summary: 'Add a staff note to a member (seen by staff only).',
@@ -84,12 +84,14 @@ export const operatorMemberNote = defineOperatorRoute({
   },
 });
 
-export const operatorMemberCredits = defineOperatorRoute({
+export const operatorMemberCredits = defineRoute({
   method: 'POST',
   url: '/api/operator/members/:id/credits',
   summary: "Grant (or, negative, take back) credits with a reason: the credits CLI's ledger row, never below zero.",
   access: 'members.credits',
   errors: ['not_found', 'credits_below_zero'],
+  // The console's client sends a key with each write and retries with it: a lost answer never grants twice.
+  idempotent: true,
   body: memberCreditsRequestSchema,
   response: memberCreditsResponseSchema,
   handler: async ({ services, operator, request, body }) => {
@@ -121,7 +123,7 @@ export const operatorMemberCredits = defineOperatorRoute({
   },
 });
 
-export const operatorMemberActivation = defineOperatorRoute({
+export const operatorMemberActivation = defineRoute({
   method: 'POST',
   url: '/api/operator/members/:id/activation',
   summary: 'Send the activation mail again to a member who has not confirmed yet.',
@@ -151,7 +153,7 @@ export const operatorMemberActivation = defineOperatorRoute({
   },
 });
 
-export const operatorMemberDelete = defineOperatorRoute({
+export const operatorMemberDelete = defineRoute({
   method: 'POST',
   url: '/api/operator/members/:id/delete',
   summary:

@@ -10,12 +10,12 @@ import {
 import { ApiError } from '../../errors/api-error.ts';
 import { refundPayment } from '../payments/refund-payment.ts';
 import { recordAudit } from './audit.ts';
-import { defineOperatorRoute } from './define-operator-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { DAY_MS } from '@datekit/runtime';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-export const operatorPayments = defineOperatorRoute({
+export const operatorPayments = defineRoute({
   method: 'GET',
   url: '/api/operator/payments',
   summary: 'Payments of every brand by brand, method, status and day (UTC), newest first; chargebacks included.',
@@ -92,7 +92,7 @@ export const operatorPayments = defineOperatorRoute({
  * must not happen inside a held database transaction, so refundPayment commits on its own and the
  * audit row follows its success at once (the one action whose row is not in its transaction).
  */
-export const operatorRefund = defineOperatorRoute({
+export const operatorRefund = defineRoute({
   method: 'POST',
   url: '/api/operator/payments/:id/refund',
   summary: "Refund a paid payment's unused credits within the brand's refund_days; the member is mailed.",

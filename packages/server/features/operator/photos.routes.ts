@@ -12,14 +12,14 @@ import { ApiError } from '../../errors/api-error.ts';
 import { approvePhotos, rejectPhotos } from '../photos/moderation.ts';
 import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
-import { defineOperatorRoute } from './define-operator-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { decidePhotos } from './photo-bulk-decision.ts';
 import { photoOwner, sendPhotoNotice } from './photo-notice.ts';
 import { photoQueuePage, rejectionDetails } from './photo-queue.ts';
 
 const photoId = pathId;
 
-export const operatorPhotoQueue = defineOperatorRoute({
+export const operatorPhotoQueue = defineRoute({
   method: 'GET',
   url: '/api/operator/photos',
   summary:
@@ -33,7 +33,7 @@ export const operatorPhotoQueue = defineOperatorRoute({
   },
 });
 
-export const operatorDecidePhotos = defineOperatorRoute({
+export const operatorDecidePhotos = defineRoute({
   method: 'POST',
   url: '/api/operator/photos/decide',
   summary:
@@ -50,7 +50,7 @@ export const operatorDecidePhotos = defineOperatorRoute({
 });
 
 /** The full image of any member photo, for moderators only (members' /media/ rules do not apply here). */
-export const operatorPhotoFile = defineOperatorRoute({
+export const operatorPhotoFile = defineRoute({
   method: 'GET',
   url: '/api/operator/photos/:id/file',
   summary: 'The full image of a member photo (any status), for roles that may see photos in full.',
@@ -74,7 +74,7 @@ export const operatorPhotoFile = defineOperatorRoute({
   },
 });
 
-export const operatorApprovePhoto = defineOperatorRoute({
+export const operatorApprovePhoto = defineRoute({
   method: 'POST',
   url: '/api/operator/photos/:id/approve',
   summary: 'Approve a photo in inspection: others see it; the member gets a notice in their language.',
@@ -98,7 +98,7 @@ export const operatorApprovePhoto = defineOperatorRoute({
   },
 });
 
-export const operatorRejectPhoto = defineOperatorRoute({
+export const operatorRejectPhoto = defineRoute({
   method: 'POST',
   url: '/api/operator/photos/:id/reject',
   summary: 'Reject a photo in inspection with a reason from the list: it is deleted; the member is told why.',

@@ -12,11 +12,11 @@ import { applyBan, applyDecision, unbanMember, type AppliedDecision } from '../r
 import { openReports } from '../reports/report-queue.ts';
 import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
-import { defineOperatorRoute } from './define-operator-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 
 const idOf = pathId;
 
-export const operatorReportQueue = defineOperatorRoute({
+export const operatorReportQueue = defineRoute({
   method: 'GET',
   url: '/api/operator/reports',
   summary: 'Open reports and complaints, oldest first, with reporter and reported member.',
@@ -43,7 +43,7 @@ export const operatorReportQueue = defineOperatorRoute({
   },
 });
 
-export const operatorDecideReport = defineOperatorRoute({
+export const operatorDecideReport = defineRoute({
   method: 'POST',
   url: '/api/operator/reports/:id/decide',
   summary:
@@ -80,7 +80,7 @@ export const operatorDecideReport = defineOperatorRoute({
   },
 });
 
-export const operatorBanMember = defineOperatorRoute({
+export const operatorBanMember = defineRoute({
   method: 'POST',
   url: '/api/operator/members/:id/ban',
   summary: 'Ban a member without a report: sessions end, the profile disappears, a statement of reasons goes out.',
@@ -107,7 +107,7 @@ export const operatorBanMember = defineOperatorRoute({
   },
 });
 
-export const operatorUnbanMember = defineOperatorRoute({
+export const operatorUnbanMember = defineRoute({
   method: 'POST',
   url: '/api/operator/members/:id/unban',
   summary: 'Lift a ban or suspension: the profile shows again; the member logs in again.',

@@ -1,8 +1,8 @@
 import { operatorSummaryResponseSchema } from '@datekit/runtime';
-import { defineOperatorRoute } from './define-operator-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { workdaySummary } from './workday-summary.ts';
 
-export const operatorSummary = defineOperatorRoute({
+export const operatorSummary = defineRoute({
   method: 'GET',
   url: '/api/operator/summary',
   summary:

@@ -69,7 +69,7 @@ export async function providerRefused(services: Services, paymentId: number, err
       .execute();
     await releaseDiscount(trx, paymentId);
   });
-  console.error('payment provider refused a payment', error);
+  services.log.error({ err: error, payment_id: paymentId }, 'payment provider refused a payment');
   return new ApiError('payment_unavailable');
 }
 

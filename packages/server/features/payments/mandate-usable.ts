@@ -10,7 +10,10 @@ export async function mandateStillUsable(
   mandate: { customerId: string; mandateId: string; kind: 'card' | 'debit' },
 ): Promise<boolean> {
   return services.payments.mandateUsable(mandate.customerId, mandate.mandateId).catch((error: unknown) => {
-    console.error(`${mandate.kind} mandate status not fetched from the provider`, error);
+    services.log.error(
+      { err: error, mandate_id: mandate.mandateId },
+      `${mandate.kind} mandate status not fetched from the provider`,
+    );
     return true;
   });
 }

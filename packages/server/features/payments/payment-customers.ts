@@ -21,7 +21,7 @@ export async function memberCustomer(services: Services, member: CurrentMember):
   const { customerId } = await provider
     .createCustomer({ name: member.name, email: member.email, reference: `DK-U${member.id}` })
     .catch((error: unknown) => {
-      console.error('payment provider refused a customer', error);
+      services.log.error({ err: error, user_id: member.id }, 'payment provider refused a customer');
       throw new ApiError('payment_unavailable');
     });
   await services.db

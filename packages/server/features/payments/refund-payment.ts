@@ -83,7 +83,7 @@ export async function refundPayment(services: Services, paymentId: number): Prom
     amountCents: result.refundedCents,
     credits: result.credits,
     at: now,
-  }).catch((error: unknown) => console.error('refund mail not sent', error));
+  }).catch((error: unknown) => services.log.error({ err: error, payment_id: paymentId }, 'refund mail not sent'));
   return {
     paymentId,
     credits: result.credits,

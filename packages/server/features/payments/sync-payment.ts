@@ -1,7 +1,7 @@
 import { lockMember } from '../../db/lock-member.ts';
 import type { PaymentStatus } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
-import { balanceOf } from '../credits/ledger.ts';
+import { balanceOf, book } from '../credits/ledger.ts';
 import { settleDebt } from './credit-debt.ts';
 import { invalidateUnusableMandates } from '../direct-debit/invalidate-mandates.ts';
 import { releaseDiscount } from '../discounts/discount-reservations.ts';
@@ -52,18 +52,14 @@ export async function syncPayment(services: Services, providerPaymentId: string)
     let payment = await trx.selectFrom('payments').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
     let change: 'paid' | 'failed' | null = null;
     if (remote.status === 'paid' && !SETTLED.includes(payment.status)) {
-      const booked = await trx
-        .insertInto('credit_ledger')
-        .values({
-          user_id: payment.user_id,
-          amount: payment.credits,
-          reason: 'purchase',
-          ref: purchaseRef(payment.id),
-          note: null,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(['reason', 'ref']).doNothing())
-        .executeTakeFirst();
+      const booked = await book(trx, {
+        userId: payment.user_id,
+        amount: payment.credits,
+        reason: 'purchase',
+        ref: purchaseRef(payment.id),
+        once: true,
+        at: now,
+      });
       payment = { ...payment, status: 'paid', paid_at: now, updated_at: now };
       await trx
         .updateTable('payments')
@@ -74,7 +70,7 @@ export async function syncPayment(services: Services, providerPaymentId: string)
       if (remote.mandate && payment.method === 'creditcard') {
         await storeCard(trx, { userId: payment.user_id, provider: provider.name, mandate: remote.mandate, at: now });
       }
-      if (Number(booked.numInsertedOrUpdatedRows ?? 0) === 1) {
+      if (booked) {
         await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', payment.user_id).execute();
         // Credits an earlier refund or chargeback could not take back come out of these first.
         await settleDebt(trx, payment.user_id, payment, now);
@@ -111,7 +107,7 @@ export async function syncPayment(services: Services, providerPaymentId: string)
   // A debit that failed may have failed on the mandate itself: one the provider calls unusable goes.
   if (result.change === 'failed' && payment.method === 'directdebit') {
     await invalidateUnusableMandates(services, payment.user_id).catch((error: unknown) =>
-      console.error('debit mandates not checked after a failed debit', error),
+      services.log.error({ err: error, payment_id: payment.id }, 'debit mandates not checked after a failed debit'),
     );
   }
   if (result.change === 'paid') {
@@ -119,7 +115,7 @@ export async function syncPayment(services: Services, providerPaymentId: string)
       amountCents: payment.amount_cents,
       credits: payment.credits,
       at: now,
-    }).catch((error: unknown) => console.error('receipt mail not sent', error));
+    }).catch((error: unknown) => services.log.error({ err: error, payment_id: payment.id }, 'receipt mail not sent'));
   }
   if (result.reversal) {
     const { kind, refundedCents, credits, unrecovered } = result.reversal;
@@ -128,7 +124,7 @@ export async function syncPayment(services: Services, providerPaymentId: string)
       credits,
       unrecovered,
       at: now,
-    }).catch((error: unknown) => console.error(`${kind} mail not sent`, error));
+    }).catch((error: unknown) => services.log.error({ err: error, payment_id: payment.id }, `${kind} mail not sent`));
   }
   return payment;
 }

@@ -170,7 +170,11 @@ async function sendDecisionMails(
     : [];
   const byId = new Map(people.filter((p) => p.erased_at === null).map((p) => [p.id, p]));
   const send = (mail: Parameters<Services['mailer']['send']>[0]) =>
-    services.mailer.send(mail).catch((error: unknown) => console.error('decision mail failed:', error));
+    services.mailer
+      .send(mail)
+      .catch((error: unknown) =>
+        services.log.error({ err: error, report_id: input.report.id }, 'decision mail failed'),
+      );
   const localeOf = (language: string): Locale => toLocale(language) ?? toLocale(brand.domain_language) ?? 'en';
 
   const reported = input.report.reported_id !== null ? byId.get(input.report.reported_id) : undefined;
@@ -269,7 +273,9 @@ export async function applyBan(
           complaintsUrl: `https://${brand.domain}/complaints`,
         }),
       )
-      .catch((error: unknown) => console.error('statement of reasons mail failed:', error));
+      .catch((error: unknown) =>
+        outer.log.error({ err: error, user_id: member.id }, 'statement of reasons mail failed'),
+      );
   };
 }
 

@@ -5,6 +5,7 @@ import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
 import { findConversation, startConversation } from '../chat/conversations.ts';
+import { book } from '../credits/ledger.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -107,18 +108,14 @@ export async function activate(services: Services, brand: Brand, token: string):
     await trx.updateTable('users').set({ status: 'active', activated_at: now }).where('id', '=', row.user_id).execute();
     await trx.updateTable('profiles').set({ status: 'active' }).where('id', '=', row.user_id).execute();
     if (brand.signup_credits > 0) {
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          user_id: row.user_id,
-          amount: brand.signup_credits,
-          reason: 'signup_bonus',
-          ref: `user:${row.user_id}`,
-          note: null,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(['reason', 'ref']).doNothing())
-        .execute();
+      await book(trx, {
+        userId: row.user_id,
+        amount: brand.signup_credits,
+        reason: 'signup_bonus',
+        ref: `user:${row.user_id}`,
+        once: true,
+        at: now,
+      });
     }
     if (row.signup_message && row.signup_target_id) {
       await deliverSignupMessage(trx, {
