@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { blockedEitherWay } from '../features/members/visible-to.ts';
 import type { Services } from '../services.ts';
 
 /** Who asks for a file: a logged-in member of the serving brand, or null for a visitor. */
@@ -62,21 +63,7 @@ export async function findMediaFile(
       'ph.is_main',
       'p.brand',
       'p.status as profile_status',
-      viewer
-        ? eb
-            .exists(
-              eb
-                .selectFrom('blocks as b')
-                .select('b.blocker_id')
-                .where((w) =>
-                  w.or([
-                    w.and([w('b.blocker_id', '=', w.ref('p.id')), w('b.blocked_id', '=', viewer.id)]),
-                    w.and([w('b.blocker_id', '=', viewer.id), w('b.blocked_id', '=', w.ref('p.id'))]),
-                  ]),
-                ),
-            )
-            .as('blocked')
-        : sql<number>`0`.as('blocked'),
+      viewer ? eb('p.id', 'in', blockedEitherWay(eb, viewer.id)).as('blocked') : sql<number>`0`.as('blocked'),
     ])
     .where((eb) =>
       eb.or([

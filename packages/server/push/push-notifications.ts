@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { toLocale, type NotificationType } from '@datekit/runtime';
 import type { Db } from '../db/database.ts';
+import { visibleTo } from '../features/members/visible-to.ts';
 import { hasOpenTab } from '../features/notifications/presence.ts';
 import { loadNotificationSettings } from '../features/notifications/preferences.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -85,20 +86,16 @@ export async function runPushJob(services: Services, job: PushJob): Promise<Push
     .executeTakeFirst();
   if (!recipient || recipient.status !== 'active') return [];
   if (recipient.deletion_requested_at !== null || recipient.erased_at !== null) return [];
+  // About a like or a conversation, which keep to one brand; they stay about an invisible member.
   const other = await db
     .selectFrom('profiles as p')
-    .leftJoin('blocks as b', (join) =>
-      join.on((eb) =>
-        eb.or([
-          eb.and([eb('b.blocker_id', '=', job.recipientId), eb('b.blocked_id', '=', eb.ref('p.id'))]),
-          eb.and([eb('b.blocker_id', '=', eb.ref('p.id')), eb('b.blocked_id', '=', job.recipientId)]),
-        ]),
-      ),
-    )
-    .select(['p.name', 'p.status', 'b.blocker_id'])
+    .select('p.name')
     .where('p.id', '=', job.otherId)
+    .where((eb) =>
+      visibleTo(eb, job.recipientId, { brand: null, activeOnly: true, hideInvisible: false, hideBlocked: true }),
+    )
     .executeTakeFirst();
-  if (!other || other.status !== 'active' || other.blocker_id !== null) return [];
+  if (!other) return [];
   const settings = await loadNotificationSettings(db, job.recipientId);
   if (!settings.preferences[preferenceFor(job)]) return [];
   if (await hasOpenTab(db, job.recipientId, now)) return [];

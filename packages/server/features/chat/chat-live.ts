@@ -1,6 +1,7 @@
 import { presenceOf, type Presence } from '@datekit/runtime';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../errors/api-error.ts';
+import { visibleTo } from '../members/visible-to.ts';
 
 /**
  * The columns presence needs from a query over `profiles as p` left-joined with `member_presence as mp`
@@ -45,24 +46,9 @@ export async function livePartner(db: Db, memberId: number, conversationId: numb
     .select('p.id')
     .where('cm.conversation_id', '=', conversationId)
     .where('cm.member_id', '=', memberId)
-    .where('p.status', '=', 'active')
     .where('u.deletion_requested_at', 'is', null)
     .where('u.sanction', 'is', null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks as b')
-            .select('b.blocker_id')
-            .where((b) =>
-              b.or([
-                b.and([b('b.blocker_id', '=', memberId), b('b.blocked_id', '=', b.ref('p.id'))]),
-                b.and([b('b.blocker_id', '=', b.ref('p.id')), b('b.blocked_id', '=', memberId)]),
-              ]),
-            ),
-        ),
-      ),
-    )
+    .where((eb) => visibleTo(eb, memberId, { brand: null, activeOnly: true, hideInvisible: false, hideBlocked: true }))
     .executeTakeFirst();
   if (!row) throw new ApiError('not_found');
   return row.id;

@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
+import { visibleTo, type Visibility } from '../members/visible-to.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { PRESENCE_COLUMNS, presenceFromRow } from './chat-live.ts';
@@ -24,6 +25,13 @@ import { RATE_LIMITS } from '../../ops/rate-limits.ts';
  */
 export const CHAT_HISTORY_LIMIT = 200;
 export const CHAT_PAGE_SIZE = 50;
+
+/**
+ * How a conversation shows its other member: whatever their profile's status or invisible mode
+ * (partners still see an invisible member, spec §6; `selectProfiles` leaves out those pending
+ * deletion or sanctioned); a conversation keeps to its brand. Blocking deletes the conversation.
+ */
+const PARTNER: Visibility = { brand: null, activeOnly: false, hideInvisible: false, hideBlocked: true };
 
 export const listChats = defineRoute({
   method: 'GET',
@@ -74,6 +82,7 @@ export const listChats = defineRoute({
           .leftJoin('member_presence as mp', 'mp.user_id', 'p.id')
           .select(PRESENCE_COLUMNS)
           .where('p.id', 'in', rows.map(otherId))
+          .where((eb) => visibleTo(eb, member.id, PARTNER))
           .execute()
       : [];
     const byId = new Map(profiles.map((p) => [p.id, p]));
@@ -173,6 +182,7 @@ export const readChat = defineRoute({
         .leftJoin('member_presence as mp', 'mp.user_id', 'p.id')
         .select(PRESENCE_COLUMNS)
         .where('p.id', '=', otherId)
+        .where((eb) => visibleTo(eb, member.id, PARTNER))
         .executeTakeFirst(),
       chat.unread > 0 ? markNewestRead(services, member.id, chat.id) : undefined,
     ]);

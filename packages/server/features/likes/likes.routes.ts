@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   autoLikeResponseSchema,
-  type Brand,
   likeResponseSchema,
   likesResponseSchema,
   okResponseSchema,
@@ -13,12 +12,11 @@ import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
 import { queueLikeMail } from '../notifications/mail-notifications.ts';
 import { queuePush } from '../../push/push-notifications.ts';
-import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { fictionalFirstLike, storeLike } from './match-moment.ts';
 import { matchMomentRoutes } from './match-moment.routes.ts';
-import { searchConditions } from '../search/search-conditions.ts';
+import { fictionalLiker, likeProfiles, likesOf, newestUnseenLiker, removeLike } from './likes.queries.ts';
 
 const profileIdBody = z.object({ profile_id: z.number().int().positive() });
 
@@ -30,25 +28,13 @@ export const listLikes = defineRoute({
   response: likesResponseSchema,
   handler: async ({ member, services }) => {
     // Two queries whatever the number of likes: the like rows, then the profiles they name.
-    const rows = await services.db
-      .selectFrom('likes')
-      .select(['liker_id', 'liked_id', 'is_new', 'created_at'])
-      .where((eb) => eb.or([eb('liker_id', '=', member.id), eb('liked_id', '=', member.id)]))
-      .execute();
+    const rows = await likesOf(services.db, member.id);
     type LikeRow = (typeof rows)[number];
     // The other member of a like: whom she liked, or who liked her.
     const other = (r: LikeRow) => (r.liker_id === member.id ? r.liked_id : r.liker_id);
     const ids = [...new Set(rows.map(other))];
-    const blocked = await services.db
-      .selectFrom('blocks')
-      .select(['blocker_id', 'blocked_id'])
-      .where((eb) => eb.or([eb('blocker_id', '=', member.id), eb('blocked_id', '=', member.id)]))
-      .execute();
-    const hidden = new Set(blocked.map((b) => (b.blocker_id === member.id ? b.blocked_id : b.blocker_id)));
-    const profiles = ids.length
-      ? await selectProfiles(services.db).where('p.id', 'in', ids).where('p.status', '=', 'active').execute()
-      : [];
-    const visible = new Set(profiles.map((p) => p.id).filter((id) => !hidden.has(id)));
+    const profiles = ids.length ? await likeProfiles(services.db, member.id, ids) : [];
+    const visible = new Set(profiles.map((p) => p.id));
     // Members others see with a photo come before those without (0 before 1), as in every list.
     const withPhoto = new Set(profiles.filter((p) => p.photo_status === 'active').map((p) => p.id));
     const photoless = (id: number) => (withPhoto.has(id) ? 0 : 1);
@@ -63,7 +49,7 @@ export const listLikes = defineRoute({
     const receivedByPhoto = [...received].sort(photoThenNewest);
     const now = services.now();
     return {
-      profiles: profiles.filter((p) => visible.has(p.id)).map((p) => toProfileJson(p, now)),
+      profiles: profiles.map((p) => toProfileJson(p, now)),
       liked_by: received
         .filter((r) => visible.has(r.liker_id))
         .map((r) => ({ id: r.liker_id, like_new: r.is_new === 1 })),
@@ -129,11 +115,7 @@ export const unlike = defineRoute({
   body: profileIdBody,
   response: okResponseSchema,
   handler: async ({ body, member, services }) => {
-    await services.db
-      .deleteFrom('likes')
-      .where('liker_id', '=', member.id)
-      .where('liked_id', '=', body.profile_id)
-      .execute();
+    await removeLike(services.db, member.id, body.profile_id);
     return { ok: true as const };
   },
 });
@@ -146,63 +128,18 @@ export const autoLike = defineRoute({
   auth: 'member',
   response: autoLikeResponseSchema,
   handler: async ({ member, brand, services }) => {
+    const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
+    const scope = {
+      brand: brand.domain,
+      countries: brand.countries,
+      viewerId: member.id,
+      today: new Date(services.now()),
+    };
     const row =
       (await newestUnseenLiker(services.db, member.id)) ??
-      (await fictionalFirstLike(services, member.id, (db) => fictionalLiker(db, services, brand, member.id)));
+      (await fictionalFirstLike(services, member.id, (db) => fictionalLiker(db, scope, filters)));
     return { profile: row ? toProfileJson(row, services.now()) : null };
   },
 });
-
-/** The newest member whose like `memberId` has not seen (is_new), visible to her. */
-function newestUnseenLiker(db: Db, memberId: number) {
-  return selectProfiles(db)
-    .innerJoin('likes as l', 'l.liker_id', 'p.id')
-    .where('l.liked_id', '=', memberId)
-    .where('l.is_new', '=', 1)
-    .where('p.status', '=', 'active')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocks.blocker_id')
-            .where((b) =>
-              b.or([
-                b.and([b('blocks.blocker_id', '=', memberId), b('blocks.blocked_id', '=', b.ref('p.id'))]),
-                b.and([b('blocks.blocked_id', '=', memberId), b('blocks.blocker_id', '=', b.ref('p.id'))]),
-              ]),
-            ),
-        ),
-      ),
-    )
-    .orderBy('l.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/**
- * The fictional member who gives a new member her first like: one the member search would show her
- * (brand, niche defaults, countries, nobody blocked), whom she has not liked yet; one with a visible
- * photo first, then the newest.
- */
-function fictionalLiker(db: Db, services: Services, brand: Brand, memberId: number) {
-  const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
-  const scope = {
-    brand: brand.domain,
-    countries: brand.countries,
-    viewerId: memberId,
-    today: new Date(services.now()),
-  };
-  return selectProfiles(db)
-    .where((eb) => searchConditions(eb, scope, filters))
-    .where('p.fictional', '=', 1)
-    .where((eb) =>
-      eb('p.id', 'not in', eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', memberId)),
-    )
-    .orderBy(withoutVisiblePhoto)
-    .orderBy('p.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
 
 export const likeRoutes = [listLikes, like, unlike, autoLike, ...matchMomentRoutes];

@@ -1,7 +1,7 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
+import { visibleTo } from '../members/visible-to.ts';
 import { selectProfiles, type ProfileRow } from '../users/member-row.ts';
 
 /**
@@ -46,36 +46,23 @@ export async function storeLike(
   return { liked, match: Number(back.numUpdatedRows) > 0 };
 }
 
-/** Neither member blocked the other (spec §6): a blocked match is no moment to show. */
-function notBlockedWith(eb: ExpressionBuilder<Database & { p: Database['profiles'] }, 'p'>, memberId: number) {
-  return eb.not(
-    eb.exists(
-      eb
-        .selectFrom('blocks')
-        .select('blocks.blocker_id')
-        .where((b) =>
-          b.or([
-            b.and([b('blocks.blocker_id', '=', memberId), b('blocks.blocked_id', '=', b.ref('p.id'))]),
-            b.and([b('blocks.blocked_id', '=', memberId), b('blocks.blocker_id', '=', b.ref('p.id'))]),
-          ]),
-        ),
-    ),
-  );
-}
-
 /** The member's newest match she has not seen yet, in one query; undefined when there is none. */
 export function unseenMatch(db: Db, memberId: number): Promise<ProfileRow | undefined> {
-  return selectProfiles(db)
-    .innerJoin('likes as mine', (join) => join.onRef('mine.liked_id', '=', 'p.id').on('mine.liker_id', '=', memberId))
-    .innerJoin('likes as theirs', (join) =>
-      join.onRef('theirs.liker_id', '=', 'p.id').on('theirs.liked_id', '=', memberId),
-    )
-    .where('mine.match_seen_at', 'is', null)
-    .where('p.status', '=', 'active')
-    .where((eb) => notBlockedWith(eb, memberId))
-    .orderBy('mine.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return (
+    selectProfiles(db)
+      .innerJoin('likes as mine', (join) => join.onRef('mine.liked_id', '=', 'p.id').on('mine.liker_id', '=', memberId))
+      .innerJoin('likes as theirs', (join) =>
+        join.onRef('theirs.liker_id', '=', 'p.id').on('theirs.liked_id', '=', memberId),
+      )
+      .where('mine.match_seen_at', 'is', null)
+      // A blocked match is no moment to show (spec §6); a match keeps to its brand and shows the invisible.
+      .where((eb) =>
+        visibleTo(eb, memberId, { brand: null, activeOnly: true, hideInvisible: false, hideBlocked: true }),
+      )
+      .orderBy('mine.created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  );
 }
 
 /** The member saw her match moment with `profileId`; a second call changes nothing. */

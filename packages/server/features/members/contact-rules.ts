@@ -1,6 +1,7 @@
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import type { CurrentMember } from '../users/current-member.ts';
+import { blockedBy, blockersOf, visibleTo } from './visible-to.ts';
 
 export interface ProfileTarget {
   id: number;
@@ -33,24 +34,8 @@ export async function reachableProfile(
       'p.id',
       'p.name',
       'p.invisible',
-      eb
-        .exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocks.blocker_id')
-            .whereRef('blocks.blocker_id', '=', 'p.id')
-            .where('blocks.blocked_id', '=', viewer.id),
-        )
-        .as('blocks_viewer'),
-      eb
-        .exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocks.blocker_id')
-            .where('blocks.blocker_id', '=', viewer.id)
-            .whereRef('blocks.blocked_id', '=', 'p.id'),
-        )
-        .as('blocked_by_viewer'),
+      eb('p.id', 'in', blockersOf(eb, viewer.id)).as('blocks_viewer'),
+      eb('p.id', 'in', blockedBy(eb, viewer.id)).as('blocked_by_viewer'),
       eb
         .exists(
           eb
@@ -75,9 +60,10 @@ export async function reachableProfile(
         .as('in_conversation'),
     ])
     .where('p.id', '=', profileId)
-    .where('p.id', '!=', viewer.id)
-    .where('p.brand', '=', viewer.brand)
-    .where('p.status', '=', 'active')
+    // Blocks and invisibility are answered below, each with its own error.
+    .where((eb) =>
+      visibleTo(eb, viewer.id, { brand: viewer.brand, activeOnly: true, hideInvisible: false, hideBlocked: false }),
+    )
     .executeTakeFirst();
   if (!row) throw new ApiError('not_found');
   const target: ProfileTarget = {

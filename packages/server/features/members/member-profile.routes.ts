@@ -3,23 +3,16 @@ import { memberResponseSchema, routeIdSchema } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { memberPhotoList } from '../photos/member-photo-list.ts';
-import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { reachableProfile } from './contact-rules.ts';
-
-/** The profile columns a brand may show to other members (its `visible_profile_fields`). */
-const DETAIL_FIELDS = [
-  'gender',
-  'sexuality',
-  'relationship_status',
-  'hair_colour',
-  'eye_colour',
-  'body_type',
-  'tattoos',
-  'signup_reason',
-  'region',
-  'about',
-] as const;
+import {
+  admittedDetails,
+  admittedProfile,
+  DETAIL_FIELDS,
+  interestsOf,
+  likes,
+  markLikeSeen,
+} from './members.queries.ts';
 
 export const memberProfile = defineRoute({
   method: 'GET',
@@ -37,33 +30,11 @@ export const memberProfile = defineRoute({
     const id = target?.id ?? member.id;
     const visible = new Set<string>(brand.visible_profile_fields);
     const [row, liked, , details, interests, photos] = await Promise.all([
-      selectProfiles(services.db).where('p.id', '=', id).executeTakeFirst(),
-      target
-        ? services.db
-            .selectFrom('likes')
-            .select('liker_id')
-            .where('liker_id', '=', member.id)
-            .where('liked_id', '=', target.id)
-            .executeTakeFirst()
-        : undefined,
-      target
-        ? services.db
-            .updateTable('likes')
-            .set({ is_new: 0 })
-            .where('liker_id', '=', target.id)
-            .where('liked_id', '=', member.id)
-            .where('is_new', '=', 1)
-            .execute()
-        : undefined,
-      services.db.selectFrom('profiles').select(DETAIL_FIELDS).where('id', '=', id).executeTakeFirstOrThrow(),
-      visible.has('interests')
-        ? services.db
-            .selectFrom('profile_interests')
-            .select('interest_id')
-            .where('profile_id', '=', id)
-            .orderBy('interest_id')
-            .execute()
-        : [],
+      admittedProfile(services.db, id),
+      target ? likes(services.db, member.id, target.id) : false,
+      target ? markLikeSeen(services.db, target.id, member.id) : undefined,
+      admittedDetails(services.db, id),
+      visible.has('interests') ? interestsOf(services.db, id) : [],
       memberPhotoList(services, member, id),
     ]);
     // Only the fields the brand shows on member pages (city and country are always part of the profile).

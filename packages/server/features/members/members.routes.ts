@@ -7,8 +7,7 @@ import {
 } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { searchConditions } from '../search/search-conditions.ts';
-import { selectProfiles } from '../users/member-row.ts';
+import { newestWithPhoto, searchableMember } from './members.queries.ts';
 import { toProfileJson } from '../users/user-json.ts';
 
 export const NEW_MEMBERS_LIMIT = 8;
@@ -25,13 +24,7 @@ export const newMembers = defineRoute({
     // The search a visitor would start with: a mature-women brand greets with mature women.
     const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
     const scope = { brand: brand.domain, countries: brand.countries, viewerId: null, today: new Date(now) };
-    const rows = await selectProfiles(services.db)
-      .where((eb) => searchConditions(eb, scope, filters))
-      .where('ph.status', '=', 'active')
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(NEW_MEMBERS_LIMIT)
-      .execute();
+    const rows = await newestWithPhoto(services.db, scope, filters, NEW_MEMBERS_LIMIT);
     reply.header('cache-control', 'public, max-age=60');
     return { profiles: rows.map((row) => toProfileJson(row, now)) };
   },
@@ -57,10 +50,7 @@ export const memberPreview = defineRoute({
       viewerId: member?.id ?? null,
       today: new Date(now),
     };
-    const row = await selectProfiles(services.db)
-      .where('p.id', '=', query.id)
-      .where((eb) => searchConditions(eb, scope, ANY_MEMBER))
-      .executeTakeFirst();
+    const row = await searchableMember(services.db, query.id, scope, ANY_MEMBER);
     if (!row) throw new ApiError('not_found');
     return { profile: toProfileJson(row, now) };
   },

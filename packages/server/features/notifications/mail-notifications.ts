@@ -5,6 +5,7 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import { brandSender } from '../../mail/templates/link-mail.ts';
 import { notificationMail, type NotificationMailKind } from '../../mail/templates/notification-mail.ts';
 import type { Services } from '../../services.ts';
+import { visibleTo } from '../members/visible-to.ts';
 import { hashToken } from '../users/current-member.ts';
 import { hasOpenTab } from './presence.ts';
 import { mayMail } from './preferences.ts';
@@ -118,23 +119,16 @@ async function deliver(
     .executeTakeFirst();
   if (!recipient || recipient.status !== 'active') return false;
   if (recipient.deletion_requested_at !== null || recipient.erased_at !== null) return false;
+  // A notification is about a like or a conversation, which keep to one brand; they stay about an invisible member.
   const other = await db
-    .selectFrom('profiles')
-    .select(['name', 'status'])
-    .where('id', '=', input.otherId)
-    .executeTakeFirst();
-  if (!other || other.status !== 'active') return false;
-  const blocked = await db
-    .selectFrom('blocks')
-    .select('blocker_id')
+    .selectFrom('profiles as p')
+    .select('p.name')
+    .where('p.id', '=', input.otherId)
     .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', input.recipientId), eb('blocked_id', '=', input.otherId)]),
-        eb.and([eb('blocker_id', '=', input.otherId), eb('blocked_id', '=', input.recipientId)]),
-      ]),
+      visibleTo(eb, input.recipientId, { brand: null, activeOnly: true, hideInvisible: false, hideBlocked: true }),
     )
     .executeTakeFirst();
-  if (blocked) return false;
+  if (!other) return false;
   if (!(await mayMail(db, input.recipientId, input.type))) return false;
   if (await hasOpenTab(db, input.recipientId, now, services.config.presenceWindowMs)) return false;
   const brand = services.brands.get(recipient.brand);

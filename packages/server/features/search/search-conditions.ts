@@ -1,8 +1,6 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Expression, SqlBool } from 'kysely';
 import { birthDateBounds, type SearchFilters } from '@datekit/runtime';
-
-type ProfileScope = ExpressionBuilder<Database & { p: Database['profiles'] }, 'p'>;
+import { visibleTo, type ProfileScope } from '../members/visible-to.ts';
 
 export interface SearchScope {
   brand: string;
@@ -19,24 +17,12 @@ export interface SearchScope {
 export function searchConditions(eb: ProfileScope, scope: SearchScope, filters: SearchFilters): Expression<SqlBool> {
   const { latest, earliestExclusive } = birthDateBounds(filters.min_age, filters.max_age, scope.today);
   const conditions: Expression<SqlBool>[] = [
-    eb('p.brand', '=', scope.brand),
-    eb('p.status', '=', 'active'),
-    eb('p.invisible', '=', 0),
+    visibleTo(eb, scope.viewerId, { brand: scope.brand, activeOnly: true, hideInvisible: true, hideBlocked: true }),
     eb('p.birth_date', '<=', latest),
     eb('p.birth_date', '>', earliestExclusive),
     filters.country ? eb('p.country', '=', filters.country) : eb('p.country', 'in', [...scope.countries]),
   ];
   if (filters.gender) conditions.push(eb('p.gender', '=', filters.gender));
   if (filters.countryregion) conditions.push(eb('p.region', '=', filters.countryregion));
-  if (scope.viewerId !== null) {
-    const viewer = scope.viewerId;
-    // Uncorrelated, so the database computes the blocked set once instead of probing it per row.
-    const blocked = eb
-      .selectFrom('blocks as b')
-      .select('b.blocked_id as id')
-      .where('b.blocker_id', '=', viewer)
-      .union(eb.selectFrom('blocks as b2').select('b2.blocker_id as id').where('b2.blocked_id', '=', viewer));
-    conditions.push(eb('p.id', '!=', viewer), eb('p.id', 'not in', blocked));
-  }
   return eb.and(conditions);
 }

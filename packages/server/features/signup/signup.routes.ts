@@ -4,6 +4,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { startSession } from '../auth/sessions.ts';
+import { visibleTo } from '../members/visible-to.ts';
 import { assertMessageLength } from '../chat/send-message.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { insertMember } from '../users/insert-member.ts';
@@ -48,12 +49,12 @@ export const signup = defineRoute({
     // The member the visitor signed up to contact, if they are a visible member of this brand.
     const target = body.target_profile_id
       ? await services.db
-          .selectFrom('profiles')
-          .select('id')
-          .where('id', '=', body.target_profile_id)
-          .where('brand', '=', brand.domain)
-          .where('status', '=', 'active')
-          .where('invisible', '=', 0)
+          .selectFrom('profiles as p')
+          .select('p.id')
+          .where('p.id', '=', body.target_profile_id)
+          .where((eb) =>
+            visibleTo(eb, null, { brand: brand.domain, activeOnly: true, hideInvisible: true, hideBlocked: true }),
+          )
           .executeTakeFirst()
       : undefined;
     const passwordHash = await services.passwords.hash(body.password);

@@ -308,6 +308,21 @@ describe('weekly updates', () => {
     expect([sentAt.getUTCDay(), sentAt.getUTCHours()]).toEqual([1, 8]);
   });
 
+  it('suggests nobody the member blocked or who blocked her', async () => {
+    const viewer = await member();
+    const [blocked, blocker, plain] = [await member(), await member(), await member()];
+    const name = (m: Member) => `Digest${counter - [plain, blocker, blocked, viewer].indexOf(m)}`;
+    expect((await viewer.browser.post('/api/block.php', { profile_id: blocked.id })).status).toBeLessThan(300);
+    expect((await blocker.browser.post('/api/block.php', { profile_id: viewer.id })).status).toBeLessThan(300);
+    await toNextWeeklySweep();
+    const suggested = (to: Member, m: Member) => new RegExp(`^- ${name(m)},`, 'm').test(mailsTo(to, WEEKLY).at(-1)!);
+    // The newest member sees the three before her: all of them are new members of the week.
+    for (const m of [blocked, blocker, viewer]) expect(suggested(plain, m), name(m)).toBe(true);
+    expect(suggested(viewer, plain)).toBe(true);
+    expect(suggested(viewer, blocked)).toBe(false);
+    expect(suggested(viewer, blocker)).toBe(false);
+  });
+
   it('is due where it is Monday 08:00 or later there, in the same ISO week', () => {
     const due = (iso: string) => countriesDue(Date.parse(iso));
     const allBut = (...left: string[]) => COUNTRY_CODES.filter((code) => !left.includes(code));

@@ -4,6 +4,7 @@ import { everyHour, type RecurringJob } from '../../../jobs/recurring.ts';
 import { brandSender } from '../../../mail/templates/link-mail.ts';
 import { unreadReminderMail } from '../../../mail/templates/digest-mail.ts';
 import type { Services } from '../../../services.ts';
+import { visibleTo } from '../../members/visible-to.ts';
 import { createUnsubscribeTokens } from '../mail-notifications.ts';
 import { claimDigests, sendClaimed } from './claims.ts';
 import { DIGEST_BATCH, mayMailSql } from './mailable.ts';
@@ -15,7 +16,7 @@ export const UNREAD_REMINDER_DELAY_MS = 24 * HOUR_MS;
 export const UNREAD_REMINDER_PERIOD_MS = 3 * DAY_MS;
 
 /** The other member of conversation `c`, seen from member `u`. */
-const OTHER = sql`(case when c.member_a = u.id then c.member_b else c.member_a end)`;
+const OTHER = sql<number>`(case when c.member_a = u.id then c.member_b else c.member_a end)`;
 
 /** The sweep that sends the reminders, every full hour. */
 export const UNREAD_REMINDER_SWEEP: RecurringJob = { name: 'sweep-unread-reminders', next: everyHour };
@@ -36,7 +37,7 @@ export async function sweepUnreadReminders(services: Services): Promise<number> 
   for (;;) {
     const rows = await db
       .selectFrom('users as u')
-      .innerJoin('profiles as p', 'p.id', 'u.id')
+      .innerJoin('profiles as own', 'own.id', 'u.id')
       .innerJoin('conversation_members as cm', 'cm.member_id', 'u.id')
       .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
       .leftJoin('member_presence as mp', 'mp.user_id', 'u.id')
@@ -45,7 +46,7 @@ export async function sweepUnreadReminders(services: Services): Promise<number> 
         'u.email',
         'u.brand',
         'u.language',
-        'p.name',
+        'own.name',
         eb.fn.sum<number | string>('cm.unread').as('unread'),
         eb.fn.max<number | string>('c.last_message_at').as('newest'),
       ])
@@ -53,13 +54,23 @@ export async function sweepUnreadReminders(services: Services): Promise<number> 
       .where('cm.unread', '>', 0)
       .where('c.last_message_at', '<=', now - UNREAD_REMINDER_DELAY_MS)
       // As for the per-message mails: not about a member who is gone, or blocked either way.
-      .where(
-        sql<boolean>`exists (select 1 from profiles op join users ou on ou.id = op.id
-          where op.id = ${OTHER} and op.status = 'active' and ou.deletion_requested_at is null)`,
-      )
-      .where(
-        sql<boolean>`not exists (select 1 from blocks b where (b.blocker_id = u.id and b.blocked_id = ${OTHER})
-          or (b.blocker_id = ${OTHER} and b.blocked_id = u.id))`,
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('profiles as p')
+            .innerJoin('users as ou', 'ou.id', 'p.id')
+            .select('p.id')
+            .where('p.id', '=', OTHER)
+            .where('ou.deletion_requested_at', 'is', null)
+            .where((other) =>
+              visibleTo(other, other.ref('u.id'), {
+                brand: null,
+                activeOnly: true,
+                hideInvisible: false,
+                hideBlocked: true,
+              }),
+            ),
+        ),
       )
       .where((eb) => mayMailSql(eb, 'unread_message_reminders'))
       .where((eb) =>
@@ -74,7 +85,7 @@ export async function sweepUnreadReminders(services: Services): Promise<number> 
           ),
         ),
       )
-      .groupBy(['u.id', 'u.email', 'u.brand', 'u.language', 'p.name'])
+      .groupBy(['u.id', 'u.email', 'u.brand', 'u.language', 'own.name'])
       // Something newer than what the last reminder covered, and no visit since it arrived.
       .having(
         sql<boolean>`max(c.last_message_at) > coalesce((select max(d.covers_until) from digest_mails d where d.user_id = u.id and d.kind = 'unread_reminder'), 0)`,

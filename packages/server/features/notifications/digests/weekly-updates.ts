@@ -11,6 +11,7 @@ import { everyHourOnMondays, isoWeek, type RecurringJob } from '../../../jobs/re
 import { brandSender } from '../../../mail/templates/link-mail.ts';
 import { weeklyUpdateMail, type SuggestedMember } from '../../../mail/templates/digest-mail.ts';
 import type { Services } from '../../../services.ts';
+import { visibleTo } from '../../members/visible-to.ts';
 import { searchConditions } from '../../search/search-conditions.ts';
 import { selectProfiles } from '../../users/member-row.ts';
 import { toProfileJson } from '../../users/user-json.ts';
@@ -52,8 +53,8 @@ const SUGGESTION_POOL = 20;
  * brand's default search (the search rules: active, visible, in the brand's countries; never the
  * member or anyone blocked either way). When there is nothing to say (no activity, no new member) the
  * week is marked handled and no mail goes out. Queries per batch: one for due members with their
- * counts, one for their blocks, one claim, one for unsubscribe links; one per brand and sweep for the
- * new members.
+ * counts, one for the new members each may be shown, one claim, one for unsubscribe links; one per
+ * brand and sweep for the new members.
  */
 export async function sweepWeeklyUpdates(services: Services): Promise<number> {
   const { db } = services;
@@ -124,24 +125,14 @@ export async function sweepWeeklyUpdates(services: Services): Promise<number> {
       .execute();
     if (!rows.length) return sent;
     after = rows.at(-1)!.id;
-    const ids = rows.map((r) => r.id);
-    const blocks = await db
-      .selectFrom('blocks')
-      .select(['blocker_id', 'blocked_id'])
-      .where((eb) => eb.or([eb('blocker_id', 'in', ids), eb('blocked_id', 'in', ids)]))
-      .execute();
+    const allowed = await suggestionsFor(services, rows, poolOf);
 
     const due = [];
     for (const row of rows) {
       const brand = services.brands.get(row.brand);
       if (!brand) continue;
-      const apart = new Set(
-        blocks.flatMap((b) =>
-          b.blocker_id === row.id ? [b.blocked_id] : b.blocked_id === row.id ? [b.blocker_id] : [],
-        ),
-      );
       const suggestions = (await poolOf(brand))
-        .filter((m) => m.id !== row.id && !apart.has(m.id))
+        .filter((m) => allowed.has(`${row.id}:${m.id}`))
         .slice(0, WEEKLY_SUGGESTIONS);
       const counts = { likes: Number(row.likes), matches: Number(row.matches), messages: Number(row.messages) };
       const something = counts.likes + counts.matches + counts.messages > 0 || suggestions.length > 0;
@@ -183,6 +174,36 @@ export async function sweepWeeklyUpdates(services: Services): Promise<number> {
     );
     if (rows.length < DIGEST_BATCH) return sent;
   }
+}
+
+/**
+ * Which of their brands' new members each of `rows` may be shown (`visibleTo`: never herself, nobody
+ * blocked either way), as `member:suggested` keys; one query for the batch.
+ */
+async function suggestionsFor(
+  services: Services,
+  rows: readonly { id: number; brand: string }[],
+  poolOf: (brand: Brand) => Promise<SuggestedMember[]>,
+): Promise<Set<string>> {
+  const brands = [...new Set(rows.map((r) => r.brand))].flatMap((domain) => services.brands.get(domain) ?? []);
+  const pool = [...new Set((await Promise.all(brands.map(poolOf))).flat().map((m) => m.id))];
+  if (pool.length === 0) return new Set();
+  const members = rows.map((r) => r.id);
+  const pairs = await services.db
+    .selectFrom('users as u')
+    .innerJoin('profiles as p', (join) => join.on('p.id', 'in', pool))
+    .select(['u.id as member_id', 'p.id'])
+    .where('u.id', 'in', members)
+    .where((eb) =>
+      visibleTo(eb, eb.ref('u.id'), {
+        brand: eb.ref('u.brand'),
+        activeOnly: true,
+        hideInvisible: true,
+        hideBlocked: true,
+      }),
+    )
+    .execute();
+  return new Set(pairs.map((pair) => `${pair.member_id}:${pair.id}`));
 }
 
 /** The brand's newest members of the week fitting its default search, newest first; approved photos only. */
