@@ -44,7 +44,7 @@ export function LocationPicker({ value, onChange, disabled }: Props) {
   const id = useId();
   const settings = useStore($settings);
   const regionsState = useStore($regions)[value.country];
-  const regions = regionsState?.status === 'ready' ? regionsState.regions : undefined;
+  const regions = regionsState?.status === 'ready' ? regionsState.data : undefined;
   const geolocation = useStore($geolocation);
   // The site's countries; a profile from elsewhere keeps its own country as the first choice.
   const served: readonly string[] = settings?.countries ?? [];
