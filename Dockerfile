@@ -20,6 +20,7 @@ ENV npm_config_nodedir=/usr/local
 # The manifests first, so the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json .npmrc ./
 COPY packages/runtime/package.json packages/runtime/
+COPY packages/brand-config/package.json packages/brand-config/
 COPY packages/server/package.json packages/server/
 COPY packages/cli/package.json packages/cli/
 RUN npm ci --no-audit --no-fund

@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/runtime/**/*.test.ts',
+            'packages/brand-config/**/*.test.ts',
             'packages/cli/**/*.test.ts',
             'src/**/*.test.{ts,tsx}',
             'bench/**/*.test.ts',

@@ -14,9 +14,9 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { formatProblem, loadBrands } from '../packages/cli/src/brand/load.ts';
+import { BRANDS_DIR, formatProblem, loadBrands } from '@datekit/brand-config';
 import { buildBrands, type BuildResult } from '../packages/cli/src/build/build-brands.ts';
-import { BRANDS_DIR, ROOT } from '../packages/cli/src/paths.ts';
+import { ROOT } from '../packages/cli/src/paths.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {

@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { formatProblem, loadBrands } from '../packages/cli/src/brand/load.ts';
+import { formatProblem, loadBrands } from '@datekit/brand-config';
 import { buildBrands, type BuildResult } from '../packages/cli/src/build/build-brands.ts';
 import { ROOT } from '../packages/cli/src/paths.ts';
 

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { formatProblem, loadBrands } from '../../packages/cli/src/brand/load.ts';
-import { loadNiches, type Niche } from '../../packages/cli/src/brand/niches.ts';
+import { formatProblem, loadBrands, loadNiches, type Niche } from '@datekit/brand-config';
 import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
 import { vitePluginDatekit } from './vite-virtual-modules.ts';
 

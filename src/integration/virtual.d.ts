@@ -17,7 +17,7 @@ declare module 'virtual:datekit/scope' {
 }
 
 declare module 'virtual:datekit/niches' {
-  import type { Niche } from '@datekit/cli';
+  import type { Niche } from '@datekit/brand-config';
 
   /** The seven niches of `niches/*.yaml`, validated, in id order: search defaults, copy keys, accent colour. */
   const niches: readonly Niche[];

@@ -1,5 +1,5 @@
 import type { ViteUserConfig } from 'astro';
-import type { Niche } from '../../packages/cli/src/brand/niche-schema.ts';
+import type { Niche } from '@datekit/brand-config';
 import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
 
 type VitePlugin = NonNullable<ViteUserConfig['plugins']>[number];

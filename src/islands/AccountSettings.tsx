@@ -58,7 +58,7 @@ function AccountSettingsContent() {
       <AccountEmailForm />
       <AccountPasswordForm />
       {profile.status === 'failed' ? null : (
-        <MyProfileVisibility profile={profile.status === 'ready' ? profile.profile : undefined} />
+        <MyProfileVisibility profile={profile.status === 'ready' ? profile.data : undefined} />
       )}
       <AccountSessions />
       <section className="panel" aria-labelledby="settings-export">

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $gifts, loadGifts } from '../../packages/runtime/stores/chat-extras.ts';
+import { $gifts } from '../../packages/runtime/stores/chat-extras.ts';
 import { sendGift } from '../../packages/runtime/stores/conversation.ts';
 
 /**
@@ -32,7 +32,6 @@ export function ChatGifts({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const gifts = useStore($gifts);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -54,10 +53,7 @@ export function ChatGifts({
     };
   }, [open]);
 
-  const toggle = () => {
-    setOpen(!open);
-    if (!gifts) void loadGifts();
-  };
+  const toggle = () => setOpen(!open);
 
   return (
     <div className="chat-gifts" ref={rootRef}>
@@ -98,32 +94,43 @@ export function ChatGifts({
               {t('chatui.close')}
             </button>
           </div>
-          {gifts === null ? (
-            <p aria-busy="true">{t('chatui.loading')}</p>
-          ) : (
-            <ul className="chat-gift-grid">
-              {gifts.map((gift) => (
-                <li key={gift.id}>
-                  <button
-                    type="button"
-                    className="chat-gift-option"
-                    disabled={disabled}
-                    onClick={() => {
-                      setOpen(false);
-                      void onSend(() => sendGift(gift.id));
-                    }}
-                    data-testid="chat-gift"
-                  >
-                    <img src={giftArtwork(gift.id)} alt="" width={56} height={56} />
-                    <span className="chat-gift-name">{gift.name}</span>
-                    <span className="chat-gift-price">{t('chatui.cost', { credits: gift.price })}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <GiftList
+            disabled={disabled}
+            onChoose={(giftId) => {
+              setOpen(false);
+              void onSend(() => sendGift(giftId));
+            }}
+          />
         </div>
       )}
     </div>
+  );
+}
+
+/** The catalogue in the open picker: it mounts with the panel, so the gifts load when it first opens. */
+function GiftList({ disabled, onChoose }: { disabled: boolean; onChoose: (giftId: string) => void }) {
+  const { t } = useTranslation();
+  const state = useStore($gifts);
+  if (state.status === 'idle' || state.status === 'loading') return <p aria-busy="true">{t('chatui.loading')}</p>;
+  // After a failure the picker is empty; opening it again tries again.
+  const gifts = state.status === 'ready' ? state.data : [];
+  return (
+    <ul className="chat-gift-grid">
+      {gifts.map((gift) => (
+        <li key={gift.id}>
+          <button
+            type="button"
+            className="chat-gift-option"
+            disabled={disabled}
+            onClick={() => onChoose(gift.id)}
+            data-testid="chat-gift"
+          >
+            <img src={giftArtwork(gift.id)} alt="" width={56} height={56} />
+            <span className="chat-gift-name">{gift.name}</span>
+            <span className="chat-gift-price">{t('chatui.cost', { credits: gift.price })}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $icebreakers, loadIcebreakers } from '../../packages/runtime/stores/chat-extras.ts';
+import { $icebreakers } from '../../packages/runtime/stores/chat-extras.ts';
 import { setDraft } from '../../packages/runtime/stores/conversation.ts';
 
 /**
@@ -10,11 +9,9 @@ import { setDraft } from '../../packages/runtime/stores/conversation.ts';
  */
 export function ChatIcebreakers({ name }: { name: string }) {
   const { t } = useTranslation();
-  const icebreakers = useStore($icebreakers);
-
-  useEffect(() => {
-    void loadIcebreakers();
-  }, []);
+  // Mounting the store loads the suggestions (once per page); none until then, or after a failure.
+  const state = useStore($icebreakers);
+  const icebreakers = state.status === 'ready' ? state.data : [];
 
   return (
     <div className="chat-start" data-testid="chat-empty">

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../packages/runtime/rules/payments.ts';
-import { $creditOffers, loadCreditOffers } from '../../packages/runtime/stores/payments.ts';
+import { $creditOffers } from '../../packages/runtime/stores/payments.ts';
 import { bundlePaymentLink } from '../site/links.ts';
 import { HeldDiscountNote } from './HeldDiscountNote.tsx';
 import { LoadFailed, Loading } from './LoadStatus.tsx';
@@ -29,12 +28,6 @@ function CreditsShopContent() {
   const { t, i18n } = useTranslation();
   const member = useMember();
   const offers = useStore($creditOffers, { ssr: 'initial' });
-  const memberId = member?.profile.id;
-  const paid = member?.paid_user;
-  useEffect(() => {
-    // Reload when the member changes or becomes premium: the discount ends with the first purchase.
-    if (memberId) void loadCreditOffers();
-  }, [memberId, paid]);
   if (!member) return <MemberPending member={member} />;
   if (offers.status === 'failed') return <LoadFailed error={offers.error} />;
   if (offers.status !== 'ready') return <Loading />;

@@ -9,7 +9,7 @@ import {
   payByDirectDebit,
   startMandate,
 } from '../../packages/runtime/stores/direct-debit.ts';
-import { $creditOffers, loadCreditOffers } from '../../packages/runtime/stores/payments.ts';
+import { $creditOffers } from '../../packages/runtime/stores/payments.ts';
 import { bundlePaymentLink } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { Field, FormError } from './Field.tsx';
@@ -190,7 +190,6 @@ function DebitBundles({ onPaid }: { onPaid: () => void }) {
   const offers = useStore($creditOffers, { ssr: 'initial' });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => void loadCreditOffers(), []);
   if (offers.status === 'failed') return <LoadFailed error={offers.error} />;
   if (offers.status !== 'ready') return <Loading />;
   const { data } = offers;

@@ -44,10 +44,10 @@ export function LocationPicker({ value, onChange, disabled }: Props) {
   const id = useId();
   const settings = useStore($settings);
   const regionsState = useStore($regions)[value.country];
-  const regions = regionsState?.status === 'ready' ? regionsState.regions : undefined;
+  const regions = regionsState?.status === 'ready' ? regionsState.data : undefined;
   const geolocation = useStore($geolocation);
   // The site's countries; a profile from elsewhere keeps its own country as the first choice.
-  const served = settings?.countries ?? [];
+  const served: readonly string[] = settings?.countries ?? [];
   const countries = served.includes(value.country) ? served : [value.country, ...served];
   const lang = i18n.language;
 

@@ -63,7 +63,7 @@ async function loadOwnPlace(lang: string): Promise<{ place: Place; reason: strin
   if (profile.region) {
     await loadRegions(profile.country);
     const regions = $regions.get()[profile.country];
-    const region = regions?.status === 'ready' ? regions.regions.find((r) => r.id === profile.region) : undefined;
+    const region = regions?.status === 'ready' ? regions.data.find((r) => r.id === profile.region) : undefined;
     name = region ? regionName(region, lang) : null;
   }
   return {

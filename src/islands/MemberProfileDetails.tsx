@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../packages/runtime/rules/legal.ts';
-import { $interests, $regions, loadInterests, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
+import { $interests, $regions, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
 import {
   profileSections,
   type Fact,
@@ -24,14 +24,9 @@ interface Props {
 export default function MemberProfileDetails({ profile, fields }: Props) {
   const { t, i18n } = useTranslation();
   const sections = useMemo(() => profileSections(profile, fields), [profile, fields]);
-  const interests = useStore($interests);
   const regions = useStore($regions);
-  const listsInterests = sections.some((section) => section.kind === 'interests');
   const showsRegion = sections.some((s) => s.kind === 'facts' && s.facts.some((fact) => fact.field === 'region'));
 
-  useEffect(() => {
-    if (listsInterests) void loadInterests();
-  }, [listsInterests]);
   useEffect(() => {
     if (showsRegion) void loadRegions(profile.country);
   }, [showsRegion, profile.country]);
@@ -48,7 +43,7 @@ export default function MemberProfileDetails({ profile, fields }: Props) {
         return countryName(text, i18n.language);
       case 'region': {
         const state = regions[profile.country];
-        const region = state?.status === 'ready' ? state.regions.find((r) => r.id === text) : undefined;
+        const region = state?.status === 'ready' ? state.data.find((r) => r.id === text) : undefined;
         return region ? regionName(region, i18n.language) : text;
       }
       default:
@@ -81,22 +76,29 @@ export default function MemberProfileDetails({ profile, fields }: Props) {
             </section>
           );
         }
-        const catalogue = interests.status === 'ready' ? interests.interests : [];
-        const listed = section.ids.flatMap((id) => catalogue.filter((interest) => interest.id === id));
-        if (!listed.length) return null;
-        return (
-          <section key={i} className="member-interests" aria-labelledby="member-interests-title">
-            <h2 id="member-interests-title">{t('member.field.interests')}</h2>
-            <ul>
-              {listed.map((interest) => (
-                <li key={interest.id}>
-                  <InterestIcon id={interest.id} /> {interest.name}
-                </li>
-              ))}
-            </ul>
-          </section>
-        );
+        return <MemberInterests key={i} ids={section.ids} />;
       })}
     </div>
+  );
+}
+
+/** The member's interests with their names: only a profile that lists them mounts (and so loads) the catalogue. */
+function MemberInterests({ ids }: { ids: readonly number[] }) {
+  const { t } = useTranslation();
+  const interests = useStore($interests);
+  const catalogue = interests.status === 'ready' ? interests.data : [];
+  const listed = ids.flatMap((id) => catalogue.filter((interest) => interest.id === id));
+  if (!listed.length) return null;
+  return (
+    <section className="member-interests" aria-labelledby="member-interests-title">
+      <h2 id="member-interests-title">{t('member.field.interests')}</h2>
+      <ul>
+        {listed.map((interest) => (
+          <li key={interest.id}>
+            <InterestIcon id={interest.id} /> {interest.name}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

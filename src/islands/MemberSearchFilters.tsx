@@ -60,7 +60,7 @@ function MemberSearchFilters({ lang, options, countryNames, defaults, query }: P
   }, [regionShown, country]);
 
   const regionState = country ? regions[country] : undefined;
-  const regionList = regionState?.status === 'ready' ? regionState.regions : [];
+  const regionList = regionState?.status === 'ready' ? regionState.data : [];
   const offered = (field: SearchOptions['fields'][number]) => options.fields.includes(field);
 
   const set = <K extends keyof SearchFormValues>(field: K, value: SearchFormValues[K]) =>
@@ -76,7 +76,7 @@ function MemberSearchFilters({ lang, options, countryNames, defaults, query }: P
   const appliedCountry = effectiveCountry(applied.country || undefined, options.countries);
   const appliedRegions = appliedCountry ? regions[appliedCountry] : undefined;
   const appliedRegion =
-    appliedRegions?.status === 'ready' ? appliedRegions.regions.find((r) => r.id === applied.countryregion) : undefined;
+    appliedRegions?.status === 'ready' ? appliedRegions.data.find((r) => r.id === applied.countryregion) : undefined;
   const summary = [
     offered('gender') ? t(`search.gender_${applied.gender}`) : null,
     offered('min_age') || offered('max_age') ? t('search.ages', { min: applied.min_age, max: applied.max_age }) : null,

@@ -37,7 +37,7 @@ function MyProfileContent() {
   const state = useStore($ownProfile, { ssr: () => ({ status: 'loading' as const }) });
   if (member === null) return <MemberPending member={member} />;
   // What is missing comes with the member already: the notice need not wait for the profile.
-  const missing = state.status === 'ready' ? state.profile.missing : (member?.profile_missing ?? []);
+  const missing = state.status === 'ready' ? state.data.missing : (member?.profile_missing ?? []);
   // Until the member and their profile arrive (and in the server render) the sections are drawn with
   // placeholders of their size: nothing moves when they come.
   return (
@@ -56,7 +56,7 @@ function MyProfileContent() {
           <a href={pathFor('complete-signup')}>{t('my_profile.missing_link')}</a>
         </div>
       ) : null}
-      {state.status === 'loading' ? (
+      {state.status === 'loading' || state.status === 'idle' ? (
         // The forms below are longer than any screen: their room need only reach past its bottom edge.
         <Skeleton className="panel my-profile-forms-skeleton">
           <SkeletonLine width="40%" />
@@ -65,11 +65,11 @@ function MyProfileContent() {
       {state.status === 'failed' ? <LoadFailed error={state.error} /> : null}
       {state.status === 'ready' ? (
         // Keyed by the profile: the forms start from what the server holds.
-        <div key={state.profile.id} className="my-profile-forms">
-          <MyProfileAbout profile={state.profile} />
-          <MyProfileDetails profile={state.profile} />
-          <MyProfileLocation profile={state.profile} />
-          <MyProfileVisibility profile={state.profile} />
+        <div key={state.data.id} className="my-profile-forms">
+          <MyProfileAbout profile={state.data} />
+          <MyProfileDetails profile={state.data} />
+          <MyProfileLocation profile={state.data} />
+          <MyProfileVisibility profile={state.data} />
         </div>
       ) : null}
     </div>

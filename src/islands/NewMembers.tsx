@@ -29,13 +29,14 @@ function NewMembersContent({ fictionalIcon, fictionalLabel }: Props) {
   const state = useStore($newMembers);
   const fictional = { icon: fictionalIcon, label: fictionalLabel };
   if (state.status === 'failed') return <p className="new-members-note">{t('members.new_failed')}</p>;
-  if (state.status === 'loading') return <ul className="new-members-grid" aria-busy="true" />;
-  if (!state.profiles.length) return <p className="new-members-note">{t('members.new_empty')}</p>;
-  const anyFictional = state.profiles.some((p) => p.fictional);
+  if (state.status !== 'ready') return <ul className="new-members-grid" aria-busy="true" />;
+  const profiles = state.data;
+  if (!profiles.length) return <p className="new-members-note">{t('members.new_empty')}</p>;
+  const anyFictional = profiles.some((p) => p.fictional);
   return (
     <>
       <ul className="new-members-grid" data-testid="new-members">
-        {state.profiles.map((profile) => (
+        {profiles.map((profile) => (
           <MemberCard key={profile.id} profile={profile} fictional={fictional} />
         ))}
       </ul>

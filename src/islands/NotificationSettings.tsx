@@ -41,7 +41,7 @@ function NotificationSettingsContent({ site }: { site: string }) {
   if (state.status === 'failed') return <p className="form-error">{errorText(state.error, t)}</p>;
   // Until the member and the settings are known, the screen shows at its final size, its switches
   // disabled: the settings arriving move nothing (layout shift).
-  const settings = member && state.status === 'ready' ? state.settings : undefined;
+  const settings = member && state.status === 'ready' ? state.data : undefined;
   const disabled = settings?.disabled ?? [];
 
   async function run(action: () => Promise<unknown>, message: string) {

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor, ROUTES } from '../../packages/runtime/routes.ts';
 import { formatCents } from '../../packages/runtime/rules/payments.ts';
 import { routeParams } from '../../packages/runtime/rules/route-params.ts';
-import { $creditOffers, loadCreditOffers, startCheckout } from '../../packages/runtime/stores/payments.ts';
+import { $creditOffers, startCheckout } from '../../packages/runtime/stores/payments.ts';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { HeldDiscountNote } from './HeldDiscountNote.tsx';
@@ -46,14 +46,10 @@ function PaymentScreenContent() {
 
 function Checkout({ bundleId, method }: { bundleId: string; method: string | undefined }) {
   const { t, i18n } = useTranslation();
-  const member = useMember();
   const offers = useStore($creditOffers);
   const [chosen, setChosen] = useState<string | undefined>(method);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    void loadCreditOffers();
-  }, [member?.paid_user]);
   if (offers.status === 'failed') return <LoadFailed error={offers.error} />;
   if (offers.status !== 'ready') return <Loading />;
   const { data } = offers;

@@ -54,14 +54,14 @@ export function PhotoManager() {
     void act({ kind: 'upload' }, () => uploadPhoto(file), t('photos.uploaded'));
   }
 
-  if (state.status === 'loading') {
+  if (state.status === 'loading' || state.status === 'idle') {
     return <PhotoManagerSkeleton />;
   }
   if (state.status === 'failed') {
     return <LoadFailed error={state.error} />;
   }
 
-  const { photos, limit } = state;
+  const { photos, limit } = state.data;
   const room = canAddPhoto(photos.length, limit);
   return (
     <div className="photo-manager" data-testid="photo-manager" aria-busy={busy !== null}>

@@ -1,13 +1,12 @@
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor, ROUTES } from '../../packages/runtime/routes.ts';
 import { formatCents } from '../../packages/runtime/rules/payments.ts';
 import { routeParams } from '../../packages/runtime/rules/route-params.ts';
 import type { Payment } from '../../packages/runtime/schemas/api/payments.ts';
-import { $companyInfo, loadCompanyInfo } from '../../packages/runtime/stores/catalog.ts';
-import { $payments, loadPayments } from '../../packages/runtime/stores/payments.ts';
+import { $companyInfo } from '../../packages/runtime/stores/catalog.ts';
+import { $payments } from '../../packages/runtime/stores/payments.ts';
 import { LINKS } from '../site/links.ts';
 import { useFormatDate, useHydrated } from './hooks.ts';
 import { LoadFailed, Loading } from './LoadStatus.tsx';
@@ -32,10 +31,6 @@ function TransactionsContent() {
   const hydrated = useHydrated();
   const member = useMember();
   const payments = useStore($payments);
-  const memberId = member?.profile.id;
-  useEffect(() => {
-    if (memberId) void loadPayments();
-  }, [memberId]);
   if (!hydrated) return <MemberPending member={undefined} />;
   if (!member) return <MemberPending member={member} />;
   if (payments.status === 'failed') return <LoadFailed error={payments.error} />;
@@ -123,8 +118,9 @@ function amountRows(
 
 function Receipt({ payment }: { payment: Payment }) {
   const { t, i18n } = useTranslation();
-  const company = useStore($companyInfo);
-  useEffect(() => void loadCompanyInfo(), []);
+  // Mounting the store loads the seller (once per page); the receipt shows without it until then.
+  const companyState = useStore($companyInfo);
+  const company = companyState.status === 'ready' ? companyState.data : null;
   const money = (cents: number) => formatCents(cents, payment.currency, i18n.language);
   const format = useFormatDate();
   const rows: [string, React.ReactNode][] = [

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { loadBrands } from '../../packages/cli/src/brand/load.ts';
+import { loadBrands } from '@datekit/brand-config';
 import { STATIC_PAGES } from '../../packages/runtime/routes.ts';
 import { formatLegalDate, termsVersionDate } from '../../packages/runtime/rules/legal.ts';
 import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';

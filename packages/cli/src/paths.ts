@@ -3,13 +3,6 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root, found from this file so the CLI works from any working directory. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** The brand and niche files; DATEKIT_BRANDS_DIR / DATEKIT_NICHES_DIR point elsewhere (a deploy's own copy, tests). */
-export const BRANDS_DIR = process.env.DATEKIT_BRANDS_DIR
-  ? path.resolve(process.env.DATEKIT_BRANDS_DIR)
-  : path.join(ROOT, 'brands');
-export const NICHES_DIR = process.env.DATEKIT_NICHES_DIR
-  ? path.resolve(process.env.DATEKIT_NICHES_DIR)
-  : path.join(ROOT, 'niches');
 export const LOCALES_DIR = path.join(ROOT, 'locales');
 export const DIST_DIR = process.env.DATEKIT_DIST_DIR
   ? path.resolve(process.env.DATEKIT_DIST_DIR)

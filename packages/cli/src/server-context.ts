@@ -11,12 +11,10 @@ import {
   type Services,
   type UnavailableBrand,
 } from '@datekit/server';
+import { BRANDS_DIR, domainOfFile, loadBrands, loadNiches, NICHES_DIR, type BrandProblem } from '@datekit/brand-config';
 import { type Brand, type Locale, toLocale } from '@datekit/runtime';
-import { domainOfFile } from './brand/cross-file.ts';
-import { loadBrands, type BrandProblem } from './brand/load.ts';
-import { loadNiches } from './brand/niches.ts';
 import { readBrandArtefact } from './build/brand-artefact.ts';
-import { BRANDS_DIR, DIST_DIR, NICHES_DIR } from './paths.ts';
+import { DIST_DIR } from './paths.ts';
 
 export interface Site {
   /** The brands to serve: their settings (built, or else their file) and their niche's file are valid. */

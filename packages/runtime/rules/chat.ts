@@ -1,4 +1,3 @@
-import type { Settings } from '../schemas/api/settings.ts';
 import type { ChatListItem, Message } from '../schemas/api/chat.ts';
 
 /** The chat list newest first, by the time of its last message (spec §4). */
@@ -54,9 +53,10 @@ export function composerState(text: string, max: number): ComposerState {
 }
 
 /** The minimum cost of a message in the visitor's country, in local currency (settings `minimum_message_costs`). */
-export function minimumMessageCost(
-  settings: Pick<Settings, 'minimum_message_costs' | 'geoip_selected_country'>,
-): { costs: number; currency: string } | null {
+export function minimumMessageCost(settings: {
+  minimum_message_costs: Partial<Record<string, { costs: number; currency: string }>>;
+  geoip_selected_country: string;
+}): { costs: number; currency: string } | null {
   return settings.minimum_message_costs[settings.geoip_selected_country] ?? null;
 }
 

@@ -62,7 +62,7 @@ describe('notification settings store', () => {
     configureApi({ fetch: net.fetch, sleep: async () => undefined });
     await saveNotificationType('like', false);
     expect(net.calls[0]!.body).toEqual({ preferences: { like: false } });
-    expect($notificationSettings.get()).toEqual({ status: 'ready', settings: settings(false) });
+    expect($notificationSettings.get()).toEqual({ status: 'ready', data: settings(false) });
     await enableMail('bounce');
     expect(net.calls[1]!.body).toEqual({ reason: 'bounce' });
   });

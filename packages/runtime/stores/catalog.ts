@@ -1,62 +1,50 @@
-import { atom, map, task } from 'nanostores';
+import { atom, map } from 'nanostores';
 import type { InterestsResponse, NamedInterest, RegionEntry, RegionsResponse } from '../schemas/api/catalog.ts';
 import type { CompanyInfo, CompanyInfoResponse } from '../schemas/api/settings.ts';
 import { api } from './api.ts';
+import { createLoader, loadOnMount, type Loadable, type Loader } from './loadable.ts';
 
 export type { NamedInterest, RegionEntry };
 
-export type InterestsState =
-  { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; interests: NamedInterest[] };
+/** The interests catalogue in the visitor's language (spec §7), loaded once per page by the first island showing it. */
+export const $interests = atom<Loadable<NamedInterest[]>>({ status: 'idle' });
 
-/** The interests catalogue in the visitor's language, loaded once per page by whoever shows it first (spec §7). */
-export const $interests = atom<InterestsState>({ status: 'idle' });
+const interestsLoader = createLoader(
+  $interests,
+  async () => (await api().get<InterestsResponse>('/api/interests.php')).interests,
+);
 
-let interestsRequest: Promise<void> | undefined;
+loadOnMount($interests, interestsLoader, { once: true });
 
-/** Loads the catalogue unless it is loaded or on its way; a failed load may be tried again. */
-export function loadInterests(): Promise<void> {
-  if ($interests.get().status === 'ready') return Promise.resolve();
-  interestsRequest ??= task(async () => {
-    $interests.set({ status: 'loading' });
-    try {
-      const { interests } = await api().get<InterestsResponse>('/api/interests.php');
-      $interests.set({ status: 'ready', interests });
-    } catch {
-      $interests.set({ status: 'failed' });
-    } finally {
-      interestsRequest = undefined;
-    }
-  });
-  return interestsRequest;
-}
+/**
+ * A country's regions by country code, for the profile editor, the search filter and profile pages.
+ * Keyed by the country an island asks for, so it loads on that ask (`loadRegions`), not on mount.
+ */
+export const $regions = map<Record<string, Loadable<RegionEntry[]>>>({});
 
-export type RegionsState =
-  { status: 'loading' } | { status: 'ready'; regions: RegionEntry[] } | { status: 'failed'; error: unknown };
-
-/** A country's regions by country code, for the profile editor, the search filter and profile pages. */
-export const $regions = map<Record<string, RegionsState>>({});
-
-const regionRequests = new Map<string, Promise<void>>();
+const regionLoaders = new Map<string, Loader<RegionEntry[]>>();
 
 /** Loads a country's regions once per page (spec §7); concurrent calls share one request; a failed load may be tried again. */
 export function loadRegions(country: string): Promise<void> {
-  if ($regions.get()[country]?.status === 'ready') return Promise.resolve();
-  let request = regionRequests.get(country);
-  if (!request) {
-    request = task(async () => {
-      $regions.setKey(country, { status: 'loading' });
-      try {
-        const { regions } = await api().get<RegionsResponse>('/api/regions.php', { query: { country } });
-        $regions.setKey(country, { status: 'ready', regions });
-      } catch (error) {
-        $regions.setKey(country, { status: 'failed', error });
-      } finally {
-        regionRequests.delete(country);
-      }
+  if ($regions.value[country]?.status === 'ready') return Promise.resolve();
+  let loader = regionLoaders.get(country);
+  if (!loader) {
+    const slot = {
+      get value(): Loadable<RegionEntry[]> {
+        return $regions.value[country] ?? { status: 'idle' };
+      },
+      set: (state: Loadable<RegionEntry[]>) => $regions.setKey(country, state),
+    };
+    loader = createLoader(slot, async () => {
+      const { regions } = await api().get<RegionsResponse>('/api/regions.php', { query: { country } });
+      return regions;
     });
-    regionRequests.set(country, request);
+    regionLoaders.set(country, loader);
   }
-  return request;
+  return loader.load().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** A region's name in the visitor's language where it has an official one, else as people there write it. */
@@ -64,23 +52,13 @@ export function regionName(region: RegionEntry, lang: string): string {
   return region.names?.[lang] ?? region.name;
 }
 
-/** The operating company (spec §3 Company info: the seller on receipts), loaded once per page (spec §7). */
-export const $companyInfo = atom<CompanyInfo | null>(null);
+/** The operating company (spec §3 Company info: the seller on receipts), loaded once per page by the first receipt shown. */
+export const $companyInfo = atom<Loadable<CompanyInfo>>({ status: 'idle' });
 
-let companyRequest: Promise<void> | undefined;
+const companyLoader = createLoader(
+  $companyInfo,
+  async () => (await api().get<CompanyInfoResponse>('/api/companyinfo.php')).company,
+);
 
-/** Loads the company info unless it is loaded or on its way; a failed load leaves it null and may be tried again. */
-export function loadCompanyInfo(): Promise<void> {
-  if ($companyInfo.get()) return Promise.resolve();
-  companyRequest ??= task(async () => {
-    try {
-      const { company } = await api().get<CompanyInfoResponse>('/api/companyinfo.php');
-      $companyInfo.set(company);
-    } catch {
-      // The receipt shows without the seller's block; the next page load tries again.
-    } finally {
-      companyRequest = undefined;
-    }
-  });
-  return companyRequest;
-}
+// Without it a receipt shows without the seller's block; the next receipt shown tries again.
+loadOnMount($companyInfo, companyLoader, { once: true });

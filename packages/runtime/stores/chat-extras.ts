@@ -1,45 +1,23 @@
-import { atom, task } from 'nanostores';
+import { atom } from 'nanostores';
 import type { GiftsResponse, IcebreakersResponse } from '../schemas/api/chat.ts';
 import { api } from './api.ts';
+import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
 
 export type Gift = GiftsResponse['gifts'][number];
 
-/** The gift catalogue with prices for this brand, loaded when the picker first opens. Empty when it failed. */
-export const $gifts = atom<Gift[] | null>(null);
+/** The gift catalogue with prices for this brand, loaded once per page when the picker first opens. */
+export const $gifts = atom<Loadable<Gift[]>>({ status: 'idle' });
 
-let giftsRequest: Promise<void> | undefined;
+const giftsLoader = createLoader($gifts, async () => (await api().get<GiftsResponse>('/api/gifts.php')).gifts);
 
-/** GET /api/gifts.php once per page; concurrent callers share the request, a failure may be retried. */
-export function loadGifts(): Promise<void> {
-  if ($gifts.get()?.length) return Promise.resolve();
-  giftsRequest ??= task(async () => {
-    try {
-      const { gifts } = await api().get<GiftsResponse>('/api/gifts.php');
-      $gifts.set(gifts);
-    } catch {
-      $gifts.set([]);
-    } finally {
-      giftsRequest = undefined;
-    }
-  });
-  return giftsRequest;
-}
+loadOnMount($gifts, giftsLoader, { once: true });
 
-/** Opening lines for an empty conversation, in the visitor's language. Empty until loaded or when it failed. */
-export const $icebreakers = atom<string[]>([]);
+/** Opening lines for an empty conversation, in the visitor's language, loaded once per page when shown. */
+export const $icebreakers = atom<Loadable<string[]>>({ status: 'idle' });
 
-let icebreakersLoaded = false;
+const icebreakersLoader = createLoader(
+  $icebreakers,
+  async () => (await api().get<IcebreakersResponse>('/api/icebreakers.php')).icebreakers,
+);
 
-/** GET /api/icebreakers.php once per page; without suggestions the member simply writes their own. */
-export function loadIcebreakers(): Promise<void> {
-  if (icebreakersLoaded) return Promise.resolve();
-  icebreakersLoaded = true;
-  return task(async () => {
-    try {
-      const { icebreakers } = await api().get<IcebreakersResponse>('/api/icebreakers.php');
-      $icebreakers.set(icebreakers);
-    } catch {
-      icebreakersLoaded = false;
-    }
-  });
-}
+loadOnMount($icebreakers, icebreakersLoader, { once: true });

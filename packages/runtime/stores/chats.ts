@@ -1,19 +1,13 @@
-import { atom, onMount, task } from 'nanostores';
+import { atom, task } from 'nanostores';
 import { sortChats, withChatMessage, withChatRead, withChatRemoved, type ChatList } from '../rules/chat.ts';
 import type { Message } from '../schemas/api/chat.ts';
-import { api, isBrowser } from './api.ts';
-import { singleFlight } from './single-flight.ts';
+import { api } from './api.ts';
+import { createLoader, loadForMember, type Loadable } from './loadable.ts';
 import { $user } from './user.ts';
 
 export type ChatsData = ChatList;
 
-export type ChatsState =
-  /** Nobody is logged in, or nothing listened yet. */
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; data: ChatsData }
-  /** The first load failed; a later failing refresh keeps the list already shown. */
-  | { status: 'failed'; error: unknown };
+export type ChatsState = Loadable<ChatsData>;
 
 /**
  * The member's conversations (spec §3 Chat state "chats"), newest first, with the total of unread
@@ -23,55 +17,21 @@ export type ChatsState =
  */
 export const $chats = atom<ChatsState>({ status: 'idle' });
 
-// Bumped whenever the member changes: an answer for the previous member must not land.
-let generation = 0;
-
-onMount($chats, () => {
-  if (!isBrowser()) return;
-  let memberId: number | null | undefined;
-  const unbind = $user.subscribe((user) => {
-    const id = user === undefined ? undefined : (user?.profile.id ?? null);
-    if (id === memberId) return;
-    memberId = id;
-    generation += 1;
-    if (id === undefined) return;
-    if (id === null) {
-      $chats.set({ status: 'idle' });
-      return;
-    }
-    $chats.set({ status: 'loading' });
-    // Not a load in flight for the previous member: its answer would not land.
-    void refreshChats().catch(() => undefined);
-  });
-  return () => {
-    unbind();
-    generation += 1;
-  };
+const chatsLoader = createLoader($chats, async () => {
+  const answer = await api().get<ChatsData>('/api/chats.php');
+  return { chats: sortChats(answer.chats), total_unread: answer.total_unread };
 });
 
-const chatsLoad = singleFlight(() =>
-  task(async () => {
-    const started = generation;
-    try {
-      const answer = await api().get<ChatsData>('/api/chats.php');
-      const data = { chats: sortChats(answer.chats), total_unread: answer.total_unread };
-      if (started === generation) $chats.set({ status: 'ready', data });
-      return data;
-    } catch (error) {
-      if (started === generation && $chats.value.status !== 'ready') $chats.set({ status: 'failed', error });
-      throw error;
-    }
-  }),
-);
+loadForMember($chats, chatsLoader);
 
 /** The list (GET /api/chats.php); joins a load already in flight. */
 export function loadChats(): Promise<ChatsData> {
-  return chatsLoad.shared();
+  return chatsLoader.load();
 }
 
 /** The list as it is now: a load that starts after this call (one, however many callers). */
 export function refreshChats(): Promise<ChatsData> {
-  return chatsLoad.fresh();
+  return chatsLoader.refresh();
 }
 
 function change(apply: (data: ChatsData) => ChatsData | null): boolean {

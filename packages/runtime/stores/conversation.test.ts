@@ -95,10 +95,14 @@ describe('$conversation', () => {
   it('reads a message that arrives in a background tab only once the tab is seen again', async () => {
     const doc = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
     vi.stubGlobal('document', doc);
-    const net = network({ 'GET /api/chat.php': () => json(200, chatPage([message(1, 5, 'Hi')])) });
+    const net = network({
+      'GET /api/chat.php': () => json(200, chatPage([message(1, 5, 'Hi')])),
+      'POST /api/chat-read.php': () => json(200, { ok: true }),
+    });
     keepMount($conversation);
     await openConversation(3);
-    const reads = () => net.calls.filter((c) => c.method === 'GET' && c.url.includes('/api/chat.php')).length;
+    await flush();
+    const reads = () => net.calls.filter((c) => c.method === 'POST' && c.url === '/api/chat-read.php').length;
     expect(reads()).toBe(1);
     handleLiveEvent({ type: 'message', conversation_id: 3, message: message(2, 5, 'Hello?') });
     await flush();
@@ -107,6 +111,8 @@ describe('$conversation', () => {
     doc.dispatchEvent(new Event('visibilitychange'));
     await flush();
     expect(reads()).toBe(2);
+    expect(net.calls.at(-1)?.body).toEqual({ conversation_id: 3, message_id: 2 });
+    expect(net.calls.filter((c) => c.url.startsWith('/api/chat.php'))).toHaveLength(1);
   });
 
   it('ignores a live message of another conversation', async () => {
@@ -182,6 +188,7 @@ describe('requests per live event', () => {
     const net = network({
       'GET /api/chats.php': () => json(200, { chats: [listed(3, hi)], total_unread: 0 }),
       'GET /api/chat.php': () => json(200, chatPage([hi])),
+      'POST /api/chat-read.php': () => json(200, { ok: true }),
       ...routes,
     });
     keepMount($chats);
@@ -203,12 +210,28 @@ describe('requests per live event', () => {
     // The server answers the read with a `read` event to every tab.
     handleLiveEvent({ type: 'read', conversation_id: 3 });
     await flush();
-    expect(since(net.calls, before)).toEqual(['GET /api/chat.php']);
+    expect(since(net.calls, before)).toEqual(['POST /api/chat-read.php']);
+    expect(net.calls.at(-1)?.body).toEqual({ conversation_id: 3, message_id: 2 });
     const list = $chats.get();
     expect(list.status === 'ready' && list.data.chats[0]).toMatchObject({
       conversation: { last_message: { text: 'Still there?' } },
       num_unread_messages: 0,
     });
+  });
+
+  it('opening a listed chat with unread messages marks it read by its own call', async () => {
+    const net = await openChatWithList({
+      'GET /api/chats.php': () => json(200, { chats: [listed(3, hi, 1)], total_unread: 1 }),
+    });
+    expect(since(net.calls, 0).filter((c) => c.startsWith('POST'))).toEqual(['POST /api/chat-read.php']);
+    expect(net.calls.at(-1)?.body).toEqual({ conversation_id: 3, message_id: 1 });
+    const list = $chats.get();
+    expect(list.status === 'ready' && list.data.total_unread).toBe(0);
+  });
+
+  it('opening a listed chat without unread messages asks nothing more than the chat', async () => {
+    const net = await openChatWithList();
+    expect(since(net.calls, 0).filter((c) => c.startsWith('POST'))).toEqual([]);
   });
 
   it('an incoming message in another listed chat changes the list without any request', async () => {

@@ -5,11 +5,19 @@ import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
 import { ROUTES } from '../routes.ts';
 import { chatWithProfile, mergeMessages } from '../rules/chat.ts';
 import { routeParams } from '../rules/route-params.ts';
-import type { ConversationResponse, Message, Presence, SentMessageResponse } from '../schemas/api/chat.ts';
+import type {
+  ChatReadRequest,
+  ConversationResponse,
+  Message,
+  Presence,
+  SentMessageResponse,
+} from '../schemas/api/chat.ts';
+import type { OkResponse } from '../schemas/api/ok.ts';
 import type { MemberResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
 import { $chats, loadChats, markChatRead, receiveChatMessage } from './chats.ts';
+import type { Loadable } from './loadable.ts';
 import { onLiveEvent } from './live-events.ts';
 import { $user, receiveUser } from './user.ts';
 
@@ -27,12 +35,8 @@ export interface ConversationData {
   seenUpTo: number | null;
 }
 
-export type ConversationState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; data: ConversationData }
-  /** Not found, blocked (`blocked_by`), or the network: the screen shows the server's message. */
-  | { status: 'failed'; error: unknown };
+/** Failed: not found, blocked (`blocked_by`), or the network: the screen shows the server's message. */
+export type ConversationState = Loadable<ConversationData>;
 
 /** The one conversation on screen (routes chats-id and members-id-chat); new messages arrive live. */
 export const $conversation = atom<ConversationState>({ status: 'idle' });
@@ -65,11 +69,14 @@ function tabHidden(): boolean {
 // A message of the other member arrived while the tab was hidden: read it once the tab is seen again.
 let unreadWhileHidden = false;
 
+// The newest message of the open conversation the server knows this member has seen: not told twice.
+let acknowledged = 0;
+
 onMount($conversation, () => {
   const onVisible = () => {
     if (tabHidden() || !unreadWhileHidden) return;
     unreadWhileHidden = false;
-    void refreshLatest().catch(() => undefined);
+    void acknowledge().catch(() => undefined);
   };
   const canListen = typeof document !== 'undefined' && typeof document.addEventListener === 'function';
   if (canListen) document.addEventListener('visibilitychange', onVisible);
@@ -95,11 +102,11 @@ onMount($conversation, () => {
       conversationId: event.conversation_id,
       messages: mergeMessages(current.messages, [event.message]),
     }));
-    // Reading it on screen counts as opening the conversation: the server sets the unread counter back
-    // to 0 and tells the other member it was seen. Not while the tab is in the background.
+    // Reading it on screen marks it read (POST /api/chat-read.php): the server's unread counter and the
+    // other member's read receipt, without fetching the messages again. Not while the tab is in the background.
     if (event.message.sender_id !== data.profile.id) return;
     if (tabHidden()) unreadWhileHidden = true;
-    else void refreshLatest().catch(() => undefined);
+    else void acknowledge().catch(() => undefined);
   });
   return () => {
     unbind();
@@ -110,6 +117,34 @@ onMount($conversation, () => {
 
 function fetchChat(conversationId: number, before?: number): Promise<ConversationResponse> {
   return api().get<ConversationResponse>('/api/chat.php', { query: { id: conversationId, before } });
+}
+
+/**
+ * Tells the server the member had the open conversation on screen up to its newest message, and the list
+ * at once; nothing when that message was told already. The one way the client marks a chat read: the GET
+ * that opens a conversation marks it read too (the spec's side effect), but nothing here relies on it.
+ */
+function acknowledge(): Promise<void> {
+  return task(async () => {
+    const data = ready();
+    const newest = data?.messages.at(-1);
+    if (!data?.conversationId || !newest || newest.id <= acknowledged) return;
+    acknowledged = newest.id;
+    markChatRead(data.conversationId);
+    await api().post<OkResponse>('/api/chat-read.php', {
+      conversation_id: data.conversationId,
+      message_id: newest.id,
+    } satisfies ChatReadRequest);
+  });
+}
+
+/** A conversation just opened: marks it read unless the list already shows it without unread messages. */
+function readOnOpen(conversationId: number): void {
+  const list = $chats.value;
+  const listed =
+    list.status === 'ready' ? list.data.chats.find((c) => c.conversation.id === conversationId) : undefined;
+  if (listed?.num_unread_messages === 0) acknowledged = ready()?.messages.at(-1)?.id ?? 0;
+  void acknowledge().catch(() => undefined);
 }
 
 function fromAnswer(answer: ConversationResponse): ConversationData {
@@ -157,11 +192,13 @@ export function openConversation(conversationId: number): Promise<void> {
 function openConversationNow(conversationId: number): Promise<void> {
   return task(async () => {
     const started = ++generation;
+    acknowledged = 0;
     $conversation.set({ status: 'loading' });
     try {
       const answer = await fetchChat(conversationId);
-      if (started === generation) $conversation.set({ status: 'ready', data: fromAnswer(answer) });
-      markChatRead(conversationId);
+      if (started !== generation) return;
+      $conversation.set({ status: 'ready', data: fromAnswer(answer) });
+      readOnOpen(conversationId);
     } catch (error) {
       if (started === generation) $conversation.set({ status: 'failed', error });
     }
@@ -179,6 +216,7 @@ export function openConversationWith(profileId: number): Promise<void> {
 function openConversationWithNow(profileId: number): Promise<void> {
   return task(async () => {
     const started = ++generation;
+    acknowledged = 0;
     $conversation.set({ status: 'loading' });
     try {
       const list = $chats.value;
@@ -186,8 +224,9 @@ function openConversationWithNow(profileId: number): Promise<void> {
       const existing = chatWithProfile(chats, profileId);
       if (existing) {
         const answer = await fetchChat(existing.conversation.id);
-        if (started === generation) $conversation.set({ status: 'ready', data: fromAnswer(answer) });
-        markChatRead(existing.conversation.id);
+        if (started !== generation) return;
+        $conversation.set({ status: 'ready', data: fromAnswer(answer) });
+        readOnOpen(existing.conversation.id);
         return;
       }
       const { profile } = await api().get<MemberResponse>('/api/member.php', { query: { id: profileId } });
@@ -211,7 +250,7 @@ function openConversationWithNow(profileId: number): Promise<void> {
   });
 }
 
-/** Fetches the newest page again and merges it (marks the conversation read, on the server and in the list). */
+/** Fetches the newest page again and merges it, then marks what it shows read (not in a background tab). */
 function refreshLatest(): Promise<void> {
   return task(async () => {
     const id = ready()?.conversationId;
@@ -225,7 +264,8 @@ function refreshLatest(): Promise<void> {
       presence: answer.presence,
       seenUpTo: Math.max(current.seenUpTo ?? 0, answer.seen_message_id ?? 0) || null,
     }));
-    markChatRead(id);
+    if (tabHidden()) unreadWhileHidden = true;
+    else await acknowledge();
   });
 }
 
@@ -329,6 +369,7 @@ export function sendPhoto(file: Blob): Promise<Message> {
 export function closeConversation(): void {
   generation += 1;
   opened = null;
+  acknowledged = 0;
   $draft.set('');
   if (isBrowser()) $conversation.set({ status: 'idle' });
 }

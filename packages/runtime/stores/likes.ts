@@ -1,20 +1,13 @@
-import { atom, onMount, task } from 'nanostores';
+import { atom, task } from 'nanostores';
 import { withLike, type LikesData } from '../rules/likes.ts';
 import { refreshDelay } from '../rules/refresh.ts';
 import { isPushSubscribed } from './push.ts';
 import type { LikeResponse } from '../schemas/api/likes.ts';
 import type { MemberResponse } from '../schemas/api/members.ts';
-import { api, isBrowser } from './api.ts';
-import { singleFlight } from './single-flight.ts';
-import { $user } from './user.ts';
+import { api } from './api.ts';
+import { createLoader, loadForMember, type Loadable } from './loadable.ts';
 
-export type LikesState =
-  /** Nobody is logged in, or nothing listened yet. */
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; data: LikesData }
-  /** The first load failed; a later refresh that fails keeps the likes already shown. */
-  | { status: 'failed'; error: unknown };
+export type LikesState = Loadable<LikesData>;
 
 /**
  * The member's likes (spec §3 Chat state "likes"): received (new first), sent and matches. Loaded
@@ -23,12 +16,9 @@ export type LikesState =
  */
 export const $likes = atom<LikesState>({ status: 'idle' });
 
-// Bumped whenever the member changes: an answer for the previous member must not land.
-let generation = 0;
+const likesLoader = createLoader($likes, () => api().get<LikesData>('/api/likes.php'));
 
-onMount($likes, () => {
-  if (!isBrowser()) return;
-  let memberId: number | null | undefined;
+loadForMember($likes, likesLoader, () => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let refreshes = 0;
   const schedule = () => {
@@ -42,51 +32,18 @@ onMount($likes, () => {
       refreshDelay(refreshes, isPushSubscribed()),
     );
   };
-  const unbind = $user.subscribe((user) => {
-    const id = user === undefined ? undefined : (user?.profile.id ?? null);
-    if (id === memberId) return;
-    memberId = id;
-    generation += 1;
-    clearTimeout(timer);
-    if (id === undefined) return;
-    if (id === null) {
-      $likes.set({ status: 'idle' });
-      return;
-    }
-    $likes.set({ status: 'loading' });
-    refreshes = 0;
-    void refreshLikes().catch(() => undefined);
-    schedule();
-  });
-  return () => {
-    unbind();
-    clearTimeout(timer);
-    generation += 1;
-  };
+  schedule();
+  return () => clearTimeout(timer);
 });
-
-const likesLoad = singleFlight(() =>
-  task(async () => {
-    const started = generation;
-    try {
-      const data = await api().get<LikesData>('/api/likes.php');
-      if (started === generation) $likes.set({ status: 'ready', data });
-      return data;
-    } catch (error) {
-      if (started === generation && $likes.value.status !== 'ready') $likes.set({ status: 'failed', error });
-      throw error;
-    }
-  }),
-);
 
 /** The likes (GET /api/likes.php); joins a load already in flight. */
 export function loadLikes(): Promise<LikesData> {
-  return likesLoad.shared();
+  return likesLoader.load();
 }
 
 /** The likes as they are now: a load that starts after this call (one, however many callers). */
 export function refreshLikes(): Promise<LikesData> {
-  return likesLoad.fresh();
+  return likesLoader.refresh();
 }
 
 /** The likes as loaded now, or after loading them when they are not there yet. */

@@ -1,5 +1,5 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from './api.ts';
 import { $newMembers } from './new-members.ts';
 
@@ -22,20 +22,28 @@ function respondWith(status: number, body: unknown) {
 }
 
 describe('$newMembers', () => {
-  afterEach(() => cleanStores($newMembers));
+  beforeEach(() => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', {});
+    $newMembers.set({ status: 'loading' });
+  });
+  afterEach(() => {
+    cleanStores($newMembers);
+    vi.unstubAllGlobals();
+  });
 
   it('loads the newest members when something listens', async () => {
     respondWith(200, { profiles: [profile] });
     keepMount($newMembers);
     await allTasks();
     await new Promise((r) => setTimeout(r, 0));
-    expect($newMembers.get()).toEqual({ status: 'ready', profiles: [profile] });
+    expect($newMembers.get()).toEqual({ status: 'ready', data: [profile] });
   });
 
   it('reports a failure instead of showing nothing forever', async () => {
     respondWith(404, { error: 'not_found', message: 'x' });
     keepMount($newMembers);
     await new Promise((r) => setTimeout(r, 0));
-    expect($newMembers.get()).toEqual({ status: 'failed' });
+    expect($newMembers.get()).toMatchObject({ status: 'failed' });
   });
 });

@@ -1,22 +1,25 @@
-import { atom, onMount } from 'nanostores';
+import { atom } from 'nanostores';
 import type { NewMembersResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api } from './api.ts';
+import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
 
-export type NewMembersState = { status: 'loading' } | { status: 'ready'; profiles: Profile[] } | { status: 'failed' };
+export type NewMembersState = Loadable<Profile[]>;
 
 /** The home page teaser: the brand's newest members, loaded only while something shows them. */
 export const $newMembers = atom<NewMembersState>({ status: 'loading' });
 
-onMount($newMembers, () => {
-  void loadNewMembers();
+const newMembersLoader = createLoader($newMembers, async () => {
+  const { profiles } = await api().get<NewMembersResponse>('/api/new-members.php');
+  return profiles;
 });
 
-export async function loadNewMembers(): Promise<void> {
-  try {
-    const { profiles } = await api().get<NewMembersResponse>('/api/new-members.php');
-    $newMembers.set({ status: 'ready', profiles });
-  } catch {
-    $newMembers.set({ status: 'failed' });
-  }
+loadOnMount($newMembers, newMembersLoader);
+
+/** The newest members again (the teaser's retry); a failure shows in the store. */
+export function loadNewMembers(): Promise<void> {
+  return newMembersLoader.refresh().then(
+    () => undefined,
+    () => undefined,
+  );
 }

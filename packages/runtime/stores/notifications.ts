@@ -1,31 +1,24 @@
-import { atom, onMount, task } from 'nanostores';
+import { atom, task } from 'nanostores';
 import type { MailDisabledReason, NotificationType } from '../data/notifications.ts';
 import type { NotificationSettings } from '../schemas/api/notifications.ts';
-import { api, isBrowser } from './api.ts';
+import { api } from './api.ts';
+import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
 import { loadUser } from './user.ts';
 
-export type NotificationSettingsState =
-  { status: 'loading' } | { status: 'ready'; settings: NotificationSettings } | { status: 'failed'; error: unknown };
+export type NotificationSettingsState = Loadable<NotificationSettings>;
 
 /** The member's notification switches and why e-mail is off (GET /api/notifications.php), while shown. */
 export const $notificationSettings = atom<NotificationSettingsState>({ status: 'loading' });
 
-onMount($notificationSettings, () => {
-  if (!isBrowser()) return;
-  void loadNotificationSettings().catch(() => undefined);
-});
+const settingsLoader = createLoader($notificationSettings, () =>
+  api().get<NotificationSettings>('/api/notifications.php'),
+);
 
+loadOnMount($notificationSettings, settingsLoader);
+
+/** The settings as they are now: a load that starts after this call. */
 export function loadNotificationSettings(): Promise<NotificationSettings> {
-  return task(async () => {
-    try {
-      const settings = await api().get<NotificationSettings>('/api/notifications.php');
-      $notificationSettings.set({ status: 'ready', settings });
-      return settings;
-    } catch (error) {
-      if ($notificationSettings.get().status !== 'ready') $notificationSettings.set({ status: 'failed', error });
-      throw error;
-    }
-  });
+  return settingsLoader.refresh();
 }
 
 /** Turns one type on or off; the store shows the server's answer. */
@@ -34,7 +27,7 @@ export function saveNotificationType(type: NotificationType, enabled: boolean): 
     const settings = await api().put<NotificationSettings>('/api/notifications.php', {
       preferences: { [type]: enabled },
     });
-    $notificationSettings.set({ status: 'ready', settings });
+    $notificationSettings.set({ status: 'ready', data: settings });
     return settings;
   });
 }
@@ -43,7 +36,7 @@ export function saveNotificationType(type: NotificationType, enabled: boolean): 
 export function enableMail(reason?: MailDisabledReason): Promise<NotificationSettings> {
   return task(async () => {
     const settings = await api().post<NotificationSettings>('/api/notifications-enable.php', reason ? { reason } : {});
-    $notificationSettings.set({ status: 'ready', settings });
+    $notificationSettings.set({ status: 'ready', data: settings });
     void loadUser().catch(() => undefined);
     return settings;
   });

@@ -1,10 +1,12 @@
-import { allTasks } from 'nanostores';
-import { afterEach, describe, expect, it } from 'vitest';
+import { allTasks, cleanStores, keepMount } from 'nanostores';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DiscountCodeJson, Payment } from '../schemas/api/payments.ts';
 import { configureApi } from './api.ts';
 import { handleLiveEvent } from './live-events.ts';
-import { $payment, followPayment, loadWelcomeDiscount, startCheckout } from './payments.ts';
+import { $creditOffers, $payment, followPayment, loadWelcomeDiscount, startCheckout } from './payments.ts';
 import { json, scriptedFetch } from './test-network.ts';
+import { $user } from './user.ts';
+import { testMember, testProfile } from '../test-fixtures.ts';
 
 const noWait = { sleep: async () => undefined, random: () => 1 };
 const flush = async () => {
@@ -106,5 +108,37 @@ describe('payments store', () => {
     handleLiveEvent({ type: 'credits', credits: 70 });
     await flush();
     expect(calls).toHaveLength(count);
+  });
+});
+
+describe('$creditOffers', () => {
+  afterEach(() => {
+    cleanStores($creditOffers, $user);
+    vi.unstubAllGlobals();
+  });
+
+  it('loads for the logged-in member while shown, and again when the first purchase makes them premium', async () => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', {});
+    const offers = { bundles: [], discount: null, methods: [], currency: 'EUR' };
+    const network = scriptedFetch({
+      'GET /api/credits.php': () => json(200, offers),
+      'GET /api/user.php': () => json(200, { user: $user.value }),
+    });
+    configureApi({ fetch: network.fetch, ...noWait });
+    const asked = () => network.calls.filter((c) => c.url === '/api/credits.php').length;
+    const member = testMember(testProfile(9, { name: 'Me' }), 20);
+    $user.set({ ...member, paid_user: false });
+    keepMount($creditOffers);
+    await flush();
+    expect($creditOffers.get()).toEqual({ status: 'ready', data: offers });
+    $user.set({ ...member, paid_user: false, credits: 10 });
+    await flush();
+    expect(asked()).toBe(1);
+    $user.set({ ...member, paid_user: true, credits: 70 });
+    await flush();
+    expect(asked()).toBe(2);
+    $user.set(null);
+    expect($creditOffers.get()).toEqual({ status: 'idle' });
   });
 });

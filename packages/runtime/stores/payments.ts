@@ -9,24 +9,24 @@ import type {
   PaymentsResponse,
 } from '../schemas/api/payments.ts';
 import { api } from './api.ts';
+import { createLoader, loadForMember, type Loadable } from './loadable.ts';
+import { $user } from './user.ts';
 import { onLiveEvent } from './live-events.ts';
-
-export type Loadable<T> =
-  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: unknown };
 
 /** The bundles priced for the member, with the discount the server applies now and the methods offered. */
 export const $creditOffers = atom<Loadable<CreditOffers>>({ status: 'idle' });
 
-export function loadCreditOffers(): Promise<void> {
-  return task(async () => {
-    if ($creditOffers.value.status !== 'ready') $creditOffers.set({ status: 'loading' });
-    try {
-      $creditOffers.set({ status: 'ready', data: await api().get<CreditOffers>('/api/credits.php') });
-    } catch (error) {
-      $creditOffers.set({ status: 'failed', error });
-    }
+const offersLoader = createLoader($creditOffers, () => api().get<CreditOffers>('/api/credits.php'));
+
+// The welcome discount ends with the first purchase: the offers load again when the member becomes premium.
+loadForMember($creditOffers, offersLoader, () => {
+  let paid = $user.value?.paid_user;
+  return $user.listen((user) => {
+    if (!user || user.paid_user === paid) return;
+    paid = user.paid_user;
+    void offersLoader.refresh().catch(() => undefined);
   });
-}
+});
 
 /** A code the member typed, as the server answered it; null until one applies. */
 export async function lookUpDiscount(code: string): Promise<DiscountCodeJson> {
@@ -117,14 +117,7 @@ export function followPayment(id: number): () => void {
 /** The member's payments, newest first (the transactions page). */
 export const $payments = atom<Loadable<Payment[]>>({ status: 'idle' });
 
-export function loadPayments(): Promise<void> {
-  return task(async () => {
-    $payments.set({ status: 'loading' });
-    try {
-      const { payments } = await api().get<PaymentsResponse>('/api/payments.php');
-      $payments.set({ status: 'ready', data: payments });
-    } catch (error) {
-      $payments.set({ status: 'failed', error });
-    }
-  });
-}
+loadForMember(
+  $payments,
+  createLoader($payments, async () => (await api().get<PaymentsResponse>('/api/payments.php')).payments),
+);

@@ -80,7 +80,7 @@ describe('$photos', () => {
     vi.stubGlobal('document', {});
     network({ 'GET /api/photos.php': () => json(200, { photos: [photo], limit: 3 }) });
     keepMount($photos);
-    await vi.waitFor(() => expect($photos.get()).toEqual({ status: 'ready', photos: [photo], limit: 3 }));
+    await vi.waitFor(() => expect($photos.get()).toEqual({ status: 'ready', data: { photos: [photo], limit: 3 } }));
   });
 
   it('reloads the list and the user after an upload, a new main photo and a deletion', async () => {
@@ -101,6 +101,6 @@ describe('$photos', () => {
       ['DELETE', JSON.stringify({ id: 5 })],
     ]);
     expect(calls.filter((c) => c.url === '/api/photos.php' && c.method === 'GET')).toHaveLength(3);
-    expect($photos.get()).toEqual({ status: 'ready', photos: [], limit: 3 });
+    expect($photos.get()).toEqual({ status: 'ready', data: { photos: [], limit: 3 } });
   });
 });

@@ -1,33 +1,31 @@
-import { atom, onMount, task } from 'nanostores';
+import { atom, task } from 'nanostores';
 import { ApiNetworkError, ApiRequestError } from '../api/client.ts';
 import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
-import { api, isBrowser } from './api.ts';
+import { api } from './api.ts';
+import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
 import { loadUser } from './user.ts';
 import type { OwnPhoto, OwnPhotosResponse, UploadPhotoResponse } from '../schemas/api/photos.ts';
 
 export type { OwnPhoto } from '../schemas/api/photos.ts';
 
-export type PhotosState =
-  { status: 'loading' } | { status: 'ready'; photos: OwnPhoto[]; limit: number } | { status: 'failed'; error: unknown };
+/** The member's photos and how many they may hold. */
+export type OwnPhotos = Pick<OwnPhotosResponse, 'photos' | 'limit'>;
+
+export type PhotosState = Loadable<OwnPhotos>;
 
 /** The member's photos and how many they may hold (spec §5: 3 free, 25 premium), as the server says. */
 export const $photos = atom<PhotosState>({ status: 'loading' });
 
-onMount($photos, () => {
-  if (!isBrowser()) return;
-  void loadPhotos().catch(() => undefined);
+const photosLoader = createLoader($photos, async () => {
+  const { photos, limit } = await api().get<OwnPhotosResponse>('/api/photos.php');
+  return { photos, limit };
 });
 
+loadOnMount($photos, photosLoader);
+
+/** The photos as they are now (after a change): a load that starts after this call. */
 export function loadPhotos(): Promise<void> {
-  return task(async () => {
-    try {
-      const { photos, limit } = await api().get<OwnPhotosResponse>('/api/photos.php');
-      $photos.set({ status: 'ready', photos, limit });
-    } catch (error) {
-      if ($photos.get().status !== 'ready') $photos.set({ status: 'failed', error });
-      throw error;
-    }
-  });
+  return photosLoader.refresh().then(() => undefined);
 }
 
 /**

@@ -24,7 +24,7 @@ describe('$ownProfile', () => {
   it('loads the profile while shown', async () => {
     configureApi({ fetch: scriptedFetch({ 'GET /api/profile.php': () => json(200, { profile }) }).fetch, ...noWait });
     keepMount($ownProfile);
-    await vi.waitFor(() => expect($ownProfile.get()).toEqual({ status: 'ready', profile }));
+    await vi.waitFor(() => expect($ownProfile.get()).toEqual({ status: 'ready', data: profile }));
   });
 
   it('reports a first load that failed', async () => {
@@ -44,7 +44,7 @@ describe('$ownProfile', () => {
     configureApi({ fetch: network.fetch, ...noWait });
     await saveProfile({ about: 'Hi' });
     expect(network.calls).toEqual([{ method: 'PUT', url: '/api/profile.php', body: { about: 'Hi' } }]);
-    expect($ownProfile.get()).toEqual({ status: 'ready', profile: saved });
+    expect($ownProfile.get()).toEqual({ status: 'ready', data: saved });
   });
 
   it('reloads the user when a field the navigation shows changed', async () => {

@@ -1,31 +1,24 @@
-import { atom, onMount, task } from 'nanostores';
+import { atom, task } from 'nanostores';
 import type { OwnProfile, OwnProfileResponse, ProfileUpdate } from '../schemas/api/profile.ts';
-import { api, isBrowser } from './api.ts';
+import { api } from './api.ts';
+import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
 import { loadUser } from './user.ts';
 
-export type OwnProfileState =
-  { status: 'loading' } | { status: 'ready'; profile: OwnProfile } | { status: 'failed'; error: unknown };
+export type OwnProfileState = Loadable<OwnProfile>;
 
 /** The member's own profile (GET /api/profile.php), loaded while a screen shows it. */
 export const $ownProfile = atom<OwnProfileState>({ status: 'loading' });
 
-onMount($ownProfile, () => {
-  if (!isBrowser()) return;
-  void loadOwnProfile().catch(() => undefined);
+const ownProfileLoader = createLoader($ownProfile, async () => {
+  const { profile } = await api().get<OwnProfileResponse>('/api/profile.php');
+  return profile;
 });
 
+loadOnMount($ownProfile, ownProfileLoader);
+
+/** The profile as it is now (a load that starts after this call, shared with the mount's). */
 export function loadOwnProfile(): Promise<OwnProfile> {
-  return task(async () => {
-    try {
-      const { profile } = await api().get<OwnProfileResponse>('/api/profile.php');
-      $ownProfile.set({ status: 'ready', profile });
-      return profile;
-    } catch (error) {
-      // A profile already shown stays; only a first load that fails shows the failure.
-      if ($ownProfile.get().status !== 'ready') $ownProfile.set({ status: 'failed', error });
-      throw error;
-    }
-  });
+  return ownProfileLoader.refresh();
 }
 
 /** Fields that the navigation and other islands show from the user: a change reloads the user too. */
@@ -38,7 +31,7 @@ const USER_FIELDS: readonly (keyof ProfileUpdate)[] = ['name', 'country', 'city'
 export function saveProfile(update: ProfileUpdate): Promise<OwnProfile> {
   return task(async () => {
     const { profile } = await api().put<OwnProfileResponse>('/api/profile.php', update);
-    $ownProfile.set({ status: 'ready', profile });
+    $ownProfile.set({ status: 'ready', data: profile });
     if (USER_FIELDS.some((field) => field in update)) void loadUser().catch(() => undefined);
     return profile;
   });

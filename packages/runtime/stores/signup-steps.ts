@@ -14,6 +14,7 @@ import {
   type SignupStep,
 } from '../rules/signup-steps.ts';
 import { api, isBrowser } from './api.ts';
+import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
 import { postPhoto } from './photos.ts';
 import { saveProfile } from './profile.ts';
 import { loadUser, signup } from './user.ts';
@@ -210,26 +211,15 @@ export interface SearchPage {
   total: number;
 }
 
-export type SignupMatchesState = { status: 'loading' } | { status: 'ready'; page: SearchPage } | { status: 'failed' };
+export type SignupMatchesState = Loadable<SearchPage>;
 
 /** /signup-matches: the first page of the member search with its defaults, right after signing up. */
 export const $signupMatches = atom<SignupMatchesState>({ status: 'loading' });
 
-onMount($signupMatches, () => {
-  if (!isBrowser()) return;
-  void loadSignupMatches();
-});
-
-export function loadSignupMatches(): Promise<void> {
-  return task(async () => {
-    try {
-      const page = await api().get<SearchPage>('/api/members.php');
-      $signupMatches.set({ status: 'ready', page });
-    } catch {
-      $signupMatches.set({ status: 'failed' });
-    }
-  });
-}
+loadOnMount(
+  $signupMatches,
+  createLoader($signupMatches, () => api().get<SearchPage>('/api/members.php')),
+);
 
 export interface CompleteSignupState {
   /** The steps to walk, fixed when the page opened: completing one does not reshuffle the rest. */

@@ -12,6 +12,28 @@ export function serializerSchema(schema: z.ZodType): Record<string, unknown> {
     target: 'openapi-3.0',
     unrepresentable: 'any',
   });
+  return withNumericExclusiveBounds(json) as Record<string, unknown>;
+}
+
+/**
+ * OpenAPI 3.0 writes a strict bound (`z.number().positive()`) as `minimum: 0, exclusiveMinimum: true`;
+ * Fastify compiles the serializer schema as JSON Schema draft 7, where the bound is the number itself.
+ */
+function withNumericExclusiveBounds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNumericExclusiveBounds);
+  if (typeof node !== 'object' || node === null) return node;
+  const json: Record<string, unknown> = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, withNumericExclusiveBounds(value)]),
+  );
+  // Only a schema's keyword is `true`; a `properties` entry of the same name holds an object.
+  if (json.exclusiveMinimum === true) {
+    json.exclusiveMinimum = json.minimum;
+    delete json.minimum;
+  }
+  if (json.exclusiveMaximum === true) {
+    json.exclusiveMaximum = json.maximum;
+    delete json.maximum;
+  }
   return json;
 }
 

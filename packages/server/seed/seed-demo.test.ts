@@ -10,6 +10,7 @@ import { ALPHA_BRAND_FILE, FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from '../te
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { MAX_PORTRAITS, MIN_PORTRAITS } from './portraits/fictional-portraits.ts';
 import { PORTRAIT_HEIGHT, PORTRAIT_WIDTH } from './portraits/portrait-svg.ts';
+import { ABOUT_LINES, FIRST_NAMES } from './demo-people.ts';
 import { DEMO_ACCOUNT, seedDemoMembers } from './seed-demo.ts';
 
 const brand = FIXTURE_BRANDS[0]!;
@@ -125,5 +126,26 @@ describe("a brand's niche decides who is seeded", () => {
     const members = await seeded('gay', 3);
     expect(members.map((m) => m.gender)).toEqual(Array(3).fill('male'));
     for (const member of members) expect(['gay', 'bi']).toContain(member.sexuality);
+  });
+});
+
+describe("a brand's countries decide how its members sound", () => {
+  it('names and introduces each fictional member in the main language of her country', async () => {
+    const german = brandFileSchema.parse({ ...ALPHA_BRAND_FILE, domain: 'de.test', countries: ['DE', 'FR'] });
+    await seedDemoMembers(services, german, 6);
+    const members = await services.db
+      .selectFrom('profiles')
+      .innerJoin('users', 'users.id', 'profiles.id')
+      .select(['profiles.name', 'profiles.gender', 'profiles.about', 'profiles.country', 'users.language'])
+      .where('profiles.brand', '=', 'de.test')
+      .where('profiles.fictional', '=', 1)
+      .execute();
+    expect(new Set(members.map((m) => m.country))).toEqual(new Set(['DE', 'FR']));
+    for (const member of members) {
+      const language = member.country === 'DE' ? 'de' : 'fr';
+      expect(member.language).toBe(language);
+      expect(FIRST_NAMES[language][member.gender!]).toContain(member.name);
+      expect(ABOUT_LINES[language]).toContain(member.about);
+    }
   });
 });

@@ -71,6 +71,8 @@ export async function seedDemoMembers(
       const place = pick(placesOf(country).slice(0, 25));
       const birthDate = `${year - age - 1}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
       const email = `fictional-${i}@members.invalid`;
+      // Named and introduced in the main language of her country, so a brand's members sound local.
+      const language = COUNTRIES[country as keyof typeof COUNTRIES]?.languages[0] ?? 'en';
       // Planned for every member, seeded or not, so the sequence (and every later member) stays the same.
       const portraits = planPortraits(random, gender, age);
       if (!existing.has(email)) {
@@ -81,17 +83,17 @@ export async function seedDemoMembers(
           email,
           passwordHash: null, // fictional members cannot log in
           status: 'active',
-          language: COUNTRIES[country as keyof typeof COUNTRIES]?.languages[0] ?? 'en',
+          language,
           createdAt,
           acceptedTermsAt: null,
           profile: {
-            name: pick(FIRST_NAMES[gender]),
+            name: pick(FIRST_NAMES[language][gender]),
             gender,
             birth_date: birthDate,
             country,
             region: place.region,
             city: place.name,
-            about: pick(ABOUT_LINES),
+            about: pick(ABOUT_LINES[language]),
             status: 'active',
             fictional: 1,
           },

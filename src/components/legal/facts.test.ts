@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBrands } from '../../../packages/cli/src/brand/load.ts';
+import { loadBrands } from '@datekit/brand-config';
 import type { Brand } from '../../../packages/runtime/schemas/brand/index.ts';
 import { legalFacts, legalLinks } from './facts.ts';
 

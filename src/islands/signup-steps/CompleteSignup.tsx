@@ -36,13 +36,13 @@ const MATCHES = pathFor('signup-matches');
 
 function CompleteSignupLoader() {
   const state = useStore($ownProfile, { ssr: () => ({ status: 'loading' as const }) });
-  if (state.status === 'loading') {
+  if (state.status === 'loading' || state.status === 'idle') {
     return <Loading />;
   }
   if (state.status === 'failed') {
     return <LoadFailed error={state.error} />;
   }
-  return <CompleteSteps profile={state.profile} />;
+  return <CompleteSteps profile={state.data} />;
 }
 
 function CompleteSteps({ profile }: { profile: OwnProfile }) {

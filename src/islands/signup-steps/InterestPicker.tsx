@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTEREST_GROUPS, interestMatches, POPULAR_INTERESTS } from '../../../packages/runtime/data/interest-groups.ts';
 import { INTERESTS_MAX } from '../../../packages/runtime/data/profile-choices.ts';
-import { $interests, loadInterests, type NamedInterest } from '../../../packages/runtime/stores/catalog.ts';
+import { $interests, type NamedInterest } from '../../../packages/runtime/stores/catalog.ts';
 import { InterestIcon } from '../InterestIcon.tsx';
 import { Loading } from '../LoadStatus.tsx';
 
@@ -26,13 +26,10 @@ export function InterestPicker({ selected, onToggle, disabled }: Props) {
   const [query, setQuery] = useState('');
   // Open groups draw their chips; closed ones none, so an interest of the popular list is one chip.
   const [openGroups, setOpenGroups] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    void loadInterests();
-  }, []);
   if (state.status === 'failed') return <p className="field-error">{t('steps.interests_failed')}</p>;
   if (state.status !== 'ready') return <Loading />;
   const full = selected.length >= INTERESTS_MAX;
-  const bySlug = new Map(state.interests.map((interest) => [interest.slug, interest]));
+  const bySlug = new Map(state.data.map((interest) => [interest.slug, interest]));
   const pick = (slugs: readonly string[]) => slugs.flatMap((slug) => bySlug.get(slug) ?? []);
   const chips = (interests: readonly NamedInterest[]) => (
     <ul className="interest-chips">
@@ -49,7 +46,7 @@ export function InterestPicker({ selected, onToggle, disabled }: Props) {
     </ul>
   );
   const searching = query.trim() !== '';
-  const found = searching ? state.interests.filter((interest) => interestMatches(interest.name, query)) : [];
+  const found = searching ? state.data.filter((interest) => interestMatches(interest.name, query)) : [];
   return (
     <fieldset className="field interest-picker" data-testid="interest-picker">
       <legend>{t('steps.interests')}</legend>

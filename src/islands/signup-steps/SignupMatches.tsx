@@ -33,9 +33,10 @@ function SignupMatchesContent({ fictionalIcon, fictionalLabel }: Props) {
   // The page's script starts loading before hydration: render the server's 'loading' first, then the answer.
   const state = useStore($signupMatches, { ssr: 'initial' });
   const fictional = { icon: fictionalIcon, label: fictionalLabel };
-  if (state.status === 'loading') return <ul className="match-grid" aria-busy="true" />;
   if (state.status === 'failed') return <p className="form-error">{t('matches.failed')}</p>;
-  const profiles = state.page.profiles.length ? state.page.profiles : state.page.similar;
+  if (state.status !== 'ready') return <ul className="match-grid" aria-busy="true" />;
+  const page = state.data;
+  const profiles = page.profiles.length ? page.profiles : page.similar;
   if (!profiles.length) {
     return (
       <p className="matches-empty" data-testid="signup-matches-empty">
@@ -45,7 +46,7 @@ function SignupMatchesContent({ fictionalIcon, fictionalLabel }: Props) {
   }
   return (
     <>
-      {state.page.profiles.length === 0 ? <p className="matches-note">{t('matches.similar')}</p> : null}
+      {page.profiles.length === 0 ? <p className="matches-note">{t('matches.similar')}</p> : null}
       <ul className="match-grid" data-testid="signup-matches">
         {profiles.map((profile, index) => (
           <li key={profile.id}>

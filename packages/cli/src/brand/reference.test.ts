@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { inputJsonSchema, nicheFileSchema, undocumentedFields } from '@datekit/brand-config';
 import { BRAND_SECTIONS, brandFileSchema } from '@datekit/runtime';
 import { README_FILE, REFERENCE_FILE } from '../commands/docs.ts';
-import { nicheFileSchema } from './niche-schema.ts';
 import { readmeBlock, renderBrandReference, renderReadmeBlock } from './reference.ts';
-import { inputJsonSchema, undocumentedFields } from './schema-fields.ts';
 
 const REGENERATE = 'stale: run `npm run datekit -- docs` and commit the result';
 

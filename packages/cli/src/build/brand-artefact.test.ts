@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alphaBrand } from '../../../server/test/fixture-brands.ts';
-import { loadBrands } from '../brand/load.ts';
+import { loadBrands } from '@datekit/brand-config';
 import { BRAND_ARTEFACT_FILE, readBrandArtefact, writeBrandArtefact } from './brand-artefact.ts';
 
 let dist: string;

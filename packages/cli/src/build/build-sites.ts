@@ -1,4 +1,4 @@
-import { formatProblem, loadBrands, type BrandProblem } from '../brand/load.ts';
+import { formatProblem, loadBrands, type BrandProblem } from '@datekit/brand-config';
 import { buildBrands, type BuildEvent, type BuildResult } from './build-brands.ts';
 import { describeReasons } from './build-state.ts';
 import { brandLine, progressBar, summaryLine } from './report.ts';

@@ -2,7 +2,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Brand } from '@datekit/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBrands } from '../brand/load.ts';
+import { loadBrands } from '@datekit/brand-config';
 import { ROOT } from '../paths.ts';
 import { BRAND_ARTEFACT_FILE } from './brand-artefact.ts';
 import { buildBrands, type BuildBrandsOptions } from './build-brands.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, freePort, output, printed, sqliteEnv } from '../../../server/test/cli-process.ts';
 import { writeFakeBuild } from '../../../server/test/fake-build.ts';
 import { TestClient } from '../../../server/test/http-client.ts';
-import { loadBrands } from '../brand/load.ts';
+import { loadBrands } from '@datekit/brand-config';
 import { BRAND_ARTEFACT_FILE, writeBrandArtefact } from '../build/brand-artefact.ts';
 import { ROOT } from '../paths.ts';
 

@@ -153,7 +153,7 @@ async function checkout(name: string, brands: Record<string, string>) {
 }
 
 function fixture(file: string): Promise<string> {
-  return readFile(path.join(ROOT, 'packages/cli/test-fixtures/brands/valid', file), 'utf8');
+  return readFile(path.join(ROOT, 'packages/brand-config/test-fixtures/brands/valid', file), 'utf8');
 }
 
 /** Runs `datekit validate --format <format>` in the checkout, as a CI step does from the repository's root. */

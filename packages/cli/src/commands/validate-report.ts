@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { BrandProblem } from '../brand/problem.ts';
+import type { BrandProblem } from '@datekit/brand-config';
 
 /** How `datekit validate` prints: for a person (default), for a CI job to read, or as GitHub annotations. */
 export const VALIDATE_FORMATS = ['text', 'json', 'github'] as const;

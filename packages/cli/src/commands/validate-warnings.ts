@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { isNode, LineCounter, parseDocument } from 'yaml';
+import type { BrandProblem } from '@datekit/brand-config';
 import { paymentMethodWarnings, type Brand } from '@datekit/runtime';
-import type { BrandProblem } from '../brand/problem.ts';
-import { locate, parseYaml } from '../brand/yaml-positions.ts';
 
 /**
  * The warnings of a valid brand, placed in its file like problems are, for the machine formats. The
@@ -12,8 +12,22 @@ import { locate, parseYaml } from '../brand/yaml-positions.ts';
 export async function brandWarnings(brand: Brand, file: string): Promise<BrandProblem[]> {
   const warnings = paymentMethodWarnings(brand);
   if (warnings.length === 0) return [];
-  const parsed = parseYaml(await readFile(file, 'utf8'));
-  const data: unknown = parsed.doc.toJS();
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(await readFile(file, 'utf8'), { lineCounter });
+  const data: unknown = doc.toJS();
+
+  /** The 1-based position of the node at `path`, or of the deepest node on the way to it. */
+  const positionOf = (path: readonly (string | number)[]) => {
+    for (let depth = path.length; depth >= 0; depth--) {
+      const node: unknown = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth), true);
+      const start = isNode(node) ? node.range?.[0] : undefined;
+      if (start === undefined) continue;
+      const { line, col } = lineCounter.linePos(start);
+      return { line, column: col };
+    }
+    return { line: 1, column: 1 };
+  };
+
   return warnings.map((warning) => {
     const colon = warning.indexOf(': ');
     const field = colon > 0 ? warning.slice(0, colon) : '';
@@ -22,8 +36,7 @@ export async function brandWarnings(brand: Brand, file: string): Promise<BrandPr
     const list = valueAt(data, fieldPath);
     const method = /^"([^"]+)"/.exec(message)?.[1];
     const index = Array.isArray(list) && method ? list.indexOf(method) : -1;
-    const { line, column } = locate(parsed, index >= 0 ? [...fieldPath, index] : fieldPath);
-    return { file, line, column, field, message };
+    return { file, ...positionOf(index >= 0 ? [...fieldPath, index] : fieldPath), field, message };
   });
 }
 

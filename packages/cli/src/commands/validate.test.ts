@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { validateBrands } from './validate.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../test-fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../brand-config/test-fixtures/', import.meta.url));
 
 /** Runs the command's core on fixture folders and returns what it printed, in order. */
 async function run(brands: string, domains: string[] = []) {

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { paymentMethodWarnings } from '@datekit/runtime';
-import { formatProblem, loadBrands } from '../brand/load.ts';
-import { loadNiches } from '../brand/niches.ts';
-import { BRANDS_DIR } from '../paths.ts';
+import { BRANDS_DIR, formatProblem, loadBrands, loadNiches } from '@datekit/brand-config';
 import {
   githubAnnotations,
   isValidateFormat,

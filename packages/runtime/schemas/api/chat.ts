@@ -46,6 +46,15 @@ export const conversationResponseSchema = z.object({
 /** POST /api/chat-typing.php: the member is typing in one of their conversations. */
 export const typingRequestSchema = z.object({ conversation_id: z.number().int().positive() });
 
+/**
+ * POST /api/chat-read.php: the member had the conversation's messages up to `message_id` (one of its
+ * messages, usually the newest on screen) in view. The same names as the `seen` event it causes.
+ */
+export const chatReadRequestSchema = z.object({
+  conversation_id: z.number().int().positive(),
+  message_id: z.number().int().positive(),
+});
+
 /** POST /api/message.php, /api/gift.php and /api/chat-photo.php: the message sent and the new balance. */
 export const sentMessageResponseSchema = z.object({ message: messageSchema, credits: z.number() });
 
@@ -63,6 +72,7 @@ export const sendMessageRequestSchema = z.object({
 });
 
 export type Message = z.infer<typeof messageSchema>;
+export type ChatReadRequest = z.infer<typeof chatReadRequestSchema>;
 export type Presence = z.infer<typeof presenceSchema>;
 export type ChatListItem = z.infer<typeof chatListItemSchema>;
 export type ChatsResponse = z.infer<typeof chatsResponseSchema>;

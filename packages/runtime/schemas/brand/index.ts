@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { toLocale } from '../../data/locales.ts';
-import { findNiche } from '../../data/niches.ts';
+import { CURRENCIES } from '../../data/countries.ts';
+import { LOCALES, toLocale } from '../../data/locales.ts';
+import { findNiche, NICHE_SLUGS, NICHES } from '../../data/niches.ts';
 import { accessSchema } from './access.ts';
 import { audienceSchema } from './audience.ts';
 import { companySchema } from './company.ts';
@@ -23,20 +24,25 @@ export { BRAND_SECTIONS, type BrandSection } from './sections.ts';
 export { brandCurrencies, visibleLanguages } from './derived.ts';
 export type { BrandIssueParams } from './cross-field.ts';
 
+/**
+ * The fields of `brands/<domain>.yaml` as written, each with its default: what other schemas take
+ * their brand fields from (`.pick`), so that a field's type, enum values and default have one home.
+ */
+export const brandFieldsSchema = z.strictObject({
+  ...identitySchema.shape,
+  ...audienceSchema.shape,
+  ...accessSchema.shape,
+  ...supportSchema.shape,
+  ...fictionalSchema.shape,
+  ...creditsSchema.shape,
+  ...profilesSchema.shape,
+  ...landersSchema.shape,
+  company: companySchema,
+  theme: themeSchema,
+});
+
 /** The shape of `brands/<domain>.yaml`; parsing applies defaults and computes the derived fields. */
-export const brandFileSchema = z
-  .strictObject({
-    ...identitySchema.shape,
-    ...audienceSchema.shape,
-    ...accessSchema.shape,
-    ...supportSchema.shape,
-    ...fictionalSchema.shape,
-    ...creditsSchema.shape,
-    ...profilesSchema.shape,
-    ...landersSchema.shape,
-    company: companySchema,
-    theme: themeSchema,
-  })
+export const brandFileSchema = brandFieldsSchema
   // Zod runs these only when every field has the right shape, so they can trust the types.
   .superRefine(checkAcrossFields)
   .transform((brand, ctx) => {
@@ -61,3 +67,15 @@ export const brandFileSchema = z
 export type BrandFileInput = z.input<typeof brandFileSchema>;
 /** A validated brand with defaults applied and derived fields computed. */
 export type Brand = z.output<typeof brandFileSchema>;
+
+/**
+ * The fields the transform above computes, as a schema, for answers that carry them (`.pick`);
+ * `schemas/api/settings.test.ts` checks that its types are the transform's.
+ */
+export const derivedFieldsSchema = z.object({
+  niche: z.object({ id: z.literal(NICHES.map((n) => n.id)), slug: z.enum(NICHE_SLUGS) }),
+  languages: z.array(z.enum(LOCALES)),
+  default_language: z.enum(LOCALES),
+  currencies: z.array(z.enum(CURRENCIES)),
+  minimum_message_costs: brandFieldsSchema.shape.minimum_message_costs.unwrap(),
+});

@@ -128,6 +128,84 @@ describe('read receipts', () => {
   });
 });
 
+describe('POST /api/chat-read.php', () => {
+  const readUpTo = (reader: Member, conversationId: number, messageId: unknown) =>
+    reader.browser.post('/api/chat-read.php', { conversation_id: conversationId, message_id: messageId });
+  const unreadOf = async (viewer: Member) =>
+    (await viewer.browser.get<{ total_unread: number }>('/api/chats.php')).body.total_unread;
+  const sendText = async (from: Member, to: Member, text: string) =>
+    (await from.browser.post<{ message: { id: number } }>('/api/message.php', { profile_id: to.id, text })).body.message
+      .id;
+
+  it("marks read up to the message: the reader's other tabs hear `read`, the sender gets the receipt", async () => {
+    const [a, b, id] = await pair();
+    const newest = await sendText(a, b, 'Still there?');
+    expect(await unreadOf(b)).toBe(2);
+    expect((await readUpTo(b, id, newest)).status).toBe(200);
+    expect(await unreadOf(b)).toBe(0);
+    expect(await eventsOf(b.id, 'read')).toEqual([{ type: 'read', conversation_id: id }]);
+    expect(await eventsOf(a.id, 'seen')).toEqual([{ type: 'seen', conversation_id: id, message_id: newest }]);
+    expect((await a.browser.get<ChatAnswer>(`/api/chat.php?id=${id}`)).body.seen_message_id).toBe(newest);
+  });
+
+  it("keeps the other member's newer messages unread, and never moves the receipt back", async () => {
+    const [a, b, id] = await pair();
+    const first = (await a.browser.get<ChatAnswer>(`/api/chat.php?id=${id}`)).body.messages[0]!.id;
+    await readUpTo(b, id, first);
+    const second = await sendText(a, b, 'Two');
+    await sendText(a, b, 'Three');
+    expect((await readUpTo(b, id, second)).status).toBe(200);
+    expect(await unreadOf(b)).toBe(1);
+    // Only the first read brought the counter back to 0: the other tabs keep the counter they have.
+    expect(await eventsOf(b.id, 'read')).toHaveLength(1);
+    expect((await readUpTo(b, id, first)).status).toBe(200);
+    expect(await eventsOf(a.id, 'seen')).toEqual([
+      { type: 'seen', conversation_id: id, message_id: first },
+      { type: 'seen', conversation_id: id, message_id: second },
+    ]);
+    expect(await unreadOf(b)).toBe(1);
+  });
+
+  it('is idempotent: reading the same message again changes and tells nothing', async () => {
+    const [a, b, id] = await pair();
+    const newest = (await a.browser.get<ChatAnswer>(`/api/chat.php?id=${id}`)).body.messages.at(-1)!.id;
+    for (let i = 0; i < 3; i++) expect((await readUpTo(b, id, newest)).status).toBe(200);
+    expect(await eventsOf(b.id, 'read')).toHaveLength(1);
+    expect(await eventsOf(a.id, 'seen')).toHaveLength(1);
+    expect(await unreadOf(b)).toBe(0);
+  });
+
+  it("cannot mark another member's conversation, a message of another one, or beyond the last message", async () => {
+    const [a, b, id] = await pair();
+    const [, , otherId] = await pair();
+    const newest = (await a.browser.get<ChatAnswer>(`/api/chat.php?id=${id}`)).body.messages.at(-1)!.id;
+    const elsewhere = (
+      await server.services.db
+        .selectFrom('messages')
+        .select('id')
+        .where('conversation_id', '=', otherId)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const outsider = await member();
+    expect((await readUpTo(outsider, id, newest)).status).toBe(404);
+    expect((await readUpTo(b, id, elsewhere)).status).toBe(404);
+    expect((await readUpTo(b, id, elsewhere + 1000)).status).toBe(404);
+    expect((await readUpTo(b, id, 'x')).status).toBe(422);
+    expect((await b.browser.post('/api/chat-read.php', { conversation_id: id })).status).toBe(422);
+    expect(await unreadOf(b)).toBe(1);
+    expect(await eventsOf(a.id, 'seen')).toEqual([]);
+    expect(await eventsOf(b.id, 'read')).toEqual([]);
+  });
+
+  it('a blocked member learns nothing of what was read', async () => {
+    const [a, b, id] = await pair();
+    const newest = (await a.browser.get<ChatAnswer>(`/api/chat.php?id=${id}`)).body.messages.at(-1)!.id;
+    await b.browser.post('/api/block.php', { profile_id: a.id });
+    expect((await readUpTo(b, id, newest)).status).toBe(404);
+    expect(await eventsOf(a.id, 'seen')).toEqual([]);
+  });
+});
+
 describe('presence', () => {
   const chatWith = async (viewer: Member, id: number) =>
     (await viewer.browser.get<ChatAnswer>(`/api/chat.php?id=${id}`)).body.presence;

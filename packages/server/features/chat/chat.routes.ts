@@ -15,6 +15,7 @@ import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { PRESENCE_COLUMNS, presenceFromRow } from './chat-live.ts';
 import { toMessageJson } from './messages.ts';
+import { markReadUpTo } from './read.ts';
 import { assertMessageLength, sendMessage } from './send-message.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
@@ -134,32 +135,14 @@ async function membership(services: Services, memberId: number, conversationId: 
   return row;
 }
 
-/**
- * The member has the conversation on screen: its unread counter goes back to 0 (their other tabs hear
- * `read`) and what they saw, up to its newest message, becomes the other member's read receipt
- * (`seen`). Blocking deletes the conversation, so a blocked member is never told.
- */
-async function markRead(services: Services, memberId: number, otherId: number, conversationId: number) {
-  await services.db.transaction().execute(async (trx) => {
-    const newest = await trx
-      .selectFrom('messages')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .where('conversation_id', '=', conversationId)
-      .executeTakeFirst();
-    const seen = newest?.id ?? null;
-    await trx
-      .updateTable('conversation_members')
-      .set({ unread: 0, seen_message_id: seen })
-      .where('conversation_id', '=', conversationId)
-      .where('member_id', '=', memberId)
-      .execute();
-    await services.events.publishAll(trx, [
-      { to: memberId, event: { type: 'read', conversation_id: conversationId } },
-      ...(seen === null
-        ? []
-        : [{ to: otherId, event: { type: 'seen' as const, conversation_id: conversationId, message_id: seen } }]),
-    ]);
-  });
+/** Opening the conversation reads it up to its newest message (the spec's side effect of the GET). */
+async function markNewestRead(services: Services, memberId: number, conversationId: number) {
+  const newest = await services.db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  if (newest?.id) await markReadUpTo(services, memberId, conversationId, newest.id);
 }
 
 export const readChat = defineRoute({
@@ -201,7 +184,7 @@ export const readChat = defineRoute({
         .where('p.id', '=', otherId)
         .where((eb) => visibleTo(eb, member.id, PARTNER))
         .executeTakeFirst(),
-      chat.unread > 0 ? markRead(services, member.id, otherId, chat.id) : undefined,
+      chat.unread > 0 ? markNewestRead(services, member.id, chat.id) : undefined,
     ]);
     if (!other) throw new ApiError('not_found');
     const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();

@@ -1,7 +1,8 @@
-import { okResponseSchema, typingRequestSchema } from '@datekit/runtime';
+import { chatReadRequestSchema, okResponseSchema, typingRequestSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { livePartner } from './chat-live.ts';
+import { markReadUpTo } from './read.ts';
 
 /**
  * Tells the other member of a conversation that the member is typing, as a live event on their
@@ -30,4 +31,24 @@ export const sendTyping = defineRoute({
   },
 });
 
-export const chatLiveRoutes = [sendTyping];
+/**
+ * The open conversation acknowledges what arrived on screen: the client's one way to mark a chat read,
+ * instead of fetching its messages again. GET /api/chat.php still marks what it answers read (spec §4:
+ * opening a chat resets its unread counter), but no client flow relies on it.
+ */
+export const readChatUpTo = defineRoute({
+  method: 'POST',
+  url: '/api/chat-read.php',
+  summary:
+    "You had one of your conversations on screen up to one of its messages: your unread counter keeps only the other member's newer messages, and the other member gets the read receipt. Repeating it changes nothing; a message not in the conversation, or someone else's conversation, is not_found.",
+  auth: 'member',
+  errors: ['not_found'],
+  body: chatReadRequestSchema,
+  response: okResponseSchema,
+  handler: async ({ body, member, services }) => {
+    await markReadUpTo(services, member.id, body.conversation_id, body.message_id);
+    return { ok: true as const };
+  },
+});
+
+export const chatLiveRoutes = [sendTyping, readChatUpTo];

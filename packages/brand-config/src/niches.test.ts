@@ -5,7 +5,7 @@ import { NICHES } from '@datekit/runtime';
 import { loadNiches } from './niches.ts';
 import { formatProblem } from './problem.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../test-fixtures/niches/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../test-fixtures/niches/', import.meta.url));
 
 test('the seven niches of this repository load, in id order, matching the constant list', async () => {
   const { niches, problems } = await loadNiches();

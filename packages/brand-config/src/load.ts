@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Brand, brandFileSchema } from '@datekit/runtime';
-import { BRANDS_DIR } from '../paths.ts';
+import { BRANDS_DIR } from './paths.ts';
 import { domainMatchesFileName, domainOfFile, duplicateHosts, missingLogo, unknownDomain } from './cross-file.ts';
 import { sortProblems, type BrandProblem } from './problem.ts';
 import { inputJsonSchema, type JsonSchemaNode } from './schema-fields.ts';

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NICHES } from '@datekit/runtime';
-import { NICHES_DIR } from '../paths.ts';
+import { NICHES_DIR } from './paths.ts';
 import { nicheFileSchema, type Niche } from './niche-schema.ts';
 import { sortProblems, type BrandProblem } from './problem.ts';
 import { inputJsonSchema, yamlLine, type JsonSchemaNode } from './schema-fields.ts';

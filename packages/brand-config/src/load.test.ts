@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { THEME_DEFAULTS } from '@datekit/runtime';
 import { formatProblem, loadBrands } from './load.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../test-fixtures/brands/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../test-fixtures/brands/', import.meta.url));
 
 /** Loads one scenario folder; problems are formatted with paths relative to it, so snapshots are stable. */
 async function load(scenario: string, domains?: string[]) {

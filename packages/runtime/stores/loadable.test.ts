@@ -1,0 +1,114 @@
+import { atom, cleanStores, keepMount } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLoader, loadForMember, loadOnMount, type Loadable } from './loadable.ts';
+import { $user } from './user.ts';
+import { testMember, testProfile } from '../test-fixtures.ts';
+
+/** A fetch whose answers the test gives by hand, in any order. */
+function deferredFetch<T>() {
+  const pending: { resolve: (value: T) => void; reject: (error: unknown) => void }[] = [];
+  const fetch = vi.fn(() => new Promise<T>((resolve, reject) => pending.push({ resolve, reject })));
+  return { fetch, pending };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  vi.stubGlobal('window', {});
+  vi.stubGlobal('document', {});
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('createLoader', () => {
+  it('shares one request among concurrent loads, and refresh asks once more after one in flight', async () => {
+    const $store = atom<Loadable<number>>({ status: 'idle' });
+    const { fetch, pending } = deferredFetch<number>();
+    const loader = createLoader($store, fetch);
+    const shared = [loader.load(), loader.load()];
+    expect($store.get()).toEqual({ status: 'loading' });
+    const fresh = [loader.refresh(), loader.refresh()];
+    expect(fetch).toHaveBeenCalledTimes(1);
+    pending[0]!.resolve(1);
+    expect(await Promise.all(shared)).toEqual([1, 1]);
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    pending[1]!.resolve(2);
+    expect(await Promise.all(fresh)).toEqual([2, 2]);
+    expect($store.get()).toEqual({ status: 'ready', data: 2 });
+  });
+
+  it('lets no answer land that started before a reset', async () => {
+    const $store = atom<Loadable<string>>({ status: 'idle' });
+    const { fetch, pending } = deferredFetch<string>();
+    const loader = createLoader($store, fetch);
+    const stale = loader.load();
+    loader.reset({ status: 'loading' });
+    const current = loader.load();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    pending[1]!.resolve('new member');
+    await current;
+    pending[0]!.resolve('old member');
+    await stale;
+    expect($store.get()).toEqual({ status: 'ready', data: 'new member' });
+  });
+
+  it('shows a failure only while nothing is shown, and throws it to the caller', async () => {
+    const $store = atom<Loadable<string>>({ status: 'idle' });
+    const { fetch, pending } = deferredFetch<string>();
+    const loader = createLoader($store, fetch);
+    const first = loader.load();
+    pending[0]!.reject(new Error('offline'));
+    await expect(first).rejects.toThrow('offline');
+    expect($store.get()).toMatchObject({ status: 'failed' });
+    const second = loader.load();
+    pending[1]!.resolve('shown');
+    await second;
+    const third = loader.load();
+    pending[2]!.reject(new Error('offline again'));
+    await expect(third).rejects.toThrow('offline again');
+    expect($store.get()).toEqual({ status: 'ready', data: 'shown' });
+  });
+});
+
+describe('loadOnMount', () => {
+  it('loads when the first listener arrives, in the browser only', async () => {
+    const $store = atom<Loadable<number>>({ status: 'loading' });
+    const fetch = vi.fn(async () => 7);
+    loadOnMount($store, createLoader($store, fetch));
+    vi.stubGlobal('window', undefined);
+    keepMount($store);
+    expect(fetch).not.toHaveBeenCalled();
+    cleanStores($store);
+    await settle();
+    vi.stubGlobal('window', {});
+    keepMount($store);
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect($store.get()).toEqual({ status: 'ready', data: 7 });
+    cleanStores($store);
+  });
+});
+
+describe('loadForMember', () => {
+  afterEach(() => cleanStores($user));
+
+  it('loads for each member who logs in, is idle when logged out, and drops the previous member’s answer', async () => {
+    const $store = atom<Loadable<string>>({ status: 'idle' });
+    const { fetch, pending } = deferredFetch<string>();
+    const stops: number[] = [];
+    loadForMember($store, createLoader($store, fetch), () => () => stops.push(1));
+    $user.set(testMember(testProfile(1, { name: 'Anna' }), 0));
+    keepMount($store);
+    expect($store.get()).toEqual({ status: 'loading' });
+    $user.set(testMember(testProfile(2, { name: 'Ben' }), 0));
+    expect(stops).toHaveLength(1);
+    pending[0]!.resolve('for Anna');
+    pending[1]!.resolve('for Ben');
+    await settle();
+    expect($store.get()).toEqual({ status: 'ready', data: 'for Ben' });
+    $user.set(null);
+    expect($store.get()).toEqual({ status: 'idle' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    cleanStores($store);
+  });
+});

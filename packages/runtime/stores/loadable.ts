@@ -1,0 +1,120 @@
+import { onMount, task, type WritableAtom } from 'nanostores';
+import { isBrowser } from './api.ts';
+import { singleFlight } from './single-flight.ts';
+import { $user } from './user.ts';
+
+/** The one shape of a store's data from the server: each island renders these four states. */
+export type Loadable<T> =
+  /** Nothing asked yet, or nobody to load for (logged out). */
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; data: T }
+  /** The first load failed; a later load that fails keeps the data already shown. */
+  | { status: 'failed'; error: unknown };
+
+export interface Loader<T> {
+  /** The data, joining a load in flight (or starting one): callers that only need it. */
+  load(): Promise<T>;
+  /** A load that starts after this call (one, however many callers meanwhile): the data as it is now. */
+  refresh(): Promise<T>;
+  /** Sets the store and forgets the loads in flight: their answers do not land (another member, a closed screen). */
+  reset(state: Loadable<T>): void;
+}
+
+/** Where a loader keeps its state: a store, or one key of a map store (`$regions` by country). */
+export interface LoadableSlot<T> {
+  readonly value: Loadable<T>;
+  set(state: Loadable<T>): void;
+}
+
+/**
+ * The one loader of a Loadable store: concurrent calls share one request (`singleFlight`), an answer
+ * lands only if no `reset` came after its request started, and a failure shows only when nothing
+ * is shown yet. Every load answers the data or throws the error, so an action can wait for it.
+ */
+export function createLoader<T>($store: LoadableSlot<T>, fetch: () => Promise<T>): Loader<T> {
+  let generation = 0;
+  // `.value`, never `.get()`: reading an unmounted store with get() mounts it, which would start a load.
+  const run = (): Promise<T> =>
+    task(async () => {
+      const started = generation;
+      if ($store.value.status === 'idle') $store.set({ status: 'loading' });
+      try {
+        const data = await fetch();
+        if (started === generation) $store.set({ status: 'ready', data });
+        return data;
+      } catch (error) {
+        if (started === generation && $store.value.status !== 'ready') $store.set({ status: 'failed', error });
+        throw error;
+      }
+    });
+  let flight = singleFlight(run);
+  return {
+    load: () => flight.shared(),
+    refresh: () => flight.fresh(),
+    reset(state) {
+      generation += 1;
+      flight = singleFlight(run);
+      $store.set(state);
+    },
+  };
+}
+
+/**
+ * The runtime's one convention: a store loads when its first listener arrives (an island mounts), in
+ * the browser only (the build's render must not call the API), with a load that starts then.
+ * `once`: a catalogue that does not change during a page (gifts, interests) loads only until it is
+ * ready; after a failure the next mount tries again.
+ */
+export function loadOnMount<T>(
+  $store: WritableAtom<Loadable<T>>,
+  loader: Loader<T>,
+  options: { once?: boolean } = {},
+): void {
+  onMount($store, () => {
+    if (!isBrowser()) return;
+    if (options.once && $store.value?.status === 'ready') return;
+    void (options.once ? loader.load() : loader.refresh()).catch(() => undefined);
+  });
+}
+
+/**
+ * For the logged-in member's own data: while the store is listened to, it loads for each member who
+ * logs in (a load for the previous member does not land) and is idle while nobody is logged in.
+ * `whileMember` runs for each member (a refresh timer, say) and answers its stop.
+ */
+export function loadForMember<T>(
+  $store: WritableAtom<Loadable<T>>,
+  loader: Loader<T>,
+  whileMember: () => () => void = () => () => undefined,
+): void {
+  onMount($store, () => {
+    if (!isBrowser()) return;
+    let memberId: number | null | undefined;
+    let stop = () => {};
+    const unbind = $user.subscribe((user) => {
+      const id = user === undefined ? undefined : (user?.profile.id ?? null);
+      if (id === memberId) return;
+      memberId = id;
+      stop();
+      stop = () => {};
+      if (id === undefined) {
+        loader.reset($store.value ?? { status: 'idle' });
+        return;
+      }
+      if (id === null) {
+        loader.reset({ status: 'idle' });
+        return;
+      }
+      loader.reset({ status: 'loading' });
+      void loader.refresh().catch(() => undefined);
+      stop = whileMember();
+    });
+    return () => {
+      unbind();
+      stop();
+      // Not an answer for a store nobody listens to: the next listener starts over.
+      loader.reset($store.value ?? { status: 'idle' });
+    };
+  });
+}
