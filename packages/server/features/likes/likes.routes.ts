@@ -17,6 +17,7 @@ import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { fictionalFirstLike, storeLike } from './match-moment.ts';
 import { matchMomentRoutes } from './match-moment.routes.ts';
 import { fictionalLiker, likeProfiles, likesOf, newestUnseenLiker, removeLike } from './likes.queries.ts';
+import { searchScope } from '../search/search-conditions.ts';
 
 const profileIdBody = z.object({ profile_id: z.number().int().positive() });
 
@@ -129,12 +130,7 @@ export const autoLike = defineRoute({
   response: autoLikeResponseSchema,
   handler: async ({ member, brand, services }) => {
     const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
-    const scope = {
-      brand: brand.domain,
-      countries: brand.countries,
-      viewerId: member.id,
-      today: new Date(services.now()),
-    };
+    const scope = searchScope(brand, member.id, services.now());
     const row =
       (await newestUnseenLiker(services.db, member.id)) ??
       (await fictionalFirstLike(services, member.id, (db) => fictionalLiker(db, scope, filters)));

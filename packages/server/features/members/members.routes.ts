@@ -9,6 +9,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { newestWithPhoto, searchableMember } from './members.queries.ts';
 import { toProfileJson } from '../users/user-json.ts';
+import { searchScope } from '../search/search-conditions.ts';
 
 export const NEW_MEMBERS_LIMIT = 8;
 
@@ -23,7 +24,7 @@ export const newMembers = defineRoute({
     const now = services.now();
     // The search a visitor would start with: a mature-women brand greets with mature women.
     const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
-    const scope = { brand: brand.domain, countries: brand.countries, viewerId: null, today: new Date(now) };
+    const scope = searchScope(brand, null, now);
     const rows = await newestWithPhoto(services.db, scope, filters, NEW_MEMBERS_LIMIT);
     reply.header('cache-control', 'public, max-age=60');
     return { profiles: rows.map((row) => toProfileJson(row, now)) };
@@ -44,12 +45,7 @@ export const memberPreview = defineRoute({
   response: memberPreviewResponseSchema,
   handler: async ({ query, member, brand, services }) => {
     const now = services.now();
-    const scope = {
-      brand: brand.domain,
-      countries: brand.countries,
-      viewerId: member?.id ?? null,
-      today: new Date(now),
-    };
+    const scope = searchScope(brand, member?.id ?? null, now);
     const row = await searchableMember(services.db, query.id, scope, ANY_MEMBER);
     if (!row) throw new ApiError('not_found');
     return { profile: toProfileJson(row, now) };

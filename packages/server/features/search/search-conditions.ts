@@ -1,5 +1,5 @@
 import type { Expression, SqlBool } from 'kysely';
-import { birthDateBounds, type SearchFilters } from '@datekit/runtime';
+import { birthDateBounds, type Brand, type SearchFilters } from '@datekit/runtime';
 import { visibleTo, type ProfileScope } from '../members/visible-to.ts';
 
 export interface SearchScope {
@@ -8,6 +8,15 @@ export interface SearchScope {
   /** The searching member, whom results exclude along with everyone blocked either way; null for visitors. */
   viewerId: number | null;
   today: Date;
+}
+
+/** The scope of a search on `brand` by `viewerId` (null for a visitor) at `now`. */
+export function searchScope<Viewer extends number | null>(
+  brand: Pick<Brand, 'domain' | 'countries'>,
+  viewerId: Viewer,
+  now: number,
+): SearchScope & { viewerId: Viewer } {
+  return { brand: brand.domain, countries: brand.countries, viewerId, today: new Date(now) };
 }
 
 /**

@@ -19,7 +19,7 @@ import { cardPhotos } from '../photos/member-photo-list.ts';
 import { selectProfiles, withoutVisiblePhoto, type ProfileRow } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { distanceKm, nearestFirst } from './distance.ts';
-import { searchConditions, type SearchScope } from './search-conditions.ts';
+import { searchConditions, searchScope } from './search-conditions.ts';
 
 const age = z.coerce.number().int().min(0).max(150);
 
@@ -54,12 +54,7 @@ export const searchMembers = defineRoute({
     }
     const filters = resolveSearchFilters(query, services.searchDefaults[brand.niche.slug]);
     const now = services.now();
-    const scope: SearchScope = {
-      brand: brand.domain,
-      countries: brand.countries,
-      viewerId: member?.id ?? null,
-      today: new Date(now),
-    };
+    const scope = searchScope(brand, member?.id ?? null, now);
 
     // From the searcher's town, never a position of her own; visitors have none.
     const from = member && member.lat !== null && member.lon !== null ? { lat: member.lat, lon: member.lon } : null;

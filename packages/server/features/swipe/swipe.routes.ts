@@ -15,7 +15,7 @@ import type { Services } from '../../services.ts';
 import { announceLike } from '../likes/likes.routes.ts';
 import { storeLike } from '../likes/match-moment.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
-import { searchConditions } from '../search/search-conditions.ts';
+import { searchConditions, searchScope } from '../search/search-conditions.ts';
 import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
@@ -47,12 +47,7 @@ export const swipeCandidates = defineRoute({
   handler: async ({ member, brand, services }) => {
     const since = dayStart(services, brand);
     const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
-    const scope = {
-      brand: brand.domain,
-      countries: brand.countries,
-      viewerId: member.id,
-      today: new Date(services.now()),
-    };
+    const scope = searchScope(brand, member.id, services.now());
     const [rows, used] = await Promise.all([
       selectProfiles(services.db)
         .where((eb) => searchConditions(eb, scope, filters))

@@ -12,7 +12,7 @@ import { brandSender } from '../../../mail/templates/link-mail.ts';
 import { weeklyUpdateMail, type SuggestedMember } from '../../../mail/templates/digest-mail.ts';
 import type { Services } from '../../../services.ts';
 import { visibleTo } from '../../members/visible-to.ts';
-import { searchConditions } from '../../search/search-conditions.ts';
+import { searchConditions, searchScope } from '../../search/search-conditions.ts';
 import { selectProfiles } from '../../users/member-row.ts';
 import { toProfileJson } from '../../users/user-json.ts';
 import { createUnsubscribeTokens } from '../mail-notifications.ts';
@@ -214,7 +214,7 @@ async function newMembersOfTheWeek(
   now: number,
 ): Promise<SuggestedMember[]> {
   const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
-  const scope = { brand: brand.domain, countries: brand.countries, viewerId: null, today: new Date(now) };
+  const scope = searchScope(brand, null, now);
   const rows = await selectProfiles(services.db)
     .where((eb) => searchConditions(eb, scope, filters))
     .where('p.created_at', '>=', since)
