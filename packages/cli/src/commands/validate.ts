@@ -1,6 +1,17 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import { paymentMethodWarnings } from '@datekit/runtime';
-import { formatProblem, loadBrands, loadNiches } from '@datekit/brand-config';
+import { BRANDS_DIR, formatProblem, loadBrands, loadNiches } from '@datekit/brand-config';
+import {
+  githubAnnotations,
+  isValidateFormat,
+  jsonReport,
+  problemRecord,
+  VALIDATE_FORMATS,
+  type SourcedProblem,
+  type ValidateReport,
+} from './validate-report.ts';
+import { brandWarnings } from './validate-warnings.ts';
 
 export interface ValidateOptions {
   brandsDir?: string;
@@ -11,6 +22,15 @@ export interface ValidateOptions {
   error?: (line: string) => void;
 }
 
+/** Loads the brand files (all, or those of `domains`) and the niche files, as every format reports them. */
+async function check(domains: string[], options: ValidateOptions) {
+  const [loadedBrands, loadedNiches] = await Promise.all([
+    loadBrands({ ...(options.brandsDir ? { dir: options.brandsDir } : {}), ...(domains.length ? { domains } : {}) }),
+    loadNiches(options.nichesDir ? { dir: options.nichesDir } : {}),
+  ]);
+  return { ...loadedBrands, niches: loadedNiches.niches, nicheProblems: loadedNiches.problems };
+}
+
 /**
  * Checks the brand files (all, or those of `domains`) and the niche files. Prints a line per valid
  * brand and every problem, then a summary; resolves to whether everything is valid.
@@ -18,10 +38,7 @@ export interface ValidateOptions {
 export async function validateBrands(domains: string[], options: ValidateOptions = {}): Promise<boolean> {
   const log = options.log ?? ((line: string) => console.log(line));
   const error = options.error ?? ((line: string) => console.error(line));
-  const [{ brands, problems: brandProblems }, { niches, problems: nicheProblems }] = await Promise.all([
-    loadBrands({ ...(options.brandsDir ? { dir: options.brandsDir } : {}), ...(domains.length ? { domains } : {}) }),
-    loadNiches(options.nichesDir ? { dir: options.nichesDir } : {}),
-  ]);
+  const { brands, problems: brandProblems, niches, nicheProblems } = await check(domains, options);
   const problems = [...brandProblems, ...nicheProblems];
 
   for (const brand of brands) {
@@ -40,13 +57,53 @@ export async function validateBrands(domains: string[], options: ValidateOptions
   return false;
 }
 
+/**
+ * The same check as `validateBrands`, as data for `--format json|github`: every problem and warning
+ * with its file, line and column. `ok` is exactly when the text format succeeds, so a folder without
+ * brand files is a problem here too.
+ */
+export async function validateReport(domains: string[], options: ValidateOptions = {}): Promise<ValidateReport> {
+  const brandsDir = path.resolve(options.brandsDir ?? BRANDS_DIR);
+  const cwd = options.cwd ?? process.cwd();
+  const { brands, problems: brandProblems, nicheProblems } = await check(domains, options);
+  const sourced: SourcedProblem[] = [
+    ...brandProblems.map((problem) => ({ problem, inBrandFile: true })),
+    ...nicheProblems.map((problem) => ({ problem, inBrandFile: false })),
+  ];
+  if (sourced.length === 0 && brands.length === 0) {
+    const problem = { file: brandsDir, line: 1, column: 1, field: '', message: 'no brand files found' };
+    sourced.push({ problem, inBrandFile: false });
+  }
+  const warnings = await Promise.all(
+    brands.map((brand) => brandWarnings(brand, path.join(brandsDir, `${brand.domain}.yaml`))),
+  );
+  return {
+    ok: sourced.length === 0,
+    problems: sourced.map((p) => problemRecord(p, cwd)),
+    warnings: warnings.flat().map((problem) => problemRecord({ problem, inBrandFile: true }, cwd)),
+  };
+}
+
 export function registerValidate(program: Command): void {
   program
     .command('validate')
     .description('Check brand files (all, or the given domains) and niche files; every problem names file:line:column')
     .argument('[domain...]', 'domains to check, as in brands/<domain>.yaml')
-    .action(async (domains: string[]) => {
-      if (!(await validateBrands(domains))) process.exitCode = 1;
+    .option('--format <format>', `how to print: ${VALIDATE_FORMATS.join(', ')} (GitHub Actions annotations)`, 'text')
+    .action(async (domains: string[], { format }: { format: string }) => {
+      if (!isValidateFormat(format)) {
+        console.error(`datekit validate: unknown format "${format}"; use one of: ${VALIDATE_FORMATS.join(', ')}`);
+        process.exitCode = 2;
+        return;
+      }
+      if (format === 'text') {
+        if (!(await validateBrands(domains))) process.exitCode = 1;
+        return;
+      }
+      const report = await validateReport(domains);
+      const lines = format === 'json' ? [jsonReport(report)] : githubAnnotations(report);
+      for (const line of lines) console.log(line);
+      if (!report.ok) process.exitCode = 1;
     });
 }
 
