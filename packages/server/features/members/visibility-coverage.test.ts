@@ -141,12 +141,12 @@ describe('who may see whom is stated by every profile query', () => {
     // The scan itself works: the places the rule must reach are among what it finds.
     const files = new Set(queries.map((q) => q.file));
     for (const file of [
-      'features/search/search.routes.ts',
+      'features/search/search.queries.ts',
       'features/likes/likes.queries.ts',
       'features/likes/match-moment.ts',
-      'features/chat/chat.routes.ts',
+      'features/chat/chat.queries.ts',
       'features/chat/chat-live.ts',
-      'features/swipe/swipe.routes.ts',
+      'features/swipe/swipe.queries.ts',
       'features/members/contact-rules.ts',
       'features/members/members.queries.ts',
       'features/notifications/mail-notifications.ts',
