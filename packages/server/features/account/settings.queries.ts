@@ -7,17 +7,6 @@ export async function passwordHashOf(db: Db, userId: number): Promise<string | n
   return row.password_hash;
 }
 
-/** Whether an account of `brand` already has the address (normalised). */
-export async function emailTaken(db: Db, brand: string, emailNormalized: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('brand', '=', brand)
-    .where('email_normalized', '=', emailNormalized)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /**
  * Gives the account its new address; false for an account pending deletion, which keeps the one it
  * had. The unique index refuses an address another account took meanwhile (the error propagates).

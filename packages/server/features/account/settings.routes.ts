@@ -15,7 +15,8 @@ import type { Services } from '../../services.ts';
 import { blockedMinutes, recordFailure, throttleKey } from '../auth/login-throttle.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { consumeAccountToken, createAccountToken } from './account-tokens.ts';
-import { deleteOtherSessions, emailTaken, passwordHashOf, setEmail, setPasswordHash } from './settings.queries.ts';
+import { emailTaken } from '../users/users.queries.ts';
+import { deleteOtherSessions, passwordHashOf, setEmail, setPasswordHash } from './settings.queries.ts';
 
 /** The link confirming a new e-mail address works for one day. */
 export const MAIL_CHANGE_TOKEN_MS = 24 * 60 * 60_000;
