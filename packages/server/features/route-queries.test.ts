@@ -21,8 +21,6 @@ const NOT_MOVED_YET = new Set<string>([
   'operator/members.routes.ts',
   'operator/payments.routes.ts',
   'operator/photos.routes.ts',
-  'payments/payments.routes.ts',
-  'payments/sandbox-checkout.routes.ts',
 ]);
 
 /** The source without comments, so a comment naming a statement is not taken for one. */
