@@ -26,7 +26,8 @@ beforeAll(async () => {
   port = await freePort();
   env = sqliteEnv(dir, port, { ...PRODUCTION_HASHING, RATE_LIMIT: 'off' });
   await promisify(execFile)(process.execPath, [CLI, 'db', 'migrate'], { env, cwd: ROOT });
-});
+  // A CLI process that migrates: seconds alone, much longer while the rest of the suite runs beside it.
+}, 60_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('datekit serve under CPU-heavy load', () => {
