@@ -15,6 +15,8 @@ import type { Services } from '../../services.ts';
 import { blockedMinutes, recordFailure, throttleKey } from '../auth/login-throttle.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { consumeAccountToken, createAccountToken } from './account-tokens.ts';
+import { emailTaken } from '../users/users.queries.ts';
+import { deleteOtherSessions, passwordHashOf, setEmail, setPasswordHash } from './settings.queries.ts';
 
 /** The link confirming a new e-mail address works for one day. */
 export const MAIL_CHANGE_TOKEN_MS = 24 * 60 * 60_000;
@@ -32,26 +34,12 @@ export async function assertOwnPassword(
   const key = throttleKey(member.brand, normalizeEmail(member.email));
   const minutes = await blockedMinutes(services, key);
   if (minutes > 0) throw new ApiError('login_blocked', { minutes }, { minutes });
-  const row = await services.db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', member.id)
-    .executeTakeFirstOrThrow();
-  if (!row.password_hash || !(await services.passwords.verify(password, row.password_hash))) {
+  const passwordHash = await passwordHashOf(services.db, member.id);
+  if (!passwordHash || !(await services.passwords.verify(password, passwordHash))) {
     const blockedFor = await recordFailure(services, key);
     if (blockedFor > 0) throw new ApiError('login_blocked', { minutes: blockedFor }, { minutes: blockedFor });
     throw new ApiError('old_password_wrong', {}, { field });
   }
-}
-
-async function emailTaken(services: Services, brand: string, emailNormalized: string): Promise<boolean> {
-  const row = await services.db
-    .selectFrom('users')
-    .select('id')
-    .where('brand', '=', brand)
-    .where('email_normalized', '=', emailNormalized)
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 export const requestMailChange = defineRoute({
@@ -67,7 +55,7 @@ export const requestMailChange = defineRoute({
     const email = body.email.trim();
     if (!checkEmail(email, true).ok) throw new ApiError('email_change_invalid', {}, { field: 'email' });
     await assertOwnPassword(services, member, body.password);
-    if (await emailTaken(services, brand.domain, normalizeEmail(email)))
+    if (await emailTaken(services.db, brand.domain, normalizeEmail(email)))
       throw new ApiError('email_taken', {}, { field: 'email' });
     const token = await createAccountToken(services.db, {
       userId: member.id,
@@ -113,14 +101,8 @@ export const confirmMailChange = defineRoute({
           now,
         });
         const email = newEmail!;
-        const changed = await trx
-          .updateTable('users')
-          .set({ email, email_normalized: normalizeEmail(email) })
-          .where('id', '=', userId)
-          .where('deletion_requested_at', 'is', null)
-          .executeTakeFirst();
         // An account pending deletion keeps the address it had; its links are for reactivation only.
-        if (Number(changed.numUpdatedRows) !== 1) throw new ApiError('reset_link_invalid');
+        if (!(await setEmail(trx, userId, email))) throw new ApiError('reset_link_invalid');
         return { email };
       })
       .catch((error: unknown) => {
@@ -150,12 +132,8 @@ export const changePassword = defineRoute({
     await assertOwnPassword(services, member, body.old_password, 'old_password');
     const passwordHash = await services.passwords.hash(body.password);
     await services.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', member.id).execute();
-      await trx
-        .deleteFrom('sessions')
-        .where('user_id', '=', member.id)
-        .where('token_hash', '!=', member.sessionTokenHash)
-        .execute();
+      await setPasswordHash(trx, member.id, passwordHash);
+      await deleteOtherSessions(trx, member.id, member.sessionTokenHash);
       // The other devices' open streams end; this session's stream ignores the event (still valid).
       await services.events.publish(trx, member.id, { type: 'session-ended' });
     });
@@ -171,12 +149,7 @@ export const endOtherSessions = defineRoute({
   response: sessionsEndedResponseSchema,
   handler: async ({ member, services }) => {
     const ended = await services.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .deleteFrom('sessions')
-        .where('user_id', '=', member.id)
-        .where('token_hash', '!=', member.sessionTokenHash)
-        .executeTakeFirst();
-      const count = Number(result.numDeletedRows);
+      const count = await deleteOtherSessions(trx, member.id, member.sessionTokenHash);
       // The other devices' open streams end; this session's stream ignores the event (still valid).
       if (count > 0) await services.events.publish(trx, member.id, { type: 'session-ended' });
       return count;

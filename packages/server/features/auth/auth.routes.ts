@@ -12,6 +12,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { toUserJson } from '../users/user-json.ts';
+import { saveLanguage } from '../users/users.queries.ts';
 import { reactivableUntil } from '../account/deletion.ts';
 import { sanctionError } from '../reports/sanctions.ts';
 import { checkCredentials } from './check-credentials.ts';
@@ -91,7 +92,7 @@ export const setLanguage = defineRoute({
       maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
     });
     if (!member) return { user: null, language };
-    await services.db.updateTable('users').set({ language }).where('id', '=', member.id).execute();
+    await saveLanguage(services.db, member.id, language);
     return { user: toUserJson({ ...member, language }, services.now()), language };
   },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okResponseSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
 import { reachableProfile } from '../members/contact-rules.ts';
+import { deleteBlock, deleteConversationBetween, deleteLikesBetween, insertBlock } from './blocks.queries.ts';
 
 const profileIdBody = z.object({ profile_id: z.number().int().positive() });
 
@@ -20,26 +21,10 @@ export const block = defineRoute({
   handler: async ({ body, member, services }) => {
     const target = await reachableProfile(services, member, body.profile_id);
     await services.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('blocks')
-        .values({ blocker_id: member.id, blocked_id: target.id, created_at: services.now() })
-        .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
-        .execute();
-      await trx
-        .deleteFrom('likes')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('liker_id', '=', member.id), eb('liked_id', '=', target.id)]),
-            eb.and([eb('liker_id', '=', target.id), eb('liked_id', '=', member.id)]),
-          ]),
-        )
-        .execute();
+      await insertBlock(trx, member.id, target.id, services.now());
+      await deleteLikesBetween(trx, member.id, target.id);
       // Blocking deletes the chats between the two as well (spec §6).
-      await trx
-        .deleteFrom('conversations')
-        .where('member_a', '=', Math.min(member.id, target.id))
-        .where('member_b', '=', Math.max(member.id, target.id))
-        .execute();
+      await deleteConversationBetween(trx, member.id, target.id);
     });
     return { ok: true as const };
   },
@@ -53,11 +38,7 @@ export const unblock = defineRoute({
   body: profileIdBody,
   response: okResponseSchema,
   handler: async ({ body, member, services }) => {
-    await services.db
-      .deleteFrom('blocks')
-      .where('blocker_id', '=', member.id)
-      .where('blocked_id', '=', body.profile_id)
-      .execute();
+    await deleteBlock(services.db, member.id, body.profile_id);
     return { ok: true as const };
   },
 });

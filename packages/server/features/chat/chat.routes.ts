@@ -10,10 +10,18 @@ import {
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
-import { visibleTo, type Visibility } from '../members/visible-to.ts';
-import { selectProfiles } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
-import { PRESENCE_COLUMNS, presenceFromRow } from './chat-live.ts';
+import {
+  conversationMembership,
+  conversationsWithLastMessage,
+  hideConversation,
+  historyBoundary,
+  messagesNewestFirst,
+  newestMessageId,
+  partnerProfile,
+  partnerProfiles,
+} from './chat.queries.ts';
+import { presenceFromRow } from './chat-live.ts';
 import { toMessageJson } from './messages.ts';
 import { markReadUpTo } from './read.ts';
 import { assertMessageLength, sendMessage } from './send-message.ts';
@@ -26,13 +34,6 @@ import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 export const CHAT_HISTORY_LIMIT = 200;
 export const CHAT_PAGE_SIZE = 50;
 
-/**
- * How a conversation shows its other member: whatever their profile's status or invisible mode
- * (partners still see an invisible member, spec §6; `selectProfiles` leaves out those pending
- * deletion or sanctioned); a conversation keeps to its brand. Blocking deletes the conversation.
- */
-const PARTNER: Visibility = { brand: null, activeOnly: false, hideInvisible: false, hideBlocked: true };
-
 export const listChats = defineRoute({
   method: 'GET',
   url: '/api/chats.php',
@@ -41,50 +42,9 @@ export const listChats = defineRoute({
   response: chatsResponseSchema,
   handler: async ({ member, services }) => {
     // Two queries for any number of chats: the conversations with their last message, then the profiles.
-    const rows = await services.db
-      .selectFrom('conversation_members as cm')
-      .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
-      .leftJoin('messages as m', (join) =>
-        join.onRef('m.conversation_id', '=', 'c.id').on((eb) =>
-          eb(
-            'm.id',
-            '=',
-            eb
-              .selectFrom('messages as last')
-              .select((l) => l.fn.max('last.id').as('id'))
-              .whereRef('last.conversation_id', '=', 'c.id'),
-          ),
-        ),
-      )
-      .select([
-        'c.id',
-        'c.member_a',
-        'c.member_b',
-        'c.last_message_at',
-        'cm.unread',
-        'cm.cleared_at',
-        'm.id as m_id',
-        'm.sender_id',
-        'm.kind',
-        'm.body',
-        'm.gift_id',
-        'm.photo_filename',
-        'm.photo_blurred_filename',
-        'm.created_at as m_created_at',
-      ])
-      .where('cm.member_id', '=', member.id)
-      .where('cm.hidden', '=', 0)
-      .orderBy('c.last_message_at', 'desc')
-      .execute();
+    const rows = await conversationsWithLastMessage(services.db, member.id);
     const otherId = (r: (typeof rows)[number]) => (r.member_a === member.id ? r.member_b : r.member_a);
-    const profiles = rows.length
-      ? await selectProfiles(services.db)
-          .leftJoin('member_presence as mp', 'mp.user_id', 'p.id')
-          .select(PRESENCE_COLUMNS)
-          .where('p.id', 'in', rows.map(otherId))
-          .where((eb) => visibleTo(eb, member.id, PARTNER))
-          .execute()
-      : [];
+    const profiles = rows.length ? await partnerProfiles(services.db, member.id, rows.map(otherId)) : [];
     const byId = new Map(profiles.map((p) => [p.id, p]));
     const now = services.now();
     const chats = rows
@@ -120,16 +80,7 @@ export const listChats = defineRoute({
 });
 
 async function membership(services: Services, memberId: number, conversationId: number) {
-  const row = await services.db
-    .selectFrom('conversation_members as cm')
-    .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
-    .innerJoin('conversation_members as partner', (join) =>
-      join.onRef('partner.conversation_id', '=', 'c.id').on('partner.member_id', '!=', memberId),
-    )
-    .select(['c.id', 'c.member_a', 'c.member_b', 'cm.cleared_at', 'cm.unread', 'partner.seen_message_id'])
-    .where('cm.conversation_id', '=', conversationId)
-    .where('cm.member_id', '=', memberId)
-    .executeTakeFirst();
+  const row = await conversationMembership(services.db, memberId, conversationId);
   // Someone else's conversation is answered exactly like one that does not exist.
   if (!row) throw new ApiError('not_found');
   return row;
@@ -137,12 +88,8 @@ async function membership(services: Services, memberId: number, conversationId: 
 
 /** Opening the conversation reads it up to its newest message (the spec's side effect of the GET). */
 async function markNewestRead(services: Services, memberId: number, conversationId: number) {
-  const newest = await services.db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
-  if (newest?.id) await markReadUpTo(services, memberId, conversationId, newest.id);
+  const newest = await newestMessageId(services.db, conversationId);
+  if (newest) await markReadUpTo(services, memberId, conversationId, newest);
 }
 
 export const readChat = defineRoute({
@@ -158,32 +105,15 @@ export const readChat = defineRoute({
     const otherId = chat.member_a === member.id ? chat.member_b : chat.member_a;
     const since = chat.cleared_at ?? -1;
     // The oldest message still inside the history limit; anything older stays hidden.
-    const boundary = await services.db
-      .selectFrom('messages')
-      .select('id')
-      .where('conversation_id', '=', chat.id)
-      .where('created_at', '>', since)
-      .orderBy('id', 'desc')
-      .offset(CHAT_HISTORY_LIMIT - 1)
-      .limit(1)
-      .executeTakeFirst();
+    const boundary = await historyBoundary(services.db, chat.id, since, CHAT_HISTORY_LIMIT);
     const [rows, other] = await Promise.all([
-      services.db
-        .selectFrom('messages')
-        .selectAll()
-        .where('conversation_id', '=', chat.id)
-        .where('created_at', '>', since)
-        .$if(Boolean(boundary), (q) => q.where('id', '>=', boundary!.id))
-        .$if(query.before !== undefined, (q) => q.where('id', '<', query.before!))
-        .orderBy('id', 'desc')
-        .limit(CHAT_PAGE_SIZE + 1)
-        .execute(),
-      selectProfiles(services.db)
-        .leftJoin('member_presence as mp', 'mp.user_id', 'p.id')
-        .select(PRESENCE_COLUMNS)
-        .where('p.id', '=', otherId)
-        .where((eb) => visibleTo(eb, member.id, PARTNER))
-        .executeTakeFirst(),
+      messagesNewestFirst(services.db, chat.id, {
+        since,
+        fromId: boundary,
+        beforeId: query.before,
+        size: CHAT_PAGE_SIZE + 1,
+      }),
+      partnerProfile(services.db, member.id, otherId),
       chat.unread > 0 ? markNewestRead(services, member.id, chat.id) : undefined,
     ]);
     if (!other) throw new ApiError('not_found');
@@ -240,12 +170,7 @@ export const deleteChat = defineRoute({
   handler: async ({ body, member, services }) => {
     const chat = await membership(services, member.id, body.conversation.id);
     await services.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('conversation_members')
-        .set({ hidden: 1, unread: 0, cleared_at: services.now() })
-        .where('conversation_id', '=', chat.id)
-        .where('member_id', '=', member.id)
-        .execute();
+      await hideConversation(trx, member.id, chat.id, services.now());
       await services.events.publish(trx, member.id, { type: 'chat-deleted', conversation_id: chat.id });
     });
     return { ok: true as const };

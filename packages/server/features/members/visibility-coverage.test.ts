@@ -43,7 +43,7 @@ const ALLOWED: Allowed[] = [
     why: 'a report may name any member of the brand it was made on; the operator decides (checkContext)',
   },
   { file: 'features/users/member-row.ts', query: '*', why: 'the list builders: their callers add the rule' },
-  { file: 'features/profile/profile.routes.ts', query: '*', why: OWN },
+  { file: 'features/profile/profile.queries.ts', query: '*', why: OWN },
   { file: 'features/account/data-export.ts', query: '*', why: OWN },
   { file: 'features/password-reset/password-reset.ts', query: '*', why: OWN },
   { file: 'features/payments/payment-mails.ts', query: '*', why: OWN },
@@ -141,12 +141,12 @@ describe('who may see whom is stated by every profile query', () => {
     // The scan itself works: the places the rule must reach are among what it finds.
     const files = new Set(queries.map((q) => q.file));
     for (const file of [
-      'features/search/search.routes.ts',
+      'features/search/search.queries.ts',
       'features/likes/likes.queries.ts',
       'features/likes/match-moment.ts',
-      'features/chat/chat.routes.ts',
+      'features/chat/chat.queries.ts',
       'features/chat/chat-live.ts',
-      'features/swipe/swipe.routes.ts',
+      'features/swipe/swipe.queries.ts',
       'features/members/contact-rules.ts',
       'features/members/members.queries.ts',
       'features/notifications/mail-notifications.ts',

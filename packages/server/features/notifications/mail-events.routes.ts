@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { normalizeEmail } from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { userIdsWithEmail } from '../users/users.queries.ts';
+import { suppressMail } from './notifications.queries.ts';
 
 /** Constant-time comparison of a presented secret with the configured one (hashed first: equal lengths). */
 export function secretMatches(presented: string | undefined, expected: string | undefined): boolean {
@@ -34,19 +36,11 @@ export const mailEvents = defineRoute({
     const header = request.headers.authorization;
     const presented = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
     if (!secretMatches(presented, services.config.mailWebhookSecret)) throw new ApiError('authentication_required');
-    const users = await services.db
-      .selectFrom('users')
-      .select('id')
-      .where('email_normalized', '=', normalizeEmail(body.email))
-      .execute();
+    const users = await userIdsWithEmail(services.db, normalizeEmail(body.email));
     const reason = body.type === 'bounce' ? 'bounce' : 'fbl';
     const now = services.now();
     if (users.length) {
-      await services.db
-        .insertInto('mail_suppressions')
-        .values(users.map((u) => ({ user_id: u.id, reason, created_at: now }) as const))
-        .onConflict((oc) => oc.columns(['user_id', 'reason']).doNothing())
-        .execute();
+      await suppressMail(services.db, users, reason, now);
     }
     return { ok: true as const, suppressed: users.length };
   },

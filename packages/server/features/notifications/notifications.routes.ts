@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAIL_DISABLED_REASONS, notificationSettingsSchema, notificationUpdateSchema } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
+import { liftMailSuppressions } from './notifications.queries.ts';
 import { loadNotificationSettings, saveNotificationPreferences } from './preferences.ts';
 
 export const getNotificationSettings = defineRoute({
@@ -35,11 +36,7 @@ export const enableMail = defineRoute({
   body: z.object({ reason: z.enum(MAIL_DISABLED_REASONS).optional() }),
   response: notificationSettingsSchema,
   handler: async ({ body, member, services }) => {
-    await services.db
-      .deleteFrom('mail_suppressions')
-      .where('user_id', '=', member.id)
-      .$if(body.reason !== undefined, (q) => q.where('reason', '=', body.reason!))
-      .execute();
+    await liftMailSuppressions(services.db, member.id, body.reason);
     return loadNotificationSettings(services.db, member.id);
   },
 });

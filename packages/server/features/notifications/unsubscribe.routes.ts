@@ -6,6 +6,7 @@ import { useDocumentHeaders } from '../../ops/security-headers.ts';
 import { escapeHtml } from '../../mail/layout.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
+import { suppressMailUnsubscribed, unsubscribeToken } from './notifications.queries.ts';
 import { saveNotificationPreferences } from './preferences.ts';
 
 const tokenQuery = z.object({ token: z.string().max(100).optional() });
@@ -13,13 +14,7 @@ const tokenQuery = z.object({ token: z.string().max(100).optional() });
 /** The member and type a one-click link names, on this brand; `reset_link_invalid` otherwise. */
 async function findToken(services: Services, brand: Brand, token: string | undefined) {
   if (!token) throw new ApiError('reset_link_invalid');
-  const row = await services.db
-    .selectFrom('unsubscribe_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.user_id', 't.type'])
-    .where('t.token_hash', '=', hashToken(token))
-    .where('u.brand', '=', brand.domain)
-    .executeTakeFirst();
+  const row = await unsubscribeToken(services.db, brand.domain, hashToken(token));
   if (!row || !(NOTIFICATION_TYPES as readonly string[]).includes(row.type)) throw new ApiError('reset_link_invalid');
   return { userId: row.user_id, type: row.type as NotificationType };
 }
@@ -88,11 +83,7 @@ export const unsubscribe = defineRoute({
     const now = services.now();
     await services.db.transaction().execute(async (trx) => {
       await saveNotificationPreferences(trx, userId, { [type]: false }, now);
-      await trx
-        .insertInto('mail_suppressions')
-        .values({ user_id: userId, reason: 'listunsubscribe', created_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'reason']).doUpdateSet({ created_at: now }))
-        .execute();
+      await suppressMailUnsubscribed(trx, userId, now);
     });
     if (request.headers.accept?.includes('text/html')) {
       const done = escapeHtml(

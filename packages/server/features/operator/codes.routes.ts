@@ -8,6 +8,7 @@ import {
 import { ApiError } from '../../errors/api-error.ts';
 import { createDiscountCode, disableDiscountCode, listDiscountCodes } from '../discounts/manage-codes.ts';
 import { audited } from './audited.ts';
+import { discountCodeUses } from './payments.queries.ts';
 import { defineRoute } from '../../http/define-route.ts';
 
 /** The discount services refuse in words (for the CLI); the console shows them as a field problem. */
@@ -30,14 +31,7 @@ export const operatorCodes = defineRoute({
   handler: async ({ services, query }) => {
     const [codes, uses] = await Promise.all([
       listDiscountCodes(services, query.brand),
-      services.db
-        .selectFrom('payments')
-        .select((eb) => ['discount_code', eb.fn.countAll<number>().as('uses')])
-        .where('brand', '=', query.brand)
-        .where('discount_code', 'is not', null)
-        .where('status', 'in', ['paid', 'refunded', 'charged_back'])
-        .groupBy('discount_code')
-        .execute(),
+      discountCodeUses(services.db, query.brand),
     ]);
     const used = new Map(uses.map((u) => [u.discount_code, Number(u.uses)]));
     return {

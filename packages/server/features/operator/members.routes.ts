@@ -16,6 +16,7 @@ import { createActivationToken, sendActivationMail } from '../signup/activation.
 import { loadMemberById } from '../users/current-member.ts';
 import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
+import { deletableAccount, insertOperatorNote } from './members.queries.ts';
 import { brandOrigin } from './brand-origin.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { memberDetail } from './member-detail.ts';
@@ -75,10 +76,12 @@ export const operatorMemberNote = defineRoute({
     const id = memberId(request.params);
     if (!(await loadMemberById(services, id))) throw new ApiError('not_found');
     await audited(services, operator, { action: 'member.note', targetType: 'member', targetId: id }, async (scoped) => {
-      await scoped.db
-        .insertInto('operator_notes')
-        .values({ user_id: id, operator_id: operator.id, body: body.body, created_at: services.now() })
-        .execute();
+      await insertOperatorNote(scoped.db, {
+        memberId: id,
+        operatorId: operator.id,
+        body: body.body,
+        now: services.now(),
+      });
     });
     return { ok: true as const };
   },
@@ -165,12 +168,7 @@ export const operatorMemberDelete = defineRoute({
   handler: async ({ services, operator, request, body }) => {
     const member = await loadMemberById(services, memberId(request.params));
     const brand = member && services.brands.get(member.brand);
-    const pending = await services.db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', member?.id ?? 0)
-      .where('deletion_requested_at', 'is', null)
-      .executeTakeFirst();
+    const pending = await deletableAccount(services.db, member?.id ?? 0);
     if (!member || !brand || !pending) throw new ApiError('not_found');
     await audited(
       services,

@@ -1,5 +1,4 @@
 import {
-  OPERATOR_PAYMENTS_PAGE,
   operatorPaymentsQuerySchema,
   operatorPaymentsResponseSchema,
   paymentRefundRequestSchema,
@@ -10,6 +9,7 @@ import {
 import { ApiError } from '../../errors/api-error.ts';
 import { refundPayment } from '../payments/refund-payment.ts';
 import { recordAudit } from './audit.ts';
+import { filteredPayments, paymentPayer } from './payments.queries.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { DAY_MS } from '@datekit/runtime';
 
@@ -23,39 +23,7 @@ export const operatorPayments = defineRoute({
   query: operatorPaymentsQuerySchema,
   response: operatorPaymentsResponseSchema,
   handler: async ({ services, query }) => {
-    const rows = await services.db
-      .selectFrom('payments as p')
-      .innerJoin('users as u', 'u.id', 'p.user_id')
-      .select([
-        'p.id',
-        'p.user_id',
-        'u.email',
-        'p.brand',
-        'p.method',
-        'p.status',
-        'p.amount_cents',
-        'p.refunded_cents',
-        'p.currency',
-        'p.country',
-        'p.vat_rate_bp',
-        'p.net_cents',
-        'p.vat_cents',
-        'p.credits',
-        'p.credits_reversed',
-        'p.credits_unrecovered',
-        'p.discount_code',
-        'p.created_at',
-        'p.paid_at',
-      ])
-      .$if(Boolean(query.brand), (q) => q.where('p.brand', '=', query.brand!))
-      .$if(Boolean(query.method), (q) => q.where('p.method', '=', query.method!))
-      .$if(Boolean(query.status), (q) => q.where('p.status', '=', query.status!))
-      .$if(Boolean(query.member_id), (q) => q.where('p.user_id', '=', query.member_id!))
-      .$if(Boolean(query.from), (q) => q.where('p.created_at', '>=', Date.parse(`${query.from}T00:00:00Z`)))
-      .$if(Boolean(query.to), (q) => q.where('p.created_at', '<', Date.parse(`${query.to}T00:00:00Z`) + DAY_MS))
-      .orderBy('p.id', 'desc')
-      .limit(OPERATOR_PAYMENTS_PAGE)
-      .execute();
+    const rows = await filteredPayments(services.db, query);
     const now = services.now();
     return {
       payments: rows.map((r) => {
@@ -102,13 +70,7 @@ export const operatorRefund = defineRoute({
   response: paymentRefundResponseSchema,
   handler: async ({ services, operator, request, body }) => {
     const parsed = routeIdParamsSchema.safeParse(request.params);
-    const payment = parsed.success
-      ? await services.db
-          .selectFrom('payments')
-          .select(['id', 'user_id'])
-          .where('id', '=', parsed.data.id)
-          .executeTakeFirst()
-      : undefined;
+    const payment = parsed.success ? await paymentPayer(services.db, parsed.data.id) : undefined;
     if (!payment) throw new ApiError('not_found');
     let result;
     try {

@@ -12,6 +12,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { approvePhotos, rejectPhotos } from '../photos/moderation.ts';
 import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
+import { photoFile } from './photos.queries.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { decidePhotos } from './photo-bulk-decision.ts';
 import { photoOwner, sendPhotoNotice } from './photo-notice.ts';
@@ -57,11 +58,7 @@ export const operatorPhotoFile = defineRoute({
   access: 'members.photos',
   errors: ['not_found'],
   handler: async ({ services, request, reply }) => {
-    const photo = await services.db
-      .selectFrom('photos')
-      .select('filename')
-      .where('id', '=', photoId(request.params))
-      .executeTakeFirst();
+    const photo = await photoFile(services.db, photoId(request.params));
     const bytes = photo
       ? await fs.readFile(path.join(services.config.mediaDir, photo.filename)).catch(() => null)
       : null;

@@ -19,6 +19,7 @@ import { toDiscountJson } from '../discounts/discount-json.ts';
 import { createPayment } from './create-payment.ts';
 import { offeredMethods } from './order-pricing.ts';
 import { toPaymentJson } from './payment-json.ts';
+import { memberPayment, memberPayments } from './payments.queries.ts';
 import { syncPayment } from './sync-payment.ts';
 import { syncFromWebhook } from './webhook-sync.ts';
 
@@ -106,12 +107,7 @@ export const getPayment = defineRoute({
   query: z.object({ id: routeIdSchema }),
   response: paymentResponseSchema,
   handler: async ({ services, member, query, request }) => {
-    const row = await services.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', query.id)
-      .where('user_id', '=', member.id)
-      .executeTakeFirst();
+    const row = await memberPayment(services.db, member.id, query.id);
     if (!row) throw new ApiError('not_found');
     if ((row.status === 'open' || row.status === 'pending') && row.provider_payment_id) {
       // A provider that cannot be reached now leaves the payment as we know it; the webhook follows.
@@ -132,13 +128,7 @@ export const listPayments = defineRoute({
   auth: 'member',
   response: paymentsResponseSchema,
   handler: async ({ services, member }) => {
-    const rows = await services.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', member.id)
-      .orderBy('id', 'desc')
-      .limit(200)
-      .execute();
+    const rows = await memberPayments(services.db, member.id, 200);
     return { payments: rows.map(toPaymentJson) };
   },
 });

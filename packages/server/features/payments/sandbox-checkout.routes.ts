@@ -4,6 +4,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { useDocumentHeaders } from '../../ops/security-headers.ts';
 import type { Services } from '../../services.ts';
+import { sandboxPayment } from './payments.queries.ts';
 import { sandboxCheckoutPage } from './sandbox-checkout-page.ts';
 import { createSandboxProvider, SANDBOX_CHECKOUT_PATH, SANDBOX_OUTCOMES } from './sandbox-provider.ts';
 import { callWebhookWhenSandboxSettles } from './sandbox-webhook.ts';
@@ -26,12 +27,7 @@ export const sandboxCheckout = defineRoute({
   query: z.object({ id: idSchema }),
   handler: async ({ services, brand, query, reply }) => {
     sandbox(services);
-    const row = await services.db
-      .selectFrom('sandbox_payments')
-      .selectAll()
-      .where('id', '=', query.id)
-      .where('brand', '=', brand.domain)
-      .executeTakeFirst();
+    const row = await sandboxPayment(services.db, brand.domain, query.id);
     if (!row) throw new ApiError('not_found');
     const html = sandboxCheckoutPage({
       brand,
@@ -63,12 +59,7 @@ export const sandboxDecide = defineRoute({
   body: z.object({ id: idSchema, outcome: z.enum(SANDBOX_OUTCOMES) }),
   handler: async ({ services, brand, body, reply }) => {
     const provider = sandbox(services);
-    const row = await services.db
-      .selectFrom('sandbox_payments')
-      .select(['redirect_url'])
-      .where('id', '=', body.id)
-      .where('brand', '=', brand.domain)
-      .executeTakeFirst();
+    const row = await sandboxPayment(services.db, brand.domain, body.id);
     if (!row) throw new ApiError('not_found');
     if (await provider.settle(body.id, body.outcome)) {
       await syncPayment(services, body.id);

@@ -15,6 +15,7 @@ import { deletePhotoFiles, storePhoto } from '../../media/process-photo.ts';
 import { reachableProfile } from '../members/contact-rules.ts';
 import { memberPhotoList } from './member-photo-list.ts';
 import { removePhoto } from './remove-photo.ts';
+import { hasMainPhoto, insertPhoto, makeMainPhoto, ownPhotoById, ownPhotos, photoCount } from './photos.queries.ts';
 import { MEDIA_PREFIX } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
@@ -50,44 +51,15 @@ export const uploadPhoto = defineRoute({
     const body = request.body;
     if (!Buffer.isBuffer(body)) throw new ApiError('unsupported_media_type');
     const limit = member.paid_user ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT;
-    const count = async () =>
-      Number(
-        (
-          await services.db
-            .selectFrom('photos')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('profile_id', '=', member.id)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    if ((await count()) >= limit) throw new ApiError('photo_limit', { max: limit }, { max: limit });
+    if ((await photoCount(services.db, member.id)) >= limit)
+      throw new ApiError('photo_limit', { max: limit }, { max: limit });
     const stored = await storePhoto(body, services.config.mediaDir);
     try {
       const photo = await services.db.transaction().execute(async (trx) => {
-        const hasMain = await trx
-          .selectFrom('photos')
-          .select('id')
-          .where('profile_id', '=', member.id)
-          .where('is_main', '=', 1)
-          .executeTakeFirst();
-        const row = await trx
-          .insertInto('photos')
-          .values({
-            profile_id: member.id,
-            ...stored,
-            status: 'inspection',
-            is_main: hasMain ? 0 : 1,
-            created_at: services.now(),
-          })
-          .returning(['id', 'filename', 'thumb_filename', 'match_filename', 'status', 'is_main'])
-          .executeTakeFirstOrThrow();
+        const row = await insertPhoto(trx, member.id, stored, !(await hasMainPhoto(trx, member.id)), services.now());
         // Checked again inside the transaction: two uploads at once cannot both take the last place.
-        const total = await trx
-          .selectFrom('photos')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('profile_id', '=', member.id)
-          .executeTakeFirstOrThrow();
-        if (Number(total.n) > limit) throw new ApiError('photo_limit', { max: limit }, { max: limit });
+        const total = await photoCount(trx, member.id);
+        if (total > limit) throw new ApiError('photo_limit', { max: limit }, { max: limit });
         return row;
       });
       return { photo: toOwnPhoto(photo) };
@@ -105,13 +77,7 @@ export const listOwnPhotos = defineRoute({
   auth: 'member',
   response: ownPhotosResponseSchema,
   handler: async ({ member, services }) => {
-    const rows = await services.db
-      .selectFrom('photos')
-      .select(['id', 'filename', 'thumb_filename', 'match_filename', 'status', 'is_main'])
-      .where('profile_id', '=', member.id)
-      .orderBy('is_main', 'desc')
-      .orderBy('id')
-      .execute();
+    const rows = await ownPhotos(services.db, member.id);
     return { photos: rows.map(toOwnPhoto), limit: member.paid_user ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT };
   },
 });
@@ -119,12 +85,7 @@ export const listOwnPhotos = defineRoute({
 const photoIdBody = z.object({ id: z.number().int().positive() });
 
 async function ownPhoto(services: Services, memberId: number, id: number) {
-  const photo = await services.db
-    .selectFrom('photos')
-    .selectAll()
-    .where('id', '=', id)
-    .where('profile_id', '=', memberId)
-    .executeTakeFirst();
+  const photo = await ownPhotoById(services.db, memberId, id);
   if (!photo) throw new ApiError('not_found');
   return photo;
 }
@@ -140,8 +101,7 @@ export const setMainPhoto = defineRoute({
   handler: async ({ body, member, services }) => {
     const photo = await ownPhoto(services, member.id, body.id);
     await services.db.transaction().execute(async (trx) => {
-      await trx.updateTable('photos').set({ is_main: 0 }).where('profile_id', '=', member.id).execute();
-      await trx.updateTable('photos').set({ is_main: 1 }).where('id', '=', photo.id).execute();
+      await makeMainPhoto(trx, member.id, photo.id);
     });
     return { ok: true as const };
   },

@@ -9,31 +9,23 @@ import {
   placeOfProfile,
   profileUpdateSchema,
 } from '@datekit/runtime';
-import type { Transaction } from 'kysely';
-import type { Database, ProfilesTable } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import type { ProfilesTable } from '../../db/schema.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { toProfileJson } from '../users/user-json.ts';
+import { photoCount } from '../photos/photos.queries.ts';
+import { interestIdsOf, ownProfileRow, replaceInterests, townOf, updateProfileRow } from './profile.queries.ts';
 
 /** The member's own profile in three queries: profile with main photo, interests, photo count. */
 async function loadOwnProfile(services: Services, member: CurrentMember): Promise<OwnProfile> {
-  const [profile, interests, photos] = await Promise.all([
-    services.db.selectFrom('profiles').selectAll().where('id', '=', member.id).executeTakeFirstOrThrow(),
-    services.db
-      .selectFrom('profile_interests')
-      .select('interest_id')
-      .where('profile_id', '=', member.id)
-      .orderBy('interest_id')
-      .execute(),
-    services.db
-      .selectFrom('photos')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('profile_id', '=', member.id)
-      .executeTakeFirstOrThrow(),
+  const [profile, interestIds, photos] = await Promise.all([
+    ownProfileRow(services.db, member.id),
+    interestIdsOf(services.db, member.id),
+    photoCount(services.db, member.id),
   ]);
-  const interestIds = interests.map((i) => i.interest_id);
   const now = services.now();
   return {
     id: profile.id,
@@ -57,7 +49,7 @@ async function loadOwnProfile(services: Services, member: CurrentMember): Promis
     hide_presence: profile.hide_presence === 1,
     status: profile.status,
     main_image: toProfileJson(member, now, 'owner').main_image,
-    missing: missingSteps({ ...profile, hasInterests: interestIds.length > 0, hasPhoto: Number(photos.n) > 0 }),
+    missing: missingSteps({ ...profile, hasInterests: interestIds.length > 0, hasPhoto: photos > 0 }),
   };
 }
 
@@ -66,15 +58,11 @@ async function loadOwnProfile(services: Services, member: CurrentMember): Promis
  * (`placeOfProfile`), never a position of her own; nulls when the town is not a known place.
  */
 async function whereabouts(
-  trx: Transaction<Database>,
+  db: Db,
   memberId: number,
   changes: Partial<Pick<ProfilesTable, 'country' | 'region' | 'city'>>,
 ): Promise<{ lat: number | null; lon: number | null }> {
-  const before = await trx
-    .selectFrom('profiles')
-    .select(['country', 'region', 'city'])
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
+  const before = await townOf(db, memberId);
   const place = placeOfProfile({ ...before, ...changes });
   return { lat: place?.lat ?? null, lon: place?.lon ?? null };
 }
@@ -124,21 +112,13 @@ export const updateProfile = defineRoute({
       };
       if (Object.keys(changes).length) {
         const moved = 'country' in changes || 'region' in changes || 'city' in changes;
-        await trx
-          .updateTable('profiles')
-          .set({ ...changes, ...(moved ? await whereabouts(trx, member.id, changes) : {}) })
-          .where('id', '=', member.id)
-          .execute();
+        await updateProfileRow(trx, member.id, {
+          ...changes,
+          ...(moved ? await whereabouts(trx, member.id, changes) : {}),
+        });
       }
       if (interests) {
-        await trx.deleteFrom('profile_interests').where('profile_id', '=', member.id).execute();
-        const unique = [...new Set(interests)];
-        if (unique.length) {
-          await trx
-            .insertInto('profile_interests')
-            .values(unique.map((interest_id) => ({ profile_id: member.id, interest_id })))
-            .execute();
-        }
+        await replaceInterests(trx, member.id, interests);
       }
     });
     return { profile: await loadOwnProfile(services, { ...member, country }) };

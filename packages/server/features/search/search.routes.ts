@@ -16,10 +16,11 @@ import { authenticationRequired } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { hasTrafficSource } from '../signup/signup-rules.ts';
 import { cardPhotos } from '../photos/member-photo-list.ts';
-import { selectProfiles, withoutVisiblePhoto, type ProfileRow } from '../users/member-row.ts';
+import type { ProfileRow } from '../users/member-row.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { distanceKm, nearestFirst } from './distance.ts';
-import { searchConditions, searchScope } from './search-conditions.ts';
+import { searchScope } from './search-conditions.ts';
+import { searchCount, searchPage, similarMembers } from './search.queries.ts';
 
 const age = z.coerce.number().int().min(0).max(150);
 
@@ -62,29 +63,10 @@ export const searchMembers = defineRoute({
     const order = sort === 'nearest' && from ? nearestFirst(from) : [];
 
     // Four queries at most, whatever the page holds: the page, the total, similar members, their photos.
-    const [rows, count] = await Promise.all([
-      selectProfiles(services.db)
-        .where((eb) => searchConditions(eb, scope, filters))
-        .$call((q) => order.reduce((sorted, by) => sorted.orderBy(by), q))
-        .orderBy(withoutVisiblePhoto)
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(SEARCH_PAGE_SIZE)
-        .offset((filters.page - 1) * SEARCH_PAGE_SIZE)
-        .execute(),
-      services.db
-        .selectFrom((db) =>
-          db
-            .selectFrom('profiles as p')
-            .select('p.id')
-            .where((eb) => searchConditions(eb, scope, filters))
-            .limit(SEARCH_COUNT_CAP + 1)
-            .as('matches'),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow(),
+    const [rows, counted] = await Promise.all([
+      searchPage(services.db, scope, filters, order, filters.page),
+      searchCount(services.db, scope, filters),
     ]);
-    const counted = Number(count.total);
     const total = Math.min(counted, SEARCH_COUNT_CAP);
     let similar: typeof rows = [];
     if (filters.page === 1 && total < SIMILAR_THRESHOLD) {
@@ -96,15 +78,7 @@ export const searchMembers = defineRoute({
         max_age: Math.min(99, filters.max_age + SIMILAR_AGE_SLACK),
       };
       const shown = rows.map((r) => r.id);
-      similar = await selectProfiles(services.db)
-        .where((eb) => searchConditions(eb, scope, wider))
-        .$if(shown.length > 0, (q) => q.where('p.id', 'not in', shown))
-        .$call((q) => order.reduce((sorted, by) => sorted.orderBy(by), q))
-        .orderBy(withoutVisiblePhoto)
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(SIMILAR_LIMIT)
-        .execute();
+      similar = await similarMembers(services.db, scope, wider, order, shown, SIMILAR_LIMIT);
     }
     const photos = await cardPhotos(
       services.db,

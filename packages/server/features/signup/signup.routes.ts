@@ -4,13 +4,14 @@ import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { startSession } from '../auth/sessions.ts';
-import { visibleTo } from '../members/visible-to.ts';
 import { assertMessageLength } from '../chat/send-message.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { insertMember } from '../users/insert-member.ts';
+import { emailTaken } from '../users/users.queries.ts';
 import { toUserJson } from '../users/user-json.ts';
 import { activate, createActivationToken, sendActivationMail } from './activation.ts';
 import { assertSignupsOpen, assertValidSignup } from './signup-rules.ts';
+import { activationTokensSince, signupTarget } from './signup.queries.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 export const signup = defineRoute({
@@ -38,24 +39,12 @@ export const signup = defineRoute({
     assertValidSignup(body, new Date(services.now()));
     if (body.signup_message) assertMessageLength(brand, body.signup_message, 'signup_message');
     const emailNormalized = normalizeEmail(body.email);
-    const taken = await services.db
-      .selectFrom('users')
-      .select('id')
-      .where('brand', '=', brand.domain)
-      .where('email_normalized', '=', emailNormalized)
-      .executeTakeFirst();
-    if (taken) throw new ApiError('email_taken', {}, { field: 'email' });
+    if (await emailTaken(services.db, brand.domain, emailNormalized))
+      throw new ApiError('email_taken', {}, { field: 'email' });
 
     // The member the visitor signed up to contact, if they are a visible member of this brand.
     const target = body.target_profile_id
-      ? await services.db
-          .selectFrom('profiles as p')
-          .select('p.id')
-          .where('p.id', '=', body.target_profile_id)
-          .where((eb) =>
-            visibleTo(eb, null, { brand: brand.domain, activeOnly: true, hideInvisible: true, hideBlocked: true }),
-          )
-          .executeTakeFirst()
+      ? await signupTarget(services.db, brand.domain, body.target_profile_id)
       : undefined;
     const passwordHash = await services.passwords.hash(body.password);
     const now = services.now();
@@ -136,14 +125,9 @@ export const resendActivationMail = defineRoute({
   handler: async ({ member, brand, locale, services, request }) => {
     if (member.status === 'active') throw new ApiError('already_activated');
     const now = services.now();
-    const recent = await services.db
-      .selectFrom('activation_tokens')
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('latest')])
-      .where('user_id', '=', member.id)
-      .where('created_at', '>', now - 86_400_000)
-      .executeTakeFirstOrThrow();
-    if (Number(recent.count) >= RESENDS_PER_DAY) throw new ApiError('activation_mail_limit');
-    const wait = recent.latest === null ? 0 : Number(recent.latest) + RESEND_INTERVAL_MS - now;
+    const recent = await activationTokensSince(services.db, member.id, now - 86_400_000);
+    if (recent.count >= RESENDS_PER_DAY) throw new ApiError('activation_mail_limit');
+    const wait = recent.latest === null ? 0 : recent.latest + RESEND_INTERVAL_MS - now;
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60_000);
       throw new ApiError('activation_mail_wait', { minutes }, { minutes });

@@ -15,8 +15,8 @@ import type { Services } from '../../services.ts';
 import { announceLike } from '../likes/likes.routes.ts';
 import { storeLike } from '../likes/match-moment.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
-import { searchConditions, searchScope } from '../search/search-conditions.ts';
-import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
+import { searchScope } from '../search/search-conditions.ts';
+import { candidateProfiles, swipesSince } from './swipe.queries.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
@@ -25,17 +25,6 @@ const CANDIDATES = 10;
 /** The day of the swipe game turns at midnight in the brand's main country (documented in the README). */
 function dayStart(services: Services, brand: Brand): number {
   return startOfLocalDay(services.now(), COUNTRIES[brand.countries[0]!].timeZone);
-}
-
-async function swipesToday(services: Services, memberId: number, since: number): Promise<number> {
-  const row = await services.db
-    .selectFrom('likes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('liker_id', '=', memberId)
-    .where('source', '=', 'swipe')
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export const swipeCandidates = defineRoute({
@@ -49,17 +38,8 @@ export const swipeCandidates = defineRoute({
     const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
     const scope = searchScope(brand, member.id, services.now());
     const [rows, used] = await Promise.all([
-      selectProfiles(services.db)
-        .where((eb) => searchConditions(eb, scope, filters))
-        .where((eb) =>
-          eb('p.id', 'not in', eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', member.id)),
-        )
-        .orderBy(withoutVisiblePhoto)
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(CANDIDATES)
-        .execute(),
-      swipesToday(services, member.id, since),
+      candidateProfiles(services.db, scope, filters, CANDIDATES),
+      swipesSince(services.db, member.id, since),
     ]);
     return {
       candidates: rows.map((r) => toProfileJson(r, services.now())),
@@ -85,17 +65,7 @@ export const swipeLike = defineRoute({
     const used = await services.db.transaction().execute(async (trx) => {
       await lockMember(trx, services.engine, member.id);
       const stored = await storeLike(trx, services, { likerId: member.id, likedId: target.id, source: 'swipe' });
-      const count = Number(
-        (
-          await trx
-            .selectFrom('likes')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('liker_id', '=', member.id)
-            .where('source', '=', 'swipe')
-            .where('created_at', '>=', since)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const count = await swipesSince(trx, member.id, since);
       // Counted after inserting, under the member's lock: parallel swipes cannot pass the limit together.
       if (stored.liked && count > SWIPE_LIKES_PER_DAY) {
         throw new ApiError(

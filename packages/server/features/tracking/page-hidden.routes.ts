@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRACKING_PARAMS } from '@datekit/runtime';
 import { defineRoute } from '../../http/define-route.ts';
+import { insertPageBounce } from './tracking.queries.ts';
 
 const MAX_VALUE_LENGTH = 100;
 
@@ -26,10 +27,12 @@ export const pageHidden = defineRoute({
         (typeof TRACKING_PARAMS)[number],
         string | null
       >;
-      await services.db
-        .insertInto('page_bounces')
-        .values({ brand: brand.domain, path: page.pathname.slice(0, 200), ...tracking, created_at: services.now() })
-        .execute();
+      await insertPageBounce(services.db, {
+        brand: brand.domain,
+        path: page.pathname.slice(0, 200),
+        ...tracking,
+        created_at: services.now(),
+      });
     }
     return reply.code(204).send();
   },

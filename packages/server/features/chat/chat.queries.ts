@@ -1,0 +1,148 @@
+import type { Db } from '../../db/database.ts';
+import { visibleTo, type Visibility } from '../members/visible-to.ts';
+import { selectProfiles } from '../users/member-row.ts';
+import { PRESENCE_COLUMNS } from './chat-live.ts';
+
+/**
+ * How a conversation shows its other member: whatever their profile's status or invisible mode
+ * (partners still see an invisible member, spec §6; `selectProfiles` leaves out those pending
+ * deletion or sanctioned); a conversation keeps to its brand. Blocking deletes the conversation.
+ */
+const PARTNER: Visibility = { brand: null, activeOnly: false, hideInvisible: false, hideBlocked: true };
+
+/** The member's listed conversations, newest first, each with its last message (null columns when none). */
+export function conversationsWithLastMessage(db: Db, memberId: number) {
+  return db
+    .selectFrom('conversation_members as cm')
+    .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+    .leftJoin('messages as m', (join) =>
+      join.onRef('m.conversation_id', '=', 'c.id').on((eb) =>
+        eb(
+          'm.id',
+          '=',
+          eb
+            .selectFrom('messages as last')
+            .select((l) => l.fn.max('last.id').as('id'))
+            .whereRef('last.conversation_id', '=', 'c.id'),
+        ),
+      ),
+    )
+    .select([
+      'c.id',
+      'c.member_a',
+      'c.member_b',
+      'c.last_message_at',
+      'cm.unread',
+      'cm.cleared_at',
+      'm.id as m_id',
+      'm.sender_id',
+      'm.kind',
+      'm.body',
+      'm.gift_id',
+      'm.photo_filename',
+      'm.photo_blurred_filename',
+      'm.created_at as m_created_at',
+    ])
+    .where('cm.member_id', '=', memberId)
+    .where('cm.hidden', '=', 0)
+    .orderBy('c.last_message_at', 'desc')
+    .execute();
+}
+
+/** The partners among `ids` the member may still see in her conversations, with their presence. */
+export function partnerProfiles(db: Db, memberId: number, ids: readonly number[]) {
+  return selectProfiles(db)
+    .leftJoin('member_presence as mp', 'mp.user_id', 'p.id')
+    .select(PRESENCE_COLUMNS)
+    .where('p.id', 'in', ids)
+    .where((eb) => visibleTo(eb, memberId, PARTNER))
+    .execute();
+}
+
+/** One partner, if the member may still see her, with her presence. */
+export function partnerProfile(db: Db, memberId: number, otherId: number) {
+  return selectProfiles(db)
+    .leftJoin('member_presence as mp', 'mp.user_id', 'p.id')
+    .select(PRESENCE_COLUMNS)
+    .where('p.id', '=', otherId)
+    .where((eb) => visibleTo(eb, memberId, PARTNER))
+    .executeTakeFirst();
+}
+
+/** The member's place in a conversation and what her partner has seen; undefined when she is not in it. */
+export function conversationMembership(db: Db, memberId: number, conversationId: number) {
+  return db
+    .selectFrom('conversation_members as cm')
+    .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+    .innerJoin('conversation_members as partner', (join) =>
+      join.onRef('partner.conversation_id', '=', 'c.id').on('partner.member_id', '!=', memberId),
+    )
+    .select(['c.id', 'c.member_a', 'c.member_b', 'cm.cleared_at', 'cm.unread', 'partner.seen_message_id'])
+    .where('cm.conversation_id', '=', conversationId)
+    .where('cm.member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** The id of the conversation's newest message, if any. */
+export async function newestMessageId(db: Db, conversationId: number): Promise<number | null> {
+  const newest = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  return newest?.id ?? null;
+}
+
+/**
+ * The id of the oldest message within the newest `limit` sent after `since` (the member's clearing);
+ * undefined while there are fewer.
+ */
+export async function historyBoundary(
+  db: Db,
+  conversationId: number,
+  since: number,
+  limit: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('conversation_id', '=', conversationId)
+    .where('created_at', '>', since)
+    .orderBy('id', 'desc')
+    .offset(limit - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Where a page of messages lies: after `since`, from `fromId` on, before `beforeId`; `size` of them at most. */
+export interface MessageWindow {
+  since: number;
+  fromId: number | undefined;
+  beforeId: number | undefined;
+  size: number;
+}
+
+/** The conversation's messages inside `window`, newest first. */
+export function messagesNewestFirst(db: Db, conversationId: number, window: MessageWindow) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('created_at', '>', window.since)
+    .$if(window.fromId !== undefined, (q) => q.where('id', '>=', window.fromId!))
+    .$if(window.beforeId !== undefined, (q) => q.where('id', '<', window.beforeId!))
+    .orderBy('id', 'desc')
+    .limit(window.size)
+    .execute();
+}
+
+/** Takes the conversation off the member's list and clears her history up to `now`; `db` should be a transaction. */
+export async function hideConversation(db: Db, memberId: number, conversationId: number, now: number): Promise<void> {
+  await db
+    .updateTable('conversation_members')
+    .set({ hidden: 1, unread: 0, cleared_at: now })
+    .where('conversation_id', '=', conversationId)
+    .where('member_id', '=', memberId)
+    .execute();
+}

@@ -1,0 +1,57 @@
+import type { RawBuilder } from 'kysely';
+import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchFilters } from '@datekit/runtime';
+import type { Db } from '../../db/database.ts';
+import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
+import { searchConditions, type SearchScope } from './search-conditions.ts';
+
+/** The orderings a search puts first (nearestFirst in distance.ts), before a visible photo and the newest. */
+export type SearchOrder = readonly RawBuilder<number>[];
+
+/** One page (1-based) of the members a search finds. */
+export function searchPage(db: Db, scope: SearchScope, filters: SearchFilters, order: SearchOrder, page: number) {
+  return selectProfiles(db)
+    .where((eb) => searchConditions(eb, scope, filters))
+    .$call((q) => order.reduce((sorted, by) => sorted.orderBy(by), q))
+    .orderBy(withoutVisiblePhoto)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((page - 1) * SEARCH_PAGE_SIZE)
+    .execute();
+}
+
+/** How many members a search finds, counted up to SEARCH_COUNT_CAP + 1 (more shows as capped). */
+export async function searchCount(db: Db, scope: SearchScope, filters: SearchFilters): Promise<number> {
+  const count = await db
+    .selectFrom((inner) =>
+      inner
+        .selectFrom('profiles as p')
+        .select('p.id')
+        .where((eb) => searchConditions(eb, scope, filters))
+        .limit(SEARCH_COUNT_CAP + 1)
+        .as('matches'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(count.total);
+}
+
+/** Up to `limit` members a wider search (`filters`) finds, leaving out those already `shown`. */
+export function similarMembers(
+  db: Db,
+  scope: SearchScope,
+  filters: SearchFilters,
+  order: SearchOrder,
+  shown: readonly number[],
+  limit: number,
+) {
+  return selectProfiles(db)
+    .where((eb) => searchConditions(eb, scope, filters))
+    .$if(shown.length > 0, (q) => q.where('p.id', 'not in', shown))
+    .$call((q) => order.reduce((sorted, by) => sorted.orderBy(by), q))
+    .orderBy(withoutVisiblePhoto)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+}
