@@ -5,6 +5,12 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** A relative import that climbs into packages/runtime (from src/, where the package's subpaths serve). */
+const runtimeByPath = {
+  regex: '^(\\.\\./)+packages/runtime(/|$)',
+  message: 'Import the runtime by its subpath, e.g. `@datekit/runtime/stores/user` (packages/runtime/README.md).',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'var/**', '.astro/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -24,6 +30,14 @@ export default tseslint.config(
     },
   },
   {
+    // The site reaches the runtime by its package's subpaths (`@datekit/runtime/stores/user`, see
+    // packages/runtime/README.md), never by climbing `../` into packages/runtime: one import style, and
+    // moving a file in src/ breaks none of its imports. The browser block below repeats the pattern,
+    // since a later block's options for a rule replace an earlier one's.
+    files: ['src/**/*.{ts,tsx,astro,mjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [runtimeByPath] }] },
+  },
+  {
     // Browser code: what islands, pages and the runtime ship. Server and CLI code and Node's built-ins
     // stay out of it; the Astro integration and tests run in Node and may use them. The glob also takes
     // the `<script>`s of `.astro` files (`page.astro/1_1.ts`); their frontmatter runs in the build.
@@ -40,6 +54,7 @@ export default tseslint.config(
               regex: '(^|/)packages/(server|cli)(/|$)|^@datekit/(server|cli)(/|$)|^\\.\\./\\.\\./(server|cli)/',
               message: 'Browser code cannot import server or CLI code; share it through packages/runtime.',
             },
+            runtimeByPath,
           ],
         },
       ],

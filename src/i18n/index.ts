@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../packages/runtime/data/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@datekit/runtime/data/locales';
 import {
   i18nFor,
   islandBundle,
@@ -7,7 +7,7 @@ import {
   inlineJson,
   type InlineI18n,
   type UiBundle,
-} from '../../packages/runtime/i18n/index.ts';
+} from '@datekit/runtime/i18n';
 
 /**
  * Build-time side of i18n: every site file of `locales/<lang>/` (ui, pages, landers, visitor, …) is

@@ -3,8 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../packages/runtime/data/locales.ts';
-import { BUILD_ONLY_PREFIX, type UiBundle } from '../../packages/runtime/i18n/index.ts';
+import { LOCALES } from '@datekit/runtime/data/locales';
+import { BUILD_ONLY_PREFIX, type UiBundle } from '@datekit/runtime/i18n';
 import { inlineI18n, inlineOperatorI18n } from './index.ts';
 
 /**

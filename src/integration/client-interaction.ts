@@ -1,6 +1,6 @@
 import type { ClientDirective } from 'astro';
-import { isPlainActivation, SIGNUP_CTA_SELECTOR } from '../../packages/runtime/rules/lander-intent.ts';
-import { trackingFromSearch } from '../../packages/runtime/rules/tracking.ts';
+import { isPlainActivation, SIGNUP_CTA_SELECTOR } from '@datekit/runtime/rules/lander-intent';
+import { trackingFromSearch } from '@datekit/runtime/rules/tracking';
 
 /**
  * `client:interaction`: hydrates its island on the visitor's first activation of a signup call to

@@ -1,6 +1,6 @@
 import react from '@astrojs/react';
 import type { AstroUserConfig } from 'astro';
-import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { datekit } from './index.ts';
 
 export interface SiteConfigOptions {

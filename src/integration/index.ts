@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { formatProblem, loadBrands, loadNiches, type Niche } from '@datekit/brand-config';
-import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { vitePluginDatekit } from './vite-virtual-modules.ts';
 
 export interface DatekitIntegrationOptions {

@@ -1,6 +1,6 @@
 import type { ViteUserConfig } from 'astro';
 import type { Niche } from '@datekit/brand-config';
-import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 
 type VitePlugin = NonNullable<ViteUserConfig['plugins']>[number];
 

@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteAccount, loadDeletionOffer, type DeletionOffer } from '../../packages/runtime/stores/account.ts';
+import { deleteAccount, loadDeletionOffer, type DeletionOffer } from '@datekit/runtime/stores/account';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { FormError, PasswordField } from './Field.tsx';

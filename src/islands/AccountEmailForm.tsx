@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requestMailChange } from '../../packages/runtime/stores/account.ts';
+import { requestMailChange } from '@datekit/runtime/stores/account';
 import { errorText } from './errors.ts';
 import { Field, FormError, PasswordField } from './Field.tsx';
 import { useHydrated } from './hooks.ts';

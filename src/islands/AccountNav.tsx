@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { NavState } from '../../packages/runtime/rules/nav.ts';
-import { $nav } from '../../packages/runtime/stores/nav.ts';
+import type { NavState } from '@datekit/runtime/rules/nav';
+import { $nav } from '@datekit/runtime/stores/nav';
 import { LINKS } from '../site/links.ts';
 import { Disclosure } from './Disclosure.tsx';
 import {

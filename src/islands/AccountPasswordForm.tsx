@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '../../packages/runtime/rules/constants.ts';
-import { changePassword } from '../../packages/runtime/stores/account.ts';
+import { PASSWORD_MIN_LENGTH } from '@datekit/runtime/rules/constants';
+import { changePassword } from '@datekit/runtime/stores/account';
 import { errorText } from './errors.ts';
 import { FormError, PasswordField } from './Field.tsx';
 import { useHydrated } from './hooks.ts';

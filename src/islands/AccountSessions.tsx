@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endOtherSessions } from '../../packages/runtime/stores/account.ts';
+import { endOtherSessions } from '@datekit/runtime/stores/account';
 import { errorText } from './errors.ts';
 import { useHydrated } from './hooks.ts';
 import { SaveStatus } from './signup-steps/fields.tsx';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { DATA_EXPORT_URL } from '../../packages/runtime/stores/account.ts';
-import { $ownProfile } from '../../packages/runtime/stores/profile.ts';
+import { DATA_EXPORT_URL } from '@datekit/runtime/stores/account';
+import { $ownProfile } from '@datekit/runtime/stores/profile';
 import { AccountEmailForm } from './AccountEmailForm.tsx';
 import { AccountPasswordForm } from './AccountPasswordForm.tsx';
 import { AccountSessions } from './AccountSessions.tsx';

@@ -6,7 +6,7 @@ import {
   showsActivationReminder,
   withoutSignupCompleteFlag,
   type ActivationReminderMode,
-} from '../../packages/runtime/rules/activation-reminder.ts';
+} from '@datekit/runtime/rules/activation-reminder';
 import { DockBanner } from './DockBanner.tsx';
 import { useHydrated } from './hooks.ts';
 import { useMember } from './member.tsx';

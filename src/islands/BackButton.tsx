@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isInstalledApp, showsBackButton } from '../../packages/runtime/rules/nav-visibility.ts';
+import { isInstalledApp, showsBackButton } from '@datekit/runtime/rules/nav-visibility';
 import { useHydrated } from './hooks.ts';
 import { BackIcon } from './icons.tsx';
 import { UiProvider } from './ui.tsx';

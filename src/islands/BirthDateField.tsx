@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { datePartOrder, monthNames, type DatePart } from '../../packages/runtime/i18n/format.ts';
-import { MIN_AGE } from '../../packages/runtime/rules/constants.ts';
+import { datePartOrder, monthNames, type DatePart } from '@datekit/runtime/i18n/format';
+import { MIN_AGE } from '@datekit/runtime/rules/constants';
 import './birth-date.css';
 
 /** The field's three selects are named `<name>_day`, `<name>_month` and `<name>_year`. */

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode, type RefObject, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MemberPhoto, SearchProfile } from '../../packages/runtime/schemas/api/members.ts';
+import type { MemberPhoto, SearchProfile } from '@datekit/runtime/schemas/api/members';
 import { ArrowIcon, LockIcon } from './icons.tsx';
 
 /**

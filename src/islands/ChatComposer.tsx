@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../packages/runtime/api/client.ts';
-import { composerState, minimumMessageCost } from '../../packages/runtime/rules/chat.ts';
-import { notifyTyping, typingSent } from '../../packages/runtime/stores/chat-live.ts';
-import { $draft, sendMessage, sendPhoto, setDraft } from '../../packages/runtime/stores/conversation.ts';
-import { $settings } from '../../packages/runtime/stores/settings.ts';
-import { $user } from '../../packages/runtime/stores/user.ts';
+import { ApiRequestError } from '@datekit/runtime/api/client';
+import { composerState, minimumMessageCost } from '@datekit/runtime/rules/chat';
+import { notifyTyping, typingSent } from '@datekit/runtime/stores/chat-live';
+import { $draft, sendMessage, sendPhoto, setDraft } from '@datekit/runtime/stores/conversation';
+import { $settings } from '@datekit/runtime/stores/settings';
+import { $user } from '@datekit/runtime/stores/user';
 import { LINKS } from '../site/links.ts';
 import { ChatGifts } from './ChatGifts.tsx';
 import { errorText } from './errors.ts';

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pathFor } from '../../packages/runtime/routes.ts';
-import { historyHidden } from '../../packages/runtime/rules/chat.ts';
-import { seenMessageId } from '../../packages/runtime/rules/chat-live.ts';
-import type { User } from '../../packages/runtime/schemas/api/user.ts';
-import { $typing, isTyping } from '../../packages/runtime/stores/chat-live.ts';
+import { pathFor } from '@datekit/runtime/routes';
+import { historyHidden } from '@datekit/runtime/rules/chat';
+import { seenMessageId } from '@datekit/runtime/rules/chat-live';
+import type { User } from '@datekit/runtime/schemas/api/user';
+import { $typing, isTyping } from '@datekit/runtime/stores/chat-live';
 import {
   $conversation,
   closeConversation,
@@ -13,9 +13,9 @@ import {
   openConversationAt,
   type ConversationData,
   type ConversationRoute,
-} from '../../packages/runtime/stores/conversation.ts';
+} from '@datekit/runtime/stores/conversation';
 import { LINKS } from '../site/links.ts';
-import { ApiRequestError } from '../../packages/runtime/api/client.ts';
+import { ApiRequestError } from '@datekit/runtime/api/client';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatPartnerGone } from './ChatPartnerGone.tsx';
 import { ChatIcebreakers } from './ChatIcebreakers.tsx';

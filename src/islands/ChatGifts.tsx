@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $gifts } from '../../packages/runtime/stores/chat-extras.ts';
-import { sendGift } from '../../packages/runtime/stores/conversation.ts';
+import { $gifts } from '@datekit/runtime/stores/chat-extras';
+import { sendGift } from '@datekit/runtime/stores/conversation';
 
 /**
  * The gift artwork (src/components/gifts/<id>.svg) as URLs the islands can show; Vite fingerprints each

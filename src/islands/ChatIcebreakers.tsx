@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { $icebreakers } from '../../packages/runtime/stores/chat-extras.ts';
-import { setDraft } from '../../packages/runtime/stores/conversation.ts';
+import { $icebreakers } from '@datekit/runtime/stores/chat-extras';
+import { setDraft } from '@datekit/runtime/stores/conversation';
 
 /**
  * An empty conversation offers icebreakers (GET /api/icebreakers.php, translated by the server) as

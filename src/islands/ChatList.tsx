@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pathFor } from '../../packages/runtime/routes.ts';
-import { messagePreview } from '../../packages/runtime/rules/chat.ts';
-import type { ChatListItem } from '../../packages/runtime/schemas/api/chat.ts';
-import { $typing, isTyping } from '../../packages/runtime/stores/chat-live.ts';
-import { $chats, deleteChat, loadChats } from '../../packages/runtime/stores/chats.ts';
+import { pathFor } from '@datekit/runtime/routes';
+import { messagePreview } from '@datekit/runtime/rules/chat';
+import type { ChatListItem } from '@datekit/runtime/schemas/api/chat';
+import { $typing, isTyping } from '@datekit/runtime/stores/chat-live';
+import { $chats, deleteChat, loadChats } from '@datekit/runtime/stores/chats';
 import { LINKS } from '../site/links.ts';
 import { ChatPresence } from './ChatPresence.tsx';
 import { ChatTime } from './ChatTime.tsx';

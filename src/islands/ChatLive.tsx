@@ -3,6 +3,6 @@
  * title's "(n) " prefix and the installed-app badge up to date (spec §4). It renders nothing, so it is
  * a plain module script rather than a hydrated island; for visitors it only listens to `$user`.
  */
-import { startLiveEvents } from '../../packages/runtime/stores/live-events.ts';
+import { startLiveEvents } from '@datekit/runtime/stores/live-events';
 
 startLiveEvents();

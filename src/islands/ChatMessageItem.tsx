@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../../packages/runtime/schemas/api/chat.ts';
+import type { Message } from '@datekit/runtime/schemas/api/chat';
 import { LINKS } from '../site/links.ts';
 import { giftArtwork } from './ChatGifts.tsx';
 import { ChatTime } from './ChatTime.tsx';

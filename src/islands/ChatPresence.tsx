@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Presence } from '../../packages/runtime/schemas/api/chat.ts';
+import type { Presence } from '@datekit/runtime/schemas/api/chat';
 
 /**
  * "Online now" (with a green dot) or "Active today", as the server allows it: nothing for an invisible

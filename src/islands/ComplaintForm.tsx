@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_SUBJECT_MAX, REPORT_TEXT_MAX } from '../../packages/runtime/data/reports.ts';
-import { pathFor } from '../../packages/runtime/routes.ts';
-import { sendComplaint } from '../../packages/runtime/stores/reports.ts';
+import { REPORT_SUBJECT_MAX, REPORT_TEXT_MAX } from '@datekit/runtime/data/reports';
+import { pathFor } from '@datekit/runtime/routes';
+import { sendComplaint } from '@datekit/runtime/stores/reports';
 import { errorText, fieldErrors } from './errors.ts';
 import { Field, FormError } from './Field.tsx';
 import { useMember } from './member.tsx';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../packages/runtime/rules/payments.ts';
-import { $creditOffers } from '../../packages/runtime/stores/payments.ts';
+import { formatCents } from '@datekit/runtime/rules/payments';
+import { $creditOffers } from '@datekit/runtime/stores/payments';
 import { bundlePaymentLink } from '../site/links.ts';
 import { HeldDiscountNote } from './HeldDiscountNote.tsx';
 import { LoadFailed, Loading } from './LoadStatus.tsx';

@@ -1,15 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../packages/runtime/rules/payments.ts';
-import type { DirectDebitStatus, MandateRequest } from '../../packages/runtime/schemas/api/direct-debit.ts';
-import {
-  confirmMandate,
-  loadDirectDebit,
-  payByDirectDebit,
-  startMandate,
-} from '../../packages/runtime/stores/direct-debit.ts';
-import { $creditOffers } from '../../packages/runtime/stores/payments.ts';
+import { formatCents } from '@datekit/runtime/rules/payments';
+import type { DirectDebitStatus, MandateRequest } from '@datekit/runtime/schemas/api/direct-debit';
+import { confirmMandate, loadDirectDebit, payByDirectDebit, startMandate } from '@datekit/runtime/stores/direct-debit';
+import { $creditOffers } from '@datekit/runtime/stores/payments';
 import { bundlePaymentLink } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { Field, FormError } from './Field.tsx';

@@ -1,16 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMBERS_AREA_ROUTES } from '../../packages/runtime/routes.ts';
-import {
-  TIME_BONUS_MODAL_DELAY_MS,
-  TIME_BONUS_PERCENT,
-  TIME_BONUS_SECONDS,
-} from '../../packages/runtime/rules/constants.ts';
-import { HIDE_TIME_BONUS_MODAL_KEY, timeBonusModalDue } from '../../packages/runtime/rules/payments.ts';
-import type { DiscountCodeJson } from '../../packages/runtime/schemas/api/payments.ts';
-import { loadWelcomeDiscount } from '../../packages/runtime/stores/payments.ts';
-import { $timeBonus } from '../../packages/runtime/stores/time-bonus.ts';
+import { MEMBERS_AREA_ROUTES } from '@datekit/runtime/routes';
+import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_PERCENT, TIME_BONUS_SECONDS } from '@datekit/runtime/rules/constants';
+import { HIDE_TIME_BONUS_MODAL_KEY, timeBonusModalDue } from '@datekit/runtime/rules/payments';
+import type { DiscountCodeJson } from '@datekit/runtime/schemas/api/payments';
+import { loadWelcomeDiscount } from '@datekit/runtime/stores/payments';
+import { $timeBonus } from '@datekit/runtime/stores/time-bonus';
 import { LINKS } from '../site/links.ts';
 import { DockBanner } from './DockBanner.tsx';
 import { useMember } from './member.tsx';

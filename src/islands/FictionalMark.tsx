@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
+import type { Profile } from '@datekit/runtime/schemas/api/user';
 
 /** The brand's marker of fictional profiles (spec §3 Settings `fictional_icon`) and its label. */
 export interface FictionalMarking {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CreditOffers } from '../../packages/runtime/schemas/api/payments.ts';
+import type { CreditOffers } from '@datekit/runtime/schemas/api/payments';
 
 /**
  * Why the member's discount is not in the prices shown: a checkout they started and have not

@@ -1,4 +1,4 @@
-import { interestIconPath } from '../../packages/runtime/data/interest-icons.ts';
+import { interestIconPath } from '@datekit/runtime/data/interest-icons';
 
 /**
  * An interest's line icon (see `interest-icons.ts`), 1.25 em square, in the colour of the text around

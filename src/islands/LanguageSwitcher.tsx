@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, type Locale } from '../../packages/runtime/data/locales.ts';
-import { setLanguage } from '../../packages/runtime/stores/language.ts';
+import { LOCALE_NAMES, type Locale } from '@datekit/runtime/data/locales';
+import { setLanguage } from '@datekit/runtime/stores/language';
 import { Disclosure } from './Disclosure.tsx';
 import { ChevronIcon, GlobeIcon } from './icons.tsx';
 import { UiProvider } from './ui.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MATCH_EVENT, type MatchEventDetail } from '../../packages/runtime/rules/match-modal.ts';
-import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
-import { likeMember } from '../../packages/runtime/stores/likes.ts';
+import { MATCH_EVENT, type MatchEventDetail } from '@datekit/runtime/rules/match-modal';
+import type { Profile } from '@datekit/runtime/schemas/api/user';
+import { likeMember } from '@datekit/runtime/stores/likes';
 import { errorText } from './errors.ts';
 import { HeartIcon } from './icons.tsx';
 

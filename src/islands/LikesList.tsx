@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { pathFor } from '../../packages/runtime/routes.ts';
-import { likeItems, type LikeItem } from '../../packages/runtime/rules/likes.ts';
-import type { LikesTab } from '../../packages/runtime/rules/likes-tabs.ts';
-import { $likes, loadLikes } from '../../packages/runtime/stores/likes.ts';
+import { pathFor } from '@datekit/runtime/routes';
+import { likeItems, type LikeItem } from '@datekit/runtime/rules/likes';
+import type { LikesTab } from '@datekit/runtime/rules/likes-tabs';
+import { $likes, loadLikes } from '@datekit/runtime/stores/likes';
 import { errorText } from './errors.ts';
 import { HeartIcon, MessagesIcon } from './icons.tsx';
 import { LikesLikeButton } from './LikesLikeButton.tsx';

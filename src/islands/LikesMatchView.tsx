@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../packages/runtime/api/client.ts';
-import { pathFor, ROUTES } from '../../packages/runtime/routes.ts';
-import { relationOf } from '../../packages/runtime/rules/likes.ts';
-import { routeParams } from '../../packages/runtime/rules/route-params.ts';
-import { loadMemberRelation, type MemberRelation } from '../../packages/runtime/stores/likes.ts';
+import { ApiRequestError } from '@datekit/runtime/api/client';
+import { pathFor, ROUTES } from '@datekit/runtime/routes';
+import { relationOf } from '@datekit/runtime/rules/likes';
+import { routeParams } from '@datekit/runtime/rules/route-params';
+import { loadMemberRelation, type MemberRelation } from '@datekit/runtime/stores/likes';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { useHydrated } from './hooks.ts';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pathFor } from '../../packages/runtime/routes.ts';
-import { initials } from '../../packages/runtime/rules/nav.ts';
-import { shownImage } from '../../packages/runtime/rules/search-form.ts';
-import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
+import { pathFor } from '@datekit/runtime/routes';
+import { initials } from '@datekit/runtime/rules/nav';
+import { shownImage } from '@datekit/runtime/rules/search-form';
+import type { Profile } from '@datekit/runtime/schemas/api/user';
 import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
 import './LikesProfileCard.css';
 

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../packages/runtime/routes.ts';
-import { likeItems, type LikesData } from '../../packages/runtime/rules/likes.ts';
-import { LIKES_TABS, likesTab, type LikesTab } from '../../packages/runtime/rules/likes-tabs.ts';
-import { routeParams } from '../../packages/runtime/rules/route-params.ts';
-import { $likes } from '../../packages/runtime/stores/likes.ts';
+import { ROUTES } from '@datekit/runtime/routes';
+import { likeItems, type LikesData } from '@datekit/runtime/rules/likes';
+import { LIKES_TABS, likesTab, type LikesTab } from '@datekit/runtime/rules/likes-tabs';
+import { routeParams } from '@datekit/runtime/rules/route-params';
+import { $likes } from '@datekit/runtime/stores/likes';
 import { LINKS, likesTabLink } from '../site/links.ts';
 import { useHydrated } from './hooks.ts';
 import { LikesList } from './LikesList.tsx';

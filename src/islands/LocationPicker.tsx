@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CountryCode } from '../../packages/runtime/data/countries.ts';
-import { countryName } from '../../packages/runtime/rules/legal.ts';
-import { canAskForPosition } from '../../packages/runtime/rules/geolocation.ts';
-import { $geolocation, locate } from '../../packages/runtime/stores/geolocation.ts';
-import { $regions, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
-import type { OwnProfile, ProfileUpdate } from '../../packages/runtime/schemas/api/profile.ts';
-import { $settings } from '../../packages/runtime/stores/settings.ts';
+import type { CountryCode } from '@datekit/runtime/data/countries';
+import { countryName } from '@datekit/runtime/rules/legal';
+import { canAskForPosition } from '@datekit/runtime/rules/geolocation';
+import { $geolocation, locate } from '@datekit/runtime/stores/geolocation';
+import { $regions, loadRegions, regionName } from '@datekit/runtime/stores/catalog';
+import type { OwnProfile, ProfileUpdate } from '@datekit/runtime/schemas/api/profile';
+import { $settings } from '@datekit/runtime/stores/settings';
 
 export interface LocationValue {
   country: string;

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterLoginPath } from '../../packages/runtime/rules/redirect.ts';
-import { ApiRequestError } from '../../packages/runtime/api/client.ts';
-import { reactivateAccount } from '../../packages/runtime/stores/account.ts';
-import { $user, login } from '../../packages/runtime/stores/user.ts';
+import { afterLoginPath } from '@datekit/runtime/rules/redirect';
+import { ApiRequestError } from '@datekit/runtime/api/client';
+import { reactivateAccount } from '@datekit/runtime/stores/account';
+import { $user, login } from '@datekit/runtime/stores/user';
 import { AFTER_LOGIN_PATH, LINKS } from '../site/links.ts';
 import { errorText, fieldErrors } from './errors.ts';
 import { Field, FormError, PasswordField } from './Field.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../packages/runtime/stores/user.ts';
+import { logout } from '@datekit/runtime/stores/user';
 import { LINKS } from '../site/links.ts';
 import { LogoutIcon } from './icons.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmMailChange } from '../../packages/runtime/stores/account.ts';
-import { loadUser } from '../../packages/runtime/stores/user.ts';
+import { confirmMailChange } from '@datekit/runtime/stores/account';
+import { loadUser } from '@datekit/runtime/stores/user';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { useHydrated } from './hooks.ts';

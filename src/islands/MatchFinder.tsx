@@ -17,9 +17,9 @@ import {
   type FinderReason,
   type FinderStep,
   type OwnPlace,
-} from '../../packages/runtime/rules/match-finder.ts';
-import { $regions, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
-import { loadOwnProfile, saveProfile } from '../../packages/runtime/stores/profile.ts';
+} from '@datekit/runtime/rules/match-finder';
+import { $regions, loadRegions, regionName } from '@datekit/runtime/stores/catalog';
+import { loadOwnProfile, saveProfile } from '@datekit/runtime/stores/profile';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { MatchFinderResults } from './MatchFinderResults.tsx';

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { memberSearchHref, type FinderQuery } from '../../packages/runtime/rules/match-finder.ts';
-import type { LikesData } from '../../packages/runtime/rules/likes.ts';
-import { SIMILAR_AGE_SLACK } from '../../packages/runtime/rules/search.ts';
-import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
-import { $likes } from '../../packages/runtime/stores/likes.ts';
-import { findMembers, type SearchAnswer } from '../../packages/runtime/stores/search.ts';
+import { memberSearchHref, type FinderQuery } from '@datekit/runtime/rules/match-finder';
+import type { LikesData } from '@datekit/runtime/rules/likes';
+import { SIMILAR_AGE_SLACK } from '@datekit/runtime/rules/search';
+import type { Profile } from '@datekit/runtime/schemas/api/user';
+import { $likes } from '@datekit/runtime/stores/likes';
+import { findMembers, type SearchAnswer } from '@datekit/runtime/stores/search';
 import { errorText } from './errors.ts';
 import { HeartIcon } from './icons.tsx';
 import { LikesLikeButton } from './LikesLikeButton.tsx';

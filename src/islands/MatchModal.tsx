@@ -13,8 +13,8 @@ import {
   ownMatchImage,
   withoutDelayParam,
   type MatchEventDetail,
-} from '../../packages/runtime/rules/match-modal.ts';
-import { initials } from '../../packages/runtime/rules/nav.ts';
+} from '@datekit/runtime/rules/match-modal';
+import { initials } from '@datekit/runtime/rules/nav';
 import {
   $matchModal,
   closeMatchModal,
@@ -24,8 +24,8 @@ import {
   openAutoLikeAfter,
   openMatchFor,
   openUnseenMatch,
-} from '../../packages/runtime/stores/match-modal.ts';
-import { $user } from '../../packages/runtime/stores/user.ts';
+} from '@datekit/runtime/stores/match-modal';
+import { $user } from '@datekit/runtime/stores/user';
 import { errorText } from './errors.ts';
 import { FormError } from './Field.tsx';
 import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';

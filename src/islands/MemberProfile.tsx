@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $member, memberIdFromPath, openMember, type ProfileField } from '../../packages/runtime/stores/member.ts';
-import { pathFor } from '../../packages/runtime/routes.ts';
+import { $member, memberIdFromPath, openMember, type ProfileField } from '@datekit/runtime/stores/member';
+import { pathFor } from '@datekit/runtime/routes';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import MemberProfileView from './MemberProfileView.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pathFor } from '../../packages/runtime/routes.ts';
-import { MATCH_EVENT, type MatchEventDetail } from '../../packages/runtime/rules/match-modal.ts';
-import { blockMember, toggleLike, unblockMember, type MemberState } from '../../packages/runtime/stores/member.ts';
+import { pathFor } from '@datekit/runtime/routes';
+import { MATCH_EVENT, type MatchEventDetail } from '@datekit/runtime/rules/match-modal';
+import { blockMember, toggleLike, unblockMember, type MemberState } from '@datekit/runtime/stores/member';
 import { errorText } from './errors.ts';
 import { FormError } from './Field.tsx';
 import { HeartIcon, MessagesIcon } from './icons.tsx';

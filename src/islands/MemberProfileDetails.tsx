@@ -1,14 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../../packages/runtime/rules/legal.ts';
-import { $interests, $regions, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
-import {
-  profileSections,
-  type Fact,
-  type MemberProfile,
-  type ProfileField,
-} from '../../packages/runtime/stores/member.ts';
+import { countryName } from '@datekit/runtime/rules/legal';
+import { $interests, $regions, loadRegions, regionName } from '@datekit/runtime/stores/catalog';
+import { profileSections, type Fact, type MemberProfile, type ProfileField } from '@datekit/runtime/stores/member';
 import { InterestIcon } from './InterestIcon.tsx';
 
 interface Props {

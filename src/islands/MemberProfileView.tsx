@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { initials } from '../../packages/runtime/rules/nav.ts';
-import { galleryPhotos, type MemberState } from '../../packages/runtime/stores/member.ts';
+import { initials } from '@datekit/runtime/rules/nav';
+import { galleryPhotos, type MemberState } from '@datekit/runtime/stores/member';
 import { LINKS } from '../site/links.ts';
 import type { MemberProfileProps } from './MemberProfile.tsx';
 import MemberProfileActions from './MemberProfileActions.tsx';

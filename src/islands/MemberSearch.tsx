@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CountryNames } from '../../packages/runtime/rules/legal.ts';
-import type { SearchDefaults, SearchField, SearchQuery } from '../../packages/runtime/rules/search-form.ts';
-import { $search, $searchQuery, configureSearch, type SearchState } from '../../packages/runtime/stores/search.ts';
+import type { CountryNames } from '@datekit/runtime/rules/legal';
+import type { SearchDefaults, SearchField, SearchQuery } from '@datekit/runtime/rules/search-form';
+import { $search, $searchQuery, configureSearch, type SearchState } from '@datekit/runtime/stores/search';
 import { LINKS } from '../site/links.ts';
 import { useHydrated } from './hooks.ts';
 import MemberSearchFilters from './MemberSearchFilters.tsx';

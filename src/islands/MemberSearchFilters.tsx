@@ -14,10 +14,10 @@ import {
   type SearchGender,
   type SearchOptions,
   type SearchQuery,
-} from '../../packages/runtime/rules/search-form.ts';
-import type { CountryNames } from '../../packages/runtime/rules/legal.ts';
-import { $regions, loadRegions, regionName } from '../../packages/runtime/stores/catalog.ts';
-import { search } from '../../packages/runtime/stores/search.ts';
+} from '@datekit/runtime/rules/search-form';
+import type { CountryNames } from '@datekit/runtime/rules/legal';
+import { $regions, loadRegions, regionName } from '@datekit/runtime/stores/catalog';
+import { search } from '@datekit/runtime/stores/search';
 import { LINKS } from '../site/links.ts';
 import { ChevronIcon } from './icons.tsx';
 

@@ -1,7 +1,7 @@
 import { memo, useId, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPlainActivation } from '../../packages/runtime/rules/lander-intent.ts';
-import { SEARCH_SORTS, type SearchSort } from '../../packages/runtime/rules/search.ts';
+import { isPlainActivation } from '@datekit/runtime/rules/lander-intent';
+import { SEARCH_SORTS, type SearchSort } from '@datekit/runtime/rules/search';
 import {
   EAGER_PICTURES,
   hasNextPage,
@@ -10,15 +10,9 @@ import {
   resultCount,
   searchQueryString,
   type SearchQuery,
-} from '../../packages/runtime/rules/search-form.ts';
-import type { SearchProfile } from '../../packages/runtime/schemas/api/members.ts';
-import {
-  goToPage,
-  loadSearch,
-  search,
-  type SearchAnswer,
-  type SearchState,
-} from '../../packages/runtime/stores/search.ts';
+} from '@datekit/runtime/rules/search-form';
+import type { SearchProfile } from '@datekit/runtime/schemas/api/members';
+import { goToPage, loadSearch, search, type SearchAnswer, type SearchState } from '@datekit/runtime/stores/search';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import type { FictionalMarking } from './FictionalMark.tsx';

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { initials } from '../../packages/runtime/rules/nav.ts';
-import { ownMainPhoto } from '../../packages/runtime/rules/own-main-photo.ts';
-import { pathFor } from '../../packages/runtime/routes.ts';
-import type { User } from '../../packages/runtime/schemas/api/user.ts';
-import { $ownProfile } from '../../packages/runtime/stores/profile.ts';
+import { initials } from '@datekit/runtime/rules/nav';
+import { ownMainPhoto } from '@datekit/runtime/rules/own-main-photo';
+import { pathFor } from '@datekit/runtime/routes';
+import type { User } from '@datekit/runtime/schemas/api/user';
+import { $ownProfile } from '@datekit/runtime/stores/profile';
 import { LoadFailed } from './LoadStatus.tsx';
 import { MemberPending, useMember } from './member.tsx';
 import { MyProfileAbout } from './MyProfileAbout.tsx';

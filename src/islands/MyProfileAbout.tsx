@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toggleInterest } from '../../packages/runtime/rules/signup-steps.ts';
-import type { OwnProfile } from '../../packages/runtime/schemas/api/profile.ts';
+import { toggleInterest } from '@datekit/runtime/rules/signup-steps';
+import type { OwnProfile } from '@datekit/runtime/schemas/api/profile';
 import { ProfileSection } from './MyProfileSection.tsx';
 import { AboutFields } from './signup-steps/AboutFields.tsx';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHOICE_FIELDS, type ChoiceField } from '../../packages/runtime/data/profile-choices.ts';
-import { NAME_MAX_LENGTH } from '../../packages/runtime/rules/constants.ts';
-import type { OwnProfile, ProfileUpdate } from '../../packages/runtime/schemas/api/profile.ts';
+import { CHOICE_FIELDS, type ChoiceField } from '@datekit/runtime/data/profile-choices';
+import { NAME_MAX_LENGTH } from '@datekit/runtime/rules/constants';
+import type { OwnProfile, ProfileUpdate } from '@datekit/runtime/schemas/api/profile';
 import { Field } from './Field.tsx';
 import { ProfileSection } from './MyProfileSection.tsx';
 import { ChoiceSelect } from './signup-steps/fields.tsx';

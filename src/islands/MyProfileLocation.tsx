@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OwnProfile } from '../../packages/runtime/schemas/api/profile.ts';
+import type { OwnProfile } from '@datekit/runtime/schemas/api/profile';
 import { LocationPicker, locationUpdate, savedLocation } from './LocationPicker.tsx';
 import { ProfileSection } from './MyProfileSection.tsx';
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileUpdate } from '../../packages/runtime/schemas/api/profile.ts';
-import { saveProfile } from '../../packages/runtime/stores/profile.ts';
+import type { ProfileUpdate } from '@datekit/runtime/schemas/api/profile';
+import { saveProfile } from '@datekit/runtime/stores/profile';
 import { errorText, fieldErrors } from './errors.ts';
 import { SaveStatus } from './signup-steps/fields.tsx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OwnProfile } from '../../packages/runtime/schemas/api/profile.ts';
-import { saveProfile } from '../../packages/runtime/stores/profile.ts';
+import type { OwnProfile } from '@datekit/runtime/schemas/api/profile';
+import { saveProfile } from '@datekit/runtime/stores/profile';
 import { errorText } from './errors.ts';
 import { SaveStatus } from './signup-steps/fields.tsx';
 import './switch.css';

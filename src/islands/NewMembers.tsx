@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
-import { $newMembers } from '../../packages/runtime/stores/new-members.ts';
+import type { Profile } from '@datekit/runtime/schemas/api/user';
+import { $newMembers } from '@datekit/runtime/stores/new-members';
 import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
 import { UiProvider } from './ui.tsx';
 

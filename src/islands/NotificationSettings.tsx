@@ -1,12 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_TYPES, type NotificationType } from '../../packages/runtime/data/notifications.ts';
-import {
-  $notificationSettings,
-  enableMail,
-  saveNotificationType,
-} from '../../packages/runtime/stores/notifications.ts';
+import { NOTIFICATION_TYPES, type NotificationType } from '@datekit/runtime/data/notifications';
+import { $notificationSettings, enableMail, saveNotificationType } from '@datekit/runtime/stores/notifications';
 import { errorText } from './errors.ts';
 import { SkeletonLine } from './Skeleton.tsx';
 import { MemberPending, useMember } from './member.tsx';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { paymentScreen } from '../../packages/runtime/rules/payments.ts';
-import { $payment } from '../../packages/runtime/stores/payments.ts';
+import { paymentScreen } from '@datekit/runtime/rules/payments';
+import { $payment } from '@datekit/runtime/stores/payments';
 import { useHydrated } from './hooks.ts';
 import { returnedPaymentId } from './payment-return.ts';
 import { UiProvider } from './ui.tsx';

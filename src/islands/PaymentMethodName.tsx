@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { methodName } from '../../packages/runtime/rules/payments.ts';
+import { methodName } from '@datekit/runtime/rules/payments';
 
 /** A payment method as members read it: its brand name, or the translated name of a generic method. */
 export function PaymentMethodName({ method }: { method: string }) {

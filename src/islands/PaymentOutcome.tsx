@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pathFor } from '../../packages/runtime/routes.ts';
-import { paymentScreen } from '../../packages/runtime/rules/payments.ts';
-import { $payment, followPayment } from '../../packages/runtime/stores/payments.ts';
+import { pathFor } from '@datekit/runtime/routes';
+import { paymentScreen } from '@datekit/runtime/rules/payments';
+import { $payment, followPayment } from '@datekit/runtime/stores/payments';
 import { LINKS } from '../site/links.ts';
 import { LoadFailed } from './LoadStatus.tsx';
 

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pathFor, ROUTES } from '../../packages/runtime/routes.ts';
-import { formatCents } from '../../packages/runtime/rules/payments.ts';
-import { routeParams } from '../../packages/runtime/rules/route-params.ts';
-import { $creditOffers, startCheckout } from '../../packages/runtime/stores/payments.ts';
+import { pathFor, ROUTES } from '@datekit/runtime/routes';
+import { formatCents } from '@datekit/runtime/rules/payments';
+import { routeParams } from '@datekit/runtime/rules/route-params';
+import { $creditOffers, startCheckout } from '@datekit/runtime/stores/payments';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { HeldDiscountNote } from './HeldDiscountNote.tsx';

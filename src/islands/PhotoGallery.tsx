@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MemberPhoto } from '../../packages/runtime/stores/member.ts';
+import type { MemberPhoto } from '@datekit/runtime/stores/member';
 import { LINKS } from '../site/links.ts';
 import { ArrowIcon, LockIcon } from './icons.tsx';
 import './PhotoGallery.css';

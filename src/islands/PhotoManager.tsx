@@ -1,15 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PREMIUM_PHOTO_LIMIT } from '../../packages/runtime/rules/constants.ts';
-import { canAddPhoto, PHOTO_TYPES, photoFileProblem } from '../../packages/runtime/rules/signup-steps.ts';
-import {
-  $photos,
-  deletePhoto,
-  makeMainPhoto,
-  uploadPhoto,
-  type OwnPhoto,
-} from '../../packages/runtime/stores/photos.ts';
+import { PREMIUM_PHOTO_LIMIT } from '@datekit/runtime/rules/constants';
+import { canAddPhoto, PHOTO_TYPES, photoFileProblem } from '@datekit/runtime/rules/signup-steps';
+import { $photos, deletePhoto, makeMainPhoto, uploadPhoto, type OwnPhoto } from '@datekit/runtime/stores/photos';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { LoadFailed } from './LoadStatus.tsx';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { initials } from '../../packages/runtime/rules/nav.ts';
-import { NEARBY_KM } from '../../packages/runtime/rules/search.ts';
-import { shownImage } from '../../packages/runtime/rules/search-form.ts';
-import type { SearchProfile } from '../../packages/runtime/schemas/api/members.ts';
-import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
-import { pathFor } from '../../packages/runtime/routes.ts';
+import { initials } from '@datekit/runtime/rules/nav';
+import { NEARBY_KM } from '@datekit/runtime/rules/search';
+import { shownImage } from '@datekit/runtime/rules/search-form';
+import type { SearchProfile } from '@datekit/runtime/schemas/api/members';
+import type { Profile } from '@datekit/runtime/schemas/api/user';
+import { pathFor } from '@datekit/runtime/routes';
 import { CardPhotoSteps, CardPhotoStrip, morePhotos, useCardPhotos } from './CardPhotos.tsx';
 import { FictionalMark, type FictionalMarking } from './FictionalMark.tsx';
 import './ProfileCard.css';

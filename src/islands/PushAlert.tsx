@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALERT_QUIET_ROUTES, alertVisible, pushAlertReason } from '../../packages/runtime/rules/dismissible-alerts.ts';
-import { $push, subscribePush } from '../../packages/runtime/stores/push.ts';
+import { ALERT_QUIET_ROUTES, alertVisible, pushAlertReason } from '@datekit/runtime/rules/dismissible-alerts';
+import { $push, subscribePush } from '@datekit/runtime/stores/push';
 import { readAlertDismissal, storeAlertDismissal } from '../scripts/alert-dismissals.ts';
 import { DockBanner, DockBannerDismiss } from './DockBanner.tsx';
 import { useHydrated } from './hooks.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $push, subscribePush, unsubscribePush } from '../../packages/runtime/stores/push.ts';
+import { $push, subscribePush, unsubscribePush } from '@datekit/runtime/stores/push';
 
 /**
  * The push panel of the notifications page: this browser's push state (spec §4: unknown, capable or

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DELETION_GRACE_DAYS } from '../../packages/runtime/rules/constants.ts';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
 import { useHydrated } from './hooks.ts';
 import { UiProvider } from './ui.tsx';
 

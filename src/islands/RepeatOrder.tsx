@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../packages/runtime/rules/payments.ts';
-import type { RepeatOrder as Offer } from '../../packages/runtime/schemas/api/direct-debit.ts';
-import { ApiRequestError } from '../../packages/runtime/api/client.ts';
-import { loadRepeatOrder, repeatLastOrder } from '../../packages/runtime/stores/direct-debit.ts';
+import { formatCents } from '@datekit/runtime/rules/payments';
+import type { RepeatOrder as Offer } from '@datekit/runtime/schemas/api/direct-debit';
+import { ApiRequestError } from '@datekit/runtime/api/client';
+import { loadRepeatOrder, repeatLastOrder } from '@datekit/runtime/stores/direct-debit';
 import { bundlePaymentLink, LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { FormError } from './Field.tsx';

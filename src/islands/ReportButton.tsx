@@ -1,7 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from '../../packages/runtime/data/reports.ts';
-import { sendReport } from '../../packages/runtime/stores/reports.ts';
+import { REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from '@datekit/runtime/data/reports';
+import { sendReport } from '@datekit/runtime/stores/reports';
 import { errorText, fieldErrors } from './errors.ts';
 import { Field, FormError } from './Field.tsx';
 import { useMember } from './member.tsx';

@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '../../packages/runtime/rules/constants.ts';
-import { completePasswordReset } from '../../packages/runtime/stores/password-reset.ts';
+import { PASSWORD_MIN_LENGTH } from '@datekit/runtime/rules/constants';
+import { completePasswordReset } from '@datekit/runtime/stores/password-reset';
 import { LINKS } from '../site/links.ts';
 import { errorText, fieldErrors } from './errors.ts';
 import { FormError, PasswordField } from './Field.tsx';

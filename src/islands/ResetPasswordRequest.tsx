@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requestPasswordReset } from '../../packages/runtime/stores/password-reset.ts';
+import { requestPasswordReset } from '@datekit/runtime/stores/password-reset';
 import { errorText, fieldErrors } from './errors.ts';
 import { Field, FormError } from './Field.tsx';
 import { UiProvider } from './ui.tsx';

@@ -1,20 +1,15 @@
 import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { hasTracking } from '../../packages/runtime/rules/tracking.ts';
-import {
-  MIN_AGE,
-  NAME_MAX_LENGTH,
-  NAME_MIN_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../packages/runtime/rules/constants.ts';
+import { hasTracking } from '@datekit/runtime/rules/tracking';
+import { MIN_AGE, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '@datekit/runtime/rules/constants';
 import {
   checkSignupForm,
   SIGNUP_ERROR_FIELDS,
   type SignupField,
   type SignupFormValues,
-} from '../../packages/runtime/rules/signup-form.ts';
-import { ApiRequestError } from '../../packages/runtime/api/client.ts';
-import type { SignupRequest, Tracking } from '../../packages/runtime/schemas/api/signup.ts';
+} from '@datekit/runtime/rules/signup-form';
+import { ApiRequestError } from '@datekit/runtime/api/client';
+import type { SignupRequest, Tracking } from '@datekit/runtime/schemas/api/signup';
 import { LINKS } from '../site/links.ts';
 import { BirthDateField, birthDateValue, fieldOfControl } from './BirthDateField.tsx';
 import { errorText, fieldErrors } from './errors.ts';

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPlainActivation, SIGNUP_CTA_SELECTOR } from '../../packages/runtime/rules/lander-intent.ts';
-import type { SignupAvailability } from '../../packages/runtime/rules/signup-form.ts';
-import type { SignupStep } from '../../packages/runtime/rules/signup-steps.ts';
+import { isPlainActivation, SIGNUP_CTA_SELECTOR } from '@datekit/runtime/rules/lander-intent';
+import type { SignupAvailability } from '@datekit/runtime/rules/signup-form';
+import type { SignupStep } from '@datekit/runtime/rules/signup-steps';
 import {
   $signupModal,
   closeSignupModal,
@@ -12,8 +12,8 @@ import {
   openSignupModal,
   setSignupPending,
   type SignupIntentScope,
-} from '../../packages/runtime/stores/signup-modal.ts';
-import { $user } from '../../packages/runtime/stores/user.ts';
+} from '@datekit/runtime/stores/signup-modal';
+import { $user } from '@datekit/runtime/stores/user';
 import { LINKS } from '../site/links.ts';
 import { UiProvider } from './ui.tsx';
 

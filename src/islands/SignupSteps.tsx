@@ -1,18 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasTracking } from '../../packages/runtime/rules/tracking.ts';
-import { signupsOpen, type SignupAvailability } from '../../packages/runtime/rules/signup-form.ts';
-import {
-  addressedMemberId,
-  isSkippable,
-  previousStep,
-  type SignupStep,
-} from '../../packages/runtime/rules/signup-steps.ts';
-import type { Tracking } from '../../packages/runtime/schemas/api/signup.ts';
-import { createSignupFlow } from '../../packages/runtime/stores/signup-steps.ts';
-import { captureTracking } from '../../packages/runtime/stores/tracking.ts';
-import { $user } from '../../packages/runtime/stores/user.ts';
+import { hasTracking } from '@datekit/runtime/rules/tracking';
+import { signupsOpen, type SignupAvailability } from '@datekit/runtime/rules/signup-form';
+import { addressedMemberId, isSkippable, previousStep, type SignupStep } from '@datekit/runtime/rules/signup-steps';
+import type { Tracking } from '@datekit/runtime/schemas/api/signup';
+import { createSignupFlow } from '@datekit/runtime/stores/signup-steps';
+import { captureTracking } from '@datekit/runtime/stores/tracking';
+import { $user } from '@datekit/runtime/stores/user';
 import { LINKS } from '../site/links.ts';
 import { useHydrated } from './hooks.ts';
 import { AboutStep } from './signup-steps/AboutStep.tsx';

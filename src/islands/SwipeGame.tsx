@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resetDay } from '../../packages/runtime/rules/likes.ts';
-import { $matchModal } from '../../packages/runtime/stores/match-modal.ts';
+import { resetDay } from '@datekit/runtime/rules/likes';
+import { $matchModal } from '@datekit/runtime/stores/match-modal';
 import {
   $swipe,
   likeCandidate,
@@ -10,7 +10,7 @@ import {
   passCandidate,
   startOver,
   type SwipeState,
-} from '../../packages/runtime/stores/swipe.ts';
+} from '@datekit/runtime/stores/swipe';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { useFormatDate } from './hooks.ts';

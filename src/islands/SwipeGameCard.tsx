@@ -1,7 +1,7 @@
 import { useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pathFor } from '../../packages/runtime/routes.ts';
-import type { Profile } from '../../packages/runtime/schemas/api/user.ts';
+import { pathFor } from '@datekit/runtime/routes';
+import type { Profile } from '@datekit/runtime/schemas/api/user';
 import { ProfileName, type FictionalMarking } from './FictionalMark.tsx';
 import { ProfileAvatar, profilePhoto } from './LikesProfileCard.tsx';
 

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { TIME_BONUS_PERCENT } from '../../packages/runtime/rules/constants.ts';
-import { formatCountdown } from '../../packages/runtime/rules/payments.ts';
-import { $timeBonus } from '../../packages/runtime/stores/time-bonus.ts';
+import { TIME_BONUS_PERCENT } from '@datekit/runtime/rules/constants';
+import { formatCountdown } from '@datekit/runtime/rules/payments';
+import { $timeBonus } from '@datekit/runtime/stores/time-bonus';
 import { LINKS } from '../site/links.ts';
 
 /** The running time bonus: its percentage and the time left as hh:mm:ss; nothing when there is none. */

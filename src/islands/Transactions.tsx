@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { pathFor, ROUTES } from '../../packages/runtime/routes.ts';
-import { formatCents } from '../../packages/runtime/rules/payments.ts';
-import { routeParams } from '../../packages/runtime/rules/route-params.ts';
-import type { Payment } from '../../packages/runtime/schemas/api/payments.ts';
-import { $companyInfo } from '../../packages/runtime/stores/catalog.ts';
-import { $payments } from '../../packages/runtime/stores/payments.ts';
+import { pathFor, ROUTES } from '@datekit/runtime/routes';
+import { formatCents } from '@datekit/runtime/rules/payments';
+import { routeParams } from '@datekit/runtime/rules/route-params';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
+import { $companyInfo } from '@datekit/runtime/stores/catalog';
+import { $payments } from '@datekit/runtime/stores/payments';
 import { LINKS } from '../site/links.ts';
 import { useFormatDate, useHydrated } from './hooks.ts';
 import { LoadFailed, Loading } from './LoadStatus.tsx';

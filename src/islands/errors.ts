@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiNetworkError, ApiRequestError } from '../../packages/runtime/api/client.ts';
+import { ApiNetworkError, ApiRequestError } from '@datekit/runtime/api/client';
 
 /** The sentence to show for a failed call: the server's translated message, else the spec's generic ones. */
 export function errorText(error: unknown, t: TFunction): string {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, type DateStyle } from '../../packages/runtime/i18n/format.ts';
+import { formatDate, type DateStyle } from '@datekit/runtime/i18n/format';
 
 const noSubscription = () => () => undefined;
 

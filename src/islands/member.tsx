@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../packages/runtime/schemas/api/user.ts';
-import { $user } from '../../packages/runtime/stores/user.ts';
+import type { User } from '@datekit/runtime/schemas/api/user';
+import { $user } from '@datekit/runtime/stores/user';
 import { LINKS } from '../site/links.ts';
 import { Loading } from './LoadStatus.tsx';
 

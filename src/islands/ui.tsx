@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18nFor, UI_NAMESPACE } from '../../packages/runtime/i18n/index.ts';
+import { i18nFor, UI_NAMESPACE } from '@datekit/runtime/i18n';
 import { replayEarlyActions } from '../scripts/early-actions.ts';
 import { IslandErrorBoundary } from './ErrorBoundary.tsx';
 

@@ -1,5 +1,5 @@
-import { accountAlertsShown, type DismissibleAlert } from '../../packages/runtime/rules/dismissible-alerts.ts';
-import { $user } from '../../packages/runtime/stores/user.ts';
+import { accountAlertsShown, type DismissibleAlert } from '@datekit/runtime/rules/dismissible-alerts';
+import { $user } from '@datekit/runtime/stores/user';
 import { readAlertDismissal, storeAlertDismissal } from './alert-dismissals.ts';
 
 /**

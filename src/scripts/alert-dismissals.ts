@@ -1,8 +1,4 @@
-import {
-  ALERT_STORAGE_KEYS,
-  parseDismissedAt,
-  type DismissibleAlert,
-} from '../../packages/runtime/rules/dismissible-alerts.ts';
+import { ALERT_STORAGE_KEYS, parseDismissedAt, type DismissibleAlert } from '@datekit/runtime/rules/dismissible-alerts';
 
 /**
  * When the member last dismissed an alert (unix seconds in localStorage, spec §4), for the static

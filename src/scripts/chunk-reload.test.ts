@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_INTERVAL_MS } from '../../packages/runtime/rules/constants.ts';
+import { CHUNK_RELOAD_INTERVAL_MS } from '@datekit/runtime/rules/constants';
 import { chunkReloadScript } from './chunk-reload.ts';
 
 type Listener = (event: Record<string, unknown>) => void;

@@ -1,9 +1,5 @@
-import {
-  isChunkLoadError,
-  mayReloadAfterChunkError,
-  parseReloadTime,
-} from '../../packages/runtime/rules/chunk-reload.ts';
-import { CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_STORAGE_KEY } from '../../packages/runtime/rules/constants.ts';
+import { isChunkLoadError, mayReloadAfterChunkError, parseReloadTime } from '@datekit/runtime/rules/chunk-reload';
+import { CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_STORAGE_KEY } from '@datekit/runtime/rules/constants';
 
 interface ChunkReloadOptions {
   storageKey: string;

@@ -4,9 +4,9 @@ import {
   parseSkippedAt,
   showEntryWarning,
   type EntryWarningConfig,
-} from '../../packages/runtime/rules/entry-warning.ts';
-import { $settings, loadSettings } from '../../packages/runtime/stores/settings.ts';
-import { $authState, type AuthState } from '../../packages/runtime/stores/user.ts';
+} from '@datekit/runtime/rules/entry-warning';
+import { $settings, loadSettings } from '@datekit/runtime/stores/settings';
+import { $authState, type AuthState } from '@datekit/runtime/stores/user';
 
 /**
  * Opens the prerendered site-entry warning (EntryWarning.astro) when the spec's rule says so. Plain

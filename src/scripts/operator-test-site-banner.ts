@@ -1,4 +1,4 @@
-import { $operatorTestSite, loadOperator } from '../../packages/runtime/stores/operator/session.ts';
+import { $operatorTestSite, loadOperator } from '@datekit/runtime/stores/operator/session';
 
 /**
  * Shows the console's test-site strip (OperatorLayout.astro) while /api/operator/me says the

@@ -1,5 +1,5 @@
-import { $authState } from '../../packages/runtime/stores/user.ts';
-import { captureTracking } from '../../packages/runtime/stores/tracking.ts';
+import { $authState } from '@datekit/runtime/stores/user';
+import { captureTracking } from '@datekit/runtime/stores/tracking';
 
 /**
  * Runs on every page. Keeps `logged-in` / `logged-out` on <body> (spec §2: the layout carries a class

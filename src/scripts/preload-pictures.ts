@@ -1,6 +1,6 @@
 import type { PreinitializedWritableAtom } from 'nanostores';
-import type { Image } from '../../packages/runtime/schemas/api/user.ts';
-import { eagerPictures } from '../../packages/runtime/rules/search-form.ts';
+import type { Image } from '@datekit/runtime/schemas/api/user';
+import { eagerPictures } from '@datekit/runtime/rules/search-form';
 
 type Pictured = readonly { main_image: Image | null }[];
 

@@ -1,4 +1,4 @@
-import { $settings } from '../../packages/runtime/stores/settings.ts';
+import { $settings } from '@datekit/runtime/stores/settings';
 
 /**
  * Shows the test-site strip (src/components/TestSiteBanner.astro) while settings.php answers

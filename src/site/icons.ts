@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { mix } from '../../packages/runtime/rules/colour.ts';
-import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
+import { mix } from '@datekit/runtime/rules/colour';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { brandIconSvg, brandLogo } from './logo.ts';
 
 /** The PNG icons of the web app manifest: `any` on white, `maskable` full-bleed for launchers that crop. */

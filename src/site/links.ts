@@ -1,5 +1,5 @@
-import { pathFor } from '../../packages/runtime/routes.ts';
-import type { LikesTab } from '../../packages/runtime/rules/likes-tabs.ts';
+import { pathFor } from '@datekit/runtime/routes';
+import type { LikesTab } from '@datekit/runtime/rules/likes-tabs';
 
 /**
  * Where the navigation, footer and pages link to, by the spec's route names (§2), so that a path is

@@ -1,4 +1,4 @@
-import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 
 /**
  * Build-time access to the brands' logo files (`brands/assets/`, the brand's `logo` field) and the

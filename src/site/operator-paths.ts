@@ -1,5 +1,5 @@
 import scope from 'virtual:datekit/scope';
-import { LOCALES, type Locale } from '../../packages/runtime/data/locales.ts';
+import { LOCALES, type Locale } from '@datekit/runtime/data/locales';
 
 /** What every page under `src/pages/operator/[lang]/` receives. */
 export interface OperatorPageProps {

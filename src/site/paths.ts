@@ -1,7 +1,7 @@
 import brands from 'virtual:datekit/brands';
 import scope from 'virtual:datekit/scope';
-import type { Locale } from '../../packages/runtime/data/locales.ts';
-import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
+import type { Locale } from '@datekit/runtime/data/locales';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 
 /** What every page under `src/pages/[domain]/[lang]/` receives. */
 export interface PageProps {

@@ -1,5 +1,5 @@
-import { LANDER_ROUTE_VARIANTS, pathFor, ROUTES, STATIC_PAGES } from '../../packages/runtime/routes.ts';
-import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
+import { LANDER_ROUTE_VARIANTS, pathFor, ROUTES, STATIC_PAGES } from '@datekit/runtime/routes';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 
 /**
  * What search engines get per domain: the sitemap of the public pages worth finding, and robots.txt.

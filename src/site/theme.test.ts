@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from '../../packages/runtime/rules/colour.ts';
-import { THEME_DEFAULTS } from '../../packages/runtime/schemas/brand/theme.ts';
+import { contrastRatio } from '@datekit/runtime/rules/colour';
+import { THEME_DEFAULTS } from '@datekit/runtime/schemas/brand/theme';
 import { themeStyle } from './theme.ts';
 
 /** The declarations of a `style` attribute as a map. */

@@ -1,6 +1,6 @@
-import { BREAKPOINTS_PX, TOAST_WIDTH_PX } from '../../packages/runtime/rules/constants.ts';
-import { mix, readableOn, textColourOn } from '../../packages/runtime/rules/colour.ts';
-import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
+import { BREAKPOINTS_PX, TOAST_WIDTH_PX } from '@datekit/runtime/rules/constants';
+import { mix, readableOn, textColourOn } from '@datekit/runtime/rules/colour';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 
 /** Spec §9: a sans-serif base font; the platform's own UI font, so no font file is downloaded. */
 export const FONT_STACK =

@@ -1,4 +1,4 @@
-import type { NicheSlug } from '../../../packages/runtime/data/niches.ts';
+import type { NicheSlug } from '@datekit/runtime/data/niches';
 import type { translator } from '../../i18n/index.ts';
 
 type Translate = ReturnType<typeof translator>;

@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../../packages/runtime/data/countries.ts';
+import type { CountryCode } from '@datekit/runtime/data/countries';
 
 /**
  * Outlines and largest cities of the countries a brand may serve, for the map lander. Outlines are

@@ -1,13 +1,5 @@
-import {
-  bounceLoggingEnabled,
-  PAGE_HIDDEN_ENDPOINT,
-  pageHiddenBody,
-} from '../../../packages/runtime/rules/lander-bounce.ts';
-import {
-  ctaHref,
-  MEMBER_SIGNUP_ATTRIBUTE,
-  SIGNUP_CTA_ATTRIBUTE,
-} from '../../../packages/runtime/rules/lander-links.ts';
+import { bounceLoggingEnabled, PAGE_HIDDEN_ENDPOINT, pageHiddenBody } from '@datekit/runtime/rules/lander-bounce';
+import { ctaHref, MEMBER_SIGNUP_ATTRIBUTE, SIGNUP_CTA_ATTRIBUTE } from '@datekit/runtime/rules/lander-links';
 
 /**
  * The one script of a lander before any interaction (spec §2, §7, §9), kept tiny on purpose:

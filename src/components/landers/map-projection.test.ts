@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES } from '../../../packages/runtime/data/countries.ts';
+import { COUNTRY_CODES } from '@datekit/runtime/data/countries';
 import { COUNTRY_MAPS } from './country-maps.ts';
 import { projectCountry } from './map-projection.ts';
 

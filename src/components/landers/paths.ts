@@ -1,8 +1,8 @@
 import brands from 'virtual:datekit/brands';
 import niches from 'virtual:datekit/niches';
-import type { NicheSlug } from '../../../packages/runtime/data/niches.ts';
-import { landerSlugPages, publishesLander } from '../../../packages/runtime/rules/lander-pages.ts';
-import { shellParam } from '../../../packages/runtime/rules/route-shells.ts';
+import type { NicheSlug } from '@datekit/runtime/data/niches';
+import { landerSlugPages, publishesLander } from '@datekit/runtime/rules/lander-pages';
+import { shellParam } from '@datekit/runtime/rules/route-shells';
 import { rendersLanguage, type PageProps } from '../../site/paths.ts';
 
 /** What every lander and member landing page receives. */

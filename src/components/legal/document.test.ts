@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import english from '../../../locales/en/pages.json';
-import { STATIC_PAGES } from '../../../packages/runtime/routes.ts';
+import { STATIC_PAGES } from '@datekit/runtime/routes';
 import { legalDocument } from './document.ts';
 
 const keys = [

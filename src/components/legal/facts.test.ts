@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBrands } from '@datekit/brand-config';
-import type { Brand } from '../../../packages/runtime/schemas/brand/index.ts';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { legalFacts, legalLinks } from './facts.ts';
 
 let brands: Map<string, Brand>;

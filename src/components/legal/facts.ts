@@ -1,4 +1,4 @@
-import type { Locale } from '../../../packages/runtime/data/locales.ts';
+import type { Locale } from '@datekit/runtime/data/locales';
 import {
   AUTH_COOKIE_DAYS,
   CHUNK_RELOAD_STORAGE_KEY,
@@ -9,7 +9,7 @@ import {
   LANGUAGE_COOKIE_NAME,
   MIN_AGE,
   PREMIUM_PHOTO_LIMIT,
-} from '../../../packages/runtime/rules/constants.ts';
+} from '@datekit/runtime/rules/constants';
 import {
   countryName,
   formatLegalDate,
@@ -17,11 +17,11 @@ import {
   joinList,
   telHref,
   termsVersionDate,
-} from '../../../packages/runtime/rules/legal.ts';
-import { ENTRY_WARNING_STORAGE_KEY } from '../../../packages/runtime/rules/entry-warning.ts';
-import { METHOD_BRAND_NAMES } from '../../../packages/runtime/rules/payments.ts';
-import type { Brand } from '../../../packages/runtime/schemas/brand/index.ts';
-import { pathFor } from '../../../packages/runtime/routes.ts';
+} from '@datekit/runtime/rules/legal';
+import { ENTRY_WARNING_STORAGE_KEY } from '@datekit/runtime/rules/entry-warning';
+import { METHOD_BRAND_NAMES } from '@datekit/runtime/rules/payments';
+import type { Brand } from '@datekit/runtime/schemas/brand';
+import { pathFor } from '@datekit/runtime/routes';
 import { LINKS } from '../../site/links.ts';
 
 /** The session-storage key of `packages/runtime/stores/tracking.ts`, which keeps it private. */

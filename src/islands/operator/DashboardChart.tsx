@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 // The legend's and cursor's styles; static, so the build puts them in the dashboard page's CSS.
 import 'uplot/dist/uPlot.min.css';
-import type { DashboardTable } from '../../../packages/runtime/rules/dashboard-tables.ts';
+import type { DashboardTable } from '@datekit/runtime/rules/dashboard-tables';
 import { consoleDates } from './console-dates.ts';
 
 /**

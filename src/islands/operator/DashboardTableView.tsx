@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  columnTotals,
-  daysWithData,
-  tableCsv,
-  type DashboardTable,
-} from '../../../packages/runtime/rules/dashboard-tables.ts';
-import type { CsvCell } from '../../../packages/runtime/rules/csv.ts';
+import { columnTotals, daysWithData, tableCsv, type DashboardTable } from '@datekit/runtime/rules/dashboard-tables';
+import type { CsvCell } from '@datekit/runtime/rules/csv';
 import { consoleDates } from './console-dates.ts';
 import { downloadCsv } from './download-csv.ts';
 

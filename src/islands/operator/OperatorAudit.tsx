@@ -1,12 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  $auditEntries,
-  $auditNext,
-  loadAudit,
-  type AuditFilter,
-} from '../../../packages/runtime/stores/operator/audit.ts';
+import { $auditEntries, $auditNext, loadAudit, type AuditFilter } from '@datekit/runtime/stores/operator/audit';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $codes, createCode, disableCode, loadCodes } from '../../../packages/runtime/stores/operator/payments.ts';
-import { $operator, $operatorBrands, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
+import { $codes, createCode, disableCode, loadCodes } from '@datekit/runtime/stores/operator/payments';
+import { $operator, $operatorBrands, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';

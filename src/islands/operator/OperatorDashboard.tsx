@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { daysWithData, type DashboardTable } from '../../../packages/runtime/rules/dashboard-tables.ts';
-import type { DashboardQuery } from '../../../packages/runtime/schemas/api/operator/dashboard.ts';
-import { $dashboard, loadDashboard } from '../../../packages/runtime/stores/operator/dashboard.ts';
-import { $operator, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
+import { daysWithData, type DashboardTable } from '@datekit/runtime/rules/dashboard-tables';
+import type { DashboardQuery } from '@datekit/runtime/schemas/api/operator/dashboard';
+import { $dashboard, loadDashboard } from '@datekit/runtime/stores/operator/dashboard';
+import { $operator, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
 import { DashboardChart, type ChartSeries } from './DashboardChart.tsx';
 import { DashboardTableView } from './DashboardTableView.tsx';

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorSummaryBrand } from '../../../packages/runtime/schemas/api/operator/summary.ts';
-import { $operator } from '../../../packages/runtime/stores/operator/session.ts';
-import { $workdaySummary, loadWorkdaySummary } from '../../../packages/runtime/stores/operator/summary.ts';
+import type { OperatorSummaryBrand } from '@datekit/runtime/schemas/api/operator/summary';
+import { $operator } from '@datekit/runtime/stores/operator/session';
+import { $workdaySummary, loadWorkdaySummary } from '@datekit/runtime/stores/operator/summary';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';

@@ -1,14 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type {
-  OperatorEnrolResponse,
-  OperatorLoginResponse,
-} from '../../../packages/runtime/schemas/api/operator/auth.ts';
-import {
-  operatorCodeStep,
-  operatorEnrolStep,
-  operatorPasswordStep,
-} from '../../../packages/runtime/stores/operator/session.ts';
+import type { OperatorEnrolResponse, OperatorLoginResponse } from '@datekit/runtime/schemas/api/operator/auth';
+import { operatorCodeStep, operatorEnrolStep, operatorPasswordStep } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';

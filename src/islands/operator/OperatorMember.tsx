@@ -8,12 +8,12 @@ import {
   grantMemberCredits,
   loadMember,
   resendMemberActivation,
-} from '../../../packages/runtime/stores/operator/members.ts';
-import { $operator, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
+} from '@datekit/runtime/stores/operator/members';
+import { $operator, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
-import { DECISION_GROUNDS, type DecisionGround } from '../../../packages/runtime/data/reports.ts';
-import { banMemberFromConsole, unbanMemberFromConsole } from '../../../packages/runtime/stores/operator/reports.ts';
+import { DECISION_GROUNDS, type DecisionGround } from '@datekit/runtime/data/reports';
+import { banMemberFromConsole, unbanMemberFromConsole } from '@datekit/runtime/stores/operator/reports';
 import { OpError } from './OpError.tsx';
 import { PaymentReversal } from './PaymentReversal.tsx';
 import { consoleDates } from './console-dates.ts';

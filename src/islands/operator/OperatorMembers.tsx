@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $memberResults, searchMembers } from '../../../packages/runtime/stores/operator/members.ts';
-import { $operatorBrands } from '../../../packages/runtime/stores/operator/session.ts';
+import { $memberResults, searchMembers } from '@datekit/runtime/stores/operator/members';
+import { $operatorBrands } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
 import { consoleDates } from './console-dates.ts';
 import { opErrorText } from './op-errors.ts';

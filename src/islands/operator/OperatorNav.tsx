@@ -1,14 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, LOCALES } from '../../../packages/runtime/data/locales.ts';
-import { LANGUAGE_COOKIE_NAME } from '../../../packages/runtime/rules/constants.ts';
-import {
-  $operator,
-  loadOperator,
-  operatorLogout,
-  operatorMay,
-} from '../../../packages/runtime/stores/operator/session.ts';
+import { LOCALE_NAMES, LOCALES } from '@datekit/runtime/data/locales';
+import { LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants';
+import { $operator, loadOperator, operatorLogout, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
 
 /** The console's pages and the permission each needs (the server checks again on every call). */

@@ -1,23 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  $payments,
-  loadPayments,
-  refundPayment,
-  type PaymentFilter,
-} from '../../../packages/runtime/stores/operator/payments.ts';
-import { $operator, $operatorBrands, operatorMay } from '../../../packages/runtime/stores/operator/session.ts';
-import {
-  paymentsCsv,
-  vatByCountry,
-  vatSummaryCsv,
-  VAT_SUMMARY_COLUMNS,
-} from '../../../packages/runtime/rules/payments-export.ts';
-import {
-  OPERATOR_PAYMENTS_PAGE,
-  type OperatorPaymentJson,
-} from '../../../packages/runtime/schemas/api/operator/payments.ts';
+import { $payments, loadPayments, refundPayment, type PaymentFilter } from '@datekit/runtime/stores/operator/payments';
+import { $operator, $operatorBrands, operatorMay } from '@datekit/runtime/stores/operator/session';
+import { paymentsCsv, vatByCountry, vatSummaryCsv, VAT_SUMMARY_COLUMNS } from '@datekit/runtime/rules/payments-export';
+import { OPERATOR_PAYMENTS_PAGE, type OperatorPaymentJson } from '@datekit/runtime/schemas/api/operator/payments';
 import { UiProvider } from '../ui.tsx';
 import { downloadCsv } from './download-csv.ts';
 import { opErrorText } from './op-errors.ts';

@@ -1,15 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '../../../packages/runtime/data/operator.ts';
-import type { PhotoBulkOutcome } from '../../../packages/runtime/schemas/api/operator/photos.ts';
-import {
-  $photoQueue,
-  decidePhotos,
-  loadMorePhotos,
-  loadPhotoQueue,
-} from '../../../packages/runtime/stores/operator/photos.ts';
-import { $operatorBrands } from '../../../packages/runtime/stores/operator/session.ts';
+import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '@datekit/runtime/data/operator';
+import type { PhotoBulkOutcome } from '@datekit/runtime/schemas/api/operator/photos';
+import { $photoQueue, decidePhotos, loadMorePhotos, loadPhotoQueue } from '@datekit/runtime/stores/operator/photos';
+import { $operatorBrands } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
 import { consoleDates } from './console-dates.ts';
 import { opErrorText } from './op-errors.ts';

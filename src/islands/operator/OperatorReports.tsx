@@ -7,13 +7,9 @@ import {
   SUSPENSION_DEFAULT_DAYS,
   type DecisionGround,
   type ReportDecision,
-} from '../../../packages/runtime/data/reports.ts';
-import type { QueuedReportJson } from '../../../packages/runtime/schemas/api/operator/reports.ts';
-import {
-  $reportQueue,
-  decideQueuedReport,
-  loadReportQueue,
-} from '../../../packages/runtime/stores/operator/reports.ts';
+} from '@datekit/runtime/data/reports';
+import type { QueuedReportJson } from '@datekit/runtime/schemas/api/operator/reports';
+import { $reportQueue, decideQueuedReport, loadReportQueue } from '@datekit/runtime/stores/operator/reports';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';

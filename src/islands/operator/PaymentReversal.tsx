@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OperatorPaymentJson } from '../../../packages/runtime/schemas/api/operator/payments.ts';
+import type { OperatorPaymentJson } from '@datekit/runtime/schemas/api/operator/payments';
 
 /**
  * What came back of a payment, beside its status: the money refunded (by an operator or at the

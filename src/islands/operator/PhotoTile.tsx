@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { QueuedPhotoJson } from '../../../packages/runtime/schemas/api/operator/photos.ts';
+import type { QueuedPhotoJson } from '@datekit/runtime/schemas/api/operator/photos';
 
 /**
  * One photo of the queue's grid with what a moderator weighs beside it: who (name, age, brand), the

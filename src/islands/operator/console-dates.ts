@@ -1,4 +1,4 @@
-import { formatDate } from '../../../packages/runtime/i18n/format.ts';
+import { formatDate } from '@datekit/runtime/i18n/format';
 
 /**
  * The console's dates and times, through the site's one date module (packages/runtime/i18n/format.ts):

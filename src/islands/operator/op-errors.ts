@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiRequestError } from '../../../packages/runtime/api/client.ts';
+import { ApiRequestError } from '@datekit/runtime/api/client';
 
 /** The server's translated message for a refused request, else the console's generic sentence. */
 export function opErrorText(error: unknown, t: TFunction): string {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ABOUT_MAX_LENGTH } from '../../../packages/runtime/data/profile-choices.ts';
+import { ABOUT_MAX_LENGTH } from '@datekit/runtime/data/profile-choices';
 import { TextAreaField } from './fields.tsx';
 import { InterestPicker } from './InterestPicker.tsx';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SignupFlow, SignupFlowState } from '../../../packages/runtime/stores/signup-steps.ts';
+import type { SignupFlow, SignupFlowState } from '@datekit/runtime/stores/signup-steps';
 import { AboutFields } from './AboutFields.tsx';
 import { StepHeading } from './MessageStep.tsx';
 

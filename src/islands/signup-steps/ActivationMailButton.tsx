@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { $activationMail, sendActivationMail } from '../../../packages/runtime/stores/signup-steps.ts';
+import { $activationMail, sendActivationMail } from '@datekit/runtime/stores/signup-steps';
 import { errorText } from '../errors.ts';
 import './activation-mail.css';
 

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MissingStep } from '../../../packages/runtime/rules/profile-completeness.ts';
-import { profileUpdateFromSteps, toggleInterest } from '../../../packages/runtime/rules/signup-steps.ts';
-import { pathFor } from '../../../packages/runtime/routes.ts';
-import type { OwnProfile } from '../../../packages/runtime/schemas/api/profile.ts';
-import { $ownProfile } from '../../../packages/runtime/stores/profile.ts';
-import { createCompleteSignup, type CompleteSignup as Flow } from '../../../packages/runtime/stores/signup-steps.ts';
+import type { MissingStep } from '@datekit/runtime/rules/profile-completeness';
+import { profileUpdateFromSteps, toggleInterest } from '@datekit/runtime/rules/signup-steps';
+import { pathFor } from '@datekit/runtime/routes';
+import type { OwnProfile } from '@datekit/runtime/schemas/api/profile';
+import { $ownProfile } from '@datekit/runtime/stores/profile';
+import { createCompleteSignup, type CompleteSignup as Flow } from '@datekit/runtime/stores/signup-steps';
 import { errorText } from '../errors.ts';
 import { FormError } from '../Field.tsx';
 import { LoadFailed, Loading } from '../LoadStatus.tsx';

@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { pathFor } from '../../../packages/runtime/routes.ts';
+import { pathFor } from '@datekit/runtime/routes';
 import { ActivationMailButton } from './ActivationMailButton.tsx';
 
 /** The last step (spec §4): confirm the e-mail address, with the address and a way to have it sent again. */

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INTEREST_GROUPS, interestMatches, POPULAR_INTERESTS } from '../../../packages/runtime/data/interest-groups.ts';
-import { INTERESTS_MAX } from '../../../packages/runtime/data/profile-choices.ts';
-import { $interests, type NamedInterest } from '../../../packages/runtime/stores/catalog.ts';
+import { INTEREST_GROUPS, interestMatches, POPULAR_INTERESTS } from '@datekit/runtime/data/interest-groups';
+import { INTERESTS_MAX } from '@datekit/runtime/data/profile-choices';
+import { $interests, type NamedInterest } from '@datekit/runtime/stores/catalog';
 import { InterestIcon } from '../InterestIcon.tsx';
 import { Loading } from '../LoadStatus.tsx';
 

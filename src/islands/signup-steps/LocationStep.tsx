@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $settings } from '../../../packages/runtime/stores/settings.ts';
-import type { SignupFlow, SignupFlowState } from '../../../packages/runtime/stores/signup-steps.ts';
-import { $user } from '../../../packages/runtime/stores/user.ts';
+import { $settings } from '@datekit/runtime/stores/settings';
+import type { SignupFlow, SignupFlowState } from '@datekit/runtime/stores/signup-steps';
+import { $user } from '@datekit/runtime/stores/user';
 import { errorText } from '../errors.ts';
 import { FormError } from '../Field.tsx';
 import { Loading } from '../LoadStatus.tsx';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { $settings } from '../../../packages/runtime/stores/settings.ts';
-import type { SignupFlowState } from '../../../packages/runtime/stores/signup-steps.ts';
+import { $settings } from '@datekit/runtime/stores/settings';
+import type { SignupFlowState } from '@datekit/runtime/stores/signup-steps';
 import { ProfilePicture } from '../ProfileCard.tsx';
 import { TextAreaField } from './fields.tsx';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PERSONAL_CHOICE_FIELDS, type PersonalChoiceField } from '../../../packages/runtime/rules/signup-steps.ts';
+import { PERSONAL_CHOICE_FIELDS, type PersonalChoiceField } from '@datekit/runtime/rules/signup-steps';
 import { ChoiceSelect } from './fields.tsx';
 
 export type PersonalChoices = Partial<Record<PersonalChoiceField, string | null>>;

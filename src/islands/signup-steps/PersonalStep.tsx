@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Tracking } from '../../../packages/runtime/schemas/api/signup.ts';
-import type { SignupFlow, SignupFlowState } from '../../../packages/runtime/stores/signup-steps.ts';
+import type { Tracking } from '@datekit/runtime/schemas/api/signup';
+import type { SignupFlow, SignupFlowState } from '@datekit/runtime/stores/signup-steps';
 import { SignupAccountForm } from '../SignupForm.tsx';
 import { StepHeading } from './MessageStep.tsx';
 import { PersonalChoiceFields, type PersonalChoices } from './PersonalChoices.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHOTO_TYPES, photoFileProblem } from '../../../packages/runtime/rules/signup-steps.ts';
+import { PHOTO_TYPES, photoFileProblem } from '@datekit/runtime/rules/signup-steps';
 
 interface Props {
   photo: Blob | null;

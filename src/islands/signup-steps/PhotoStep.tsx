@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SignupFlowState } from '../../../packages/runtime/stores/signup-steps.ts';
+import type { SignupFlowState } from '@datekit/runtime/stores/signup-steps';
 import { StepHeading } from './MessageStep.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MissingStep } from '../../../packages/runtime/rules/profile-completeness.ts';
+import type { MissingStep } from '@datekit/runtime/rules/profile-completeness';
 
 /**
  * What the profile lacks to be complete (`missingSteps`), named the same way on My profile and on

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { $signupMatches } from '../../../packages/runtime/stores/signup-steps.ts';
+import { $signupMatches } from '@datekit/runtime/stores/signup-steps';
 import { LINKS } from '../../site/links.ts';
-import { EAGER_PICTURES } from '../../../packages/runtime/rules/search-form.ts';
-import { withDelayParam } from '../../../packages/runtime/rules/match-modal.ts';
+import { EAGER_PICTURES } from '@datekit/runtime/rules/search-form';
+import { withDelayParam } from '@datekit/runtime/rules/match-modal';
 import ProfileCard from '../ProfileCard.tsx';
 import { UiProvider } from '../ui.tsx';
 import './signup-matches.css';

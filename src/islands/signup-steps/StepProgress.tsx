@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SIGNUP_STEPS, stepProgress, type SignupStep } from '../../../packages/runtime/rules/signup-steps.ts';
+import { SIGNUP_STEPS, stepProgress, type SignupStep } from '@datekit/runtime/rules/signup-steps';
 
 /**
  * Where the visitor is in the signup: a bar of the five steps (done, current, to come) and "Step 2 of

@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_CHOICES, type ChoiceField } from '../../../packages/runtime/data/profile-choices.ts';
+import { PROFILE_CHOICES, type ChoiceField } from '@datekit/runtime/data/profile-choices';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange'> {
   name: string;
