@@ -7,14 +7,21 @@ import { searchConditions, type SearchScope } from './search-conditions.ts';
 /** The orderings a search puts first (nearestFirst in distance.ts), before a visible photo and the newest. */
 export type SearchOrder = readonly RawBuilder<number>[];
 
-/** One page (1-based) of the members a search finds. */
-export function searchPage(db: Db, scope: SearchScope, filters: SearchFilters, order: SearchOrder, page: number) {
-  return selectProfiles(db)
-    .where((eb) => searchConditions(eb, scope, filters))
-    .$call((q) => order.reduce((sorted, by) => sorted.orderBy(by), q))
+/** The members a search finds, in its order: `order` first, then those with a visible photo, newest first. */
+function searchResults(db: Db, scope: SearchScope, filters: SearchFilters, order: SearchOrder) {
+  return order
+    .reduce(
+      (sorted, by) => sorted.orderBy(by),
+      selectProfiles(db).where((eb) => searchConditions(eb, scope, filters)),
+    )
     .orderBy(withoutVisiblePhoto)
     .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
+    .orderBy('p.id', 'desc');
+}
+
+/** One page (1-based) of the members a search finds. */
+export function searchPage(db: Db, scope: SearchScope, filters: SearchFilters, order: SearchOrder, page: number) {
+  return searchResults(db, scope, filters, order)
     .limit(SEARCH_PAGE_SIZE)
     .offset((page - 1) * SEARCH_PAGE_SIZE)
     .execute();
@@ -45,13 +52,8 @@ export function similarMembers(
   shown: readonly number[],
   limit: number,
 ) {
-  return selectProfiles(db)
-    .where((eb) => searchConditions(eb, scope, filters))
+  return searchResults(db, scope, filters, order)
     .$if(shown.length > 0, (q) => q.where('p.id', 'not in', shown))
-    .$call((q) => order.reduce((sorted, by) => sorted.orderBy(by), q))
-    .orderBy(withoutVisiblePhoto)
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
     .limit(limit)
     .execute();
 }

@@ -59,8 +59,8 @@ export const searchMembers = defineRoute({
 
     // From the searcher's town, never a position of her own; visitors have none.
     const from = member && member.lat !== null && member.lon !== null ? { lat: member.lat, lon: member.lon } : null;
-    const sort: SearchSort = query.sort === 'nearest' && from ? 'nearest' : 'newest';
-    const order = sort === 'nearest' && from ? nearestFirst(from) : [];
+    const order = query.sort === 'nearest' && from ? nearestFirst(from) : [];
+    const sort: SearchSort = order.length > 0 ? 'nearest' : 'newest';
 
     // Four queries at most, whatever the page holds: the page, the total, similar members, their photos.
     const [rows, counted] = await Promise.all([
