@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { NEARBY_KM } from '../../packages/runtime/rules/search.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { CLIENT_HEADER, islandHydrated, signUpAndActivate } from './session.ts';
 import { VIEWPORTS } from './viewports.ts';
@@ -27,13 +28,19 @@ for (const [screen, viewport] of VIEWPORTS) {
     await islandHydrated(page, 'MemberSearch');
     const sort = page.getByTestId('search-sort');
     await expect(sort).toHaveValue('newest');
+    const answered = page.waitForResponse(
+      (res) => res.url().includes('/api/members.php') && res.url().includes('sort=nearest'),
+    );
     await sort.selectOption('nearest');
     await expect(page).toHaveURL(/sort=nearest/);
-    // The previous answer stays, dimmed, until the new one is in.
-    await expect(page.locator('.search-results')).toHaveAttribute('aria-busy', 'false');
-    const distances = await shownDistances(page);
+    const answer = (await (await answered).json()) as { profiles: { distance_km: number | null }[] };
+    const distances = answer.profiles.map((p) => p.distance_km ?? Infinity);
     expect(distances.length).toBeGreaterThan(3);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    // The previous answer stays, dimmed, until the new one is in; then the cards show the new order.
+    await expect(page.locator('.search-results')).toHaveAttribute('aria-busy', 'false');
+    const shown = distances.filter((km) => km !== Infinity).map((km) => (km < NEARBY_KM ? 0 : km));
+    await expect.poll(() => shownDistances(page)).toEqual(shown);
 
     // The order survives a reload (it is in the URL) and a new search with the filters.
     await page.reload();
