@@ -32,11 +32,14 @@ export interface BuildSitesOptions {
 export class BrandProblemsError extends Error {
   override readonly name = 'BrandProblemsError';
 
-  constructor(readonly problems: BrandProblem[]) {
+  readonly problems: BrandProblem[];
+
+  constructor(problems: BrandProblem[]) {
     super(
       `Not building: fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`} first.\n` +
         problems.map((problem) => `✗ ${formatProblem(problem)}`).join('\n'),
     );
+    this.problems = problems;
   }
 }
 
