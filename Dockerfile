@@ -25,8 +25,8 @@ COPY packages/server/package.json packages/server/
 COPY packages/cli/package.json packages/cli/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# Build every brand, then keep production dependencies only (astro and tsx are among them: the CLI runs
-# TypeScript directly and `datekit build` needs astro). The `node` package (189 MB) brings Node 24 to
+# Build every brand, then keep production dependencies only (astro is among them: `datekit build` needs
+# it; the CLI runs its TypeScript on Node's own type stripping). The `node` package (189 MB) brings Node 24 to
 # machines without it; this image has it, so it goes too.
 RUN node packages/cli/bin/datekit.mjs build \
  && npm prune --omit=dev --no-audit --no-fund \

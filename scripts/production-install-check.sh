@@ -53,6 +53,9 @@ dockerignored <"$scratch/files" >"$scratch/excluded"
 mkdir "$app"
 grep -vxFf "$scratch/excluded" "$scratch/files" | tar -cf - -T - | tar -xf - -C "$app"
 cp -R "$ROOT/dist" "$app/dist"
+# Without the record of unchanged input files, the build below loads the brand schemas and the build's
+# code to compare the brands, instead of saying "nothing changed" from the files' hashes alone.
+rm -f "$app/dist/.datekit-unchanged.json"
 
 # ── Production dependencies only, from the lock file, with the install scripts package.json allows (the
 # image runs `npm prune --omit=dev` after `npm ci`, which leaves the same tree). From npm's cache:

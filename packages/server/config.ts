@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError } from './config-error.ts';
 import { DEFAULT_SCRYPT_N, MIN_SCRYPT_N } from './features/auth/passwords.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -92,10 +93,7 @@ export interface ServerConfig {
   passwordScryptN: number;
 }
 
-/** A setting that cannot run: the CLI prints the message as one line and exits 1. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const varDir = path.resolve(env.DATEKIT_VAR_DIR ?? path.join(ROOT, 'var'));

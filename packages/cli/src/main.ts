@@ -1,45 +1,49 @@
 import { Command } from 'commander';
-import { ConfigError } from '@datekit/server';
-import { registerBuild } from './commands/build.ts';
-import { registerCredits } from './commands/credits.ts';
-import { registerDashboard } from './commands/dashboard.ts';
-import { registerDb } from './commands/db.ts';
-import { registerDbBackup } from './commands/db-backup.ts';
-import { registerDiscounts } from './commands/discounts.ts';
-import { registerPayments } from './commands/payments.ts';
-import { registerDemo } from './commands/demo.ts';
-import { registerDocs } from './commands/docs.ts';
-import { registerJobs } from './commands/jobs.ts';
-import { registerNewLander } from './commands/new-lander.ts';
-import { registerOperators } from './commands/operators.ts';
-import { registerPhotos } from './commands/photos.ts';
-import { registerPush } from './commands/push.ts';
-import { registerReports } from './commands/reports.ts';
-import { registerServe } from './commands/serve.ts';
-import { registerValidate } from './commands/validate.ts';
+import { ConfigError } from '@datekit/server/config-error';
+import { declareBuild } from './commands/build.command.ts';
+import { declareCredits } from './commands/credits.command.ts';
+import { declareDashboard } from './commands/dashboard.command.ts';
+import { declareDb } from './commands/db.command.ts';
+import { declareDemo } from './commands/demo.command.ts';
+import { declareDiscounts } from './commands/discounts.command.ts';
+import { declareDocs } from './commands/docs.command.ts';
+import { declareJobs } from './commands/jobs.command.ts';
+import { declareNewLander } from './commands/new-lander.command.ts';
+import { declareOperators } from './commands/operators.command.ts';
+import { declarePayments } from './commands/payments.command.ts';
+import { declarePhotos } from './commands/photos.command.ts';
+import { declarePush } from './commands/push.command.ts';
+import { declareReports } from './commands/reports.command.ts';
+import { declareServe } from './commands/serve.command.ts';
+import { declareValidate } from './commands/validate.command.ts';
 
+/*
+ * Every command is declared here (name, arguments, options, help) by its `<command>.command.ts`,
+ * which imports nothing heavier than commander and a few constants; the command's own module
+ * (`<command>.ts`: the server, Astro, ...) is imported by its action, when it runs. So `--help`
+ * loads no server, and `build` never does (commands/cli-startup.test.ts keeps it so).
+ */
 const program = new Command()
   .name('datekit')
   .description('Validate, build and serve white-label dating sites from brands/<domain>.yaml')
   .showHelpAfterError();
 
-registerValidate(program);
-registerBuild(program);
-registerDocs(program);
-registerJobs(program);
-registerDashboard(program);
-registerDb(program);
-registerDbBackup(program);
-registerServe(program);
-registerPhotos(program);
-registerPush(program);
-registerReports(program);
-registerNewLander(program);
-registerCredits(program);
-registerOperators(program);
-registerPayments(program);
-registerDiscounts(program);
-registerDemo(program);
+declareValidate(program);
+declareBuild(program);
+declareDocs(program);
+declareJobs(program);
+declareDashboard(program);
+declareDb(program);
+declareServe(program);
+declarePhotos(program);
+declarePush(program);
+declareReports(program);
+declareNewLander(program);
+declareCredits(program);
+declareOperators(program);
+declarePayments(program);
+declareDiscounts(program);
+declareDemo(program);
 
 try {
   await program.parseAsync(process.argv);

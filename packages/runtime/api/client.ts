@@ -7,11 +7,13 @@ import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './idempotency-key.ts'
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
 
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody,
-  ) {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+
+  constructor(status: number, body: ApiErrorBody) {
     super(body.message || `The API answered ${status}`);
+    this.status = status;
+    this.body = body;
   }
 
   get code(): ApiErrorBody['error'] {

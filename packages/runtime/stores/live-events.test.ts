@@ -17,7 +17,10 @@ class FakeSource implements EventSourceLike {
   onerror: ((event: Event) => void) | null = null;
   closed = false;
   private handlers = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
+  readonly url: string;
+
+  constructor(url: string) {
+    this.url = url;
     FakeSource.last = this;
   }
   addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void {

@@ -52,10 +52,13 @@ class SignallingConnection implements DatabaseConnection {
   /** A marked query ran in the open transaction: signal when it commits. */
   pending = false;
 
-  constructor(
-    readonly inner: DatabaseConnection,
-    private readonly driver: SignallingDriver,
-  ) {}
+  readonly inner: DatabaseConnection;
+  private readonly driver: SignallingDriver;
+
+  constructor(inner: DatabaseConnection, driver: SignallingDriver) {
+    this.inner = inner;
+    this.driver = driver;
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
@@ -76,11 +79,15 @@ class SignallingConnection implements DatabaseConnection {
  * every begin, commit and rollback of every connection, so no caller has to remember to signal.
  */
 class SignallingDriver implements Driver {
-  constructor(
-    private readonly inner: Driver,
-    private readonly emitter: EventEmitter,
-    private readonly notifyChannel: string | undefined,
-  ) {}
+  private readonly inner: Driver;
+  private readonly emitter: EventEmitter;
+  private readonly notifyChannel: string | undefined;
+
+  constructor(inner: Driver, emitter: EventEmitter, notifyChannel: string | undefined) {
+    this.inner = inner;
+    this.emitter = emitter;
+    this.notifyChannel = notifyChannel;
+  }
 
   init(): Promise<void> {
     return this.inner.init();
@@ -163,10 +170,12 @@ class SignallingDriver implements Driver {
 export class SignallingDialect implements Dialect {
   readonly emitter = new EventEmitter();
 
-  constructor(
-    private readonly inner: Dialect,
-    private readonly notifyChannel?: string,
-  ) {
+  private readonly inner: Dialect;
+  private readonly notifyChannel?: string;
+
+  constructor(inner: Dialect, notifyChannel?: string) {
+    this.inner = inner;
+    this.notifyChannel = notifyChannel;
     this.emitter.setMaxListeners(0); // one per job runner; tests start many
   }
 

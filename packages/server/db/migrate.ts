@@ -56,11 +56,14 @@ async function executedMigrations(db: Db, schema: string | undefined): Promise<S
 export class NotMigratedError extends Error {
   override readonly name = 'NotMigratedError';
 
-  constructor(readonly pending: string[]) {
+  readonly pending: string[];
+
+  constructor(pending: string[]) {
     super(
       `The database is not migrated: ${pending.length} pending migration(s), ${pending.join(', ')}.\n` +
         'Run `datekit db migrate` (or start with `datekit serve --migrate`), then start the server again.',
     );
+    this.pending = pending;
   }
 }
 

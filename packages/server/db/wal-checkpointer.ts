@@ -7,7 +7,7 @@ export const CHECKPOINT_INTERVAL_MS = 500;
 /**
  * The checkpointer's thread: its own connection to the file and a passive checkpoint every interval.
  * Plain JavaScript given as source, not a module: the thread starts without the TypeScript loader
- * the process runs under (tsx in production, Vite's in tests). A passive checkpoint never waits for a
+ * the process runs under (Node's type stripping in production, Vite's in tests). A passive checkpoint never waits for a
  * lock and never blocks a reader or a writer; what it cannot copy yet it copies next time.
  */
 const WORKER_SOURCE = `

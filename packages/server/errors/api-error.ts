@@ -7,12 +7,15 @@ import { type ErrorCode, ERRORS } from '@datekit/runtime';
 export class ApiError extends Error {
   readonly status: number;
 
-  constructor(
-    readonly code: ErrorCode,
-    readonly params: Record<string, string | number> = {},
-    readonly details: Record<string, unknown> = {},
-  ) {
+  readonly code: ErrorCode;
+  readonly params: Record<string, string | number>;
+  readonly details: Record<string, unknown>;
+
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}, details: Record<string, unknown> = {}) {
     super(code);
+    this.code = code;
+    this.params = params;
+    this.details = details;
     this.name = 'ApiError';
     this.status = ERRORS[code].status;
   }

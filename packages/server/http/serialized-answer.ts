@@ -10,10 +10,12 @@ import type { FastifyReply } from 'fastify';
 export class SerializedAnswer<T> {
   readonly etag: string;
 
-  constructor(
-    readonly value: T,
-    readonly json: Buffer,
-  ) {
+  readonly value: T;
+  readonly json: Buffer;
+
+  constructor(value: T, json: Buffer) {
+    this.value = value;
+    this.json = json;
     this.etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
   }
 }

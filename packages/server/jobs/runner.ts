@@ -53,7 +53,11 @@ export class JobRunner {
   private wokenWhileBusy = false;
   private unsubscribe: (() => void)[] = [];
 
-  constructor(private readonly options: JobRunnerOptions) {}
+  private readonly options: JobRunnerOptions;
+
+  constructor(options: JobRunnerOptions) {
+    this.options = options;
+  }
 
   /** Polls until stop(), and runs at once whenever a wake source calls. */
   start(): void {

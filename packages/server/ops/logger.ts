@@ -80,8 +80,11 @@ const INFO_LEVELS = new Set(['trace', 'debug', 'info']);
  * as are Fastify's other lines (failed answers, stream errors).
  */
 class RequestLogController extends LogController {
-  constructor(private readonly infoWritten: boolean) {
+  private readonly infoWritten: boolean;
+
+  constructor(infoWritten: boolean) {
     super();
+    this.infoWritten = infoWritten;
   }
 
   override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
@@ -160,11 +163,14 @@ type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean }
 class RequestLogger {
   private made: PinoLogger | undefined;
 
-  constructor(
-    private readonly parent: PinoLogger,
-    private readonly bindings: Record<string, unknown>,
-    private readonly options: { level?: string },
-  ) {
+  private readonly parent: PinoLogger;
+  private readonly bindings: Record<string, unknown>;
+  private readonly options: { level?: string };
+
+  constructor(parent: PinoLogger, bindings: Record<string, unknown>, options: { level?: string }) {
+    this.parent = parent;
+    this.bindings = bindings;
+    this.options = options;
     // A route with a level of its own decides with the child's level from the start.
     if (options.level) this.made = this.real;
   }

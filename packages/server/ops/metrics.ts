@@ -34,10 +34,12 @@ class RouteCounts {
   errors = 0;
   readonly messageKind: string | undefined;
 
-  constructor(
-    readonly method: string,
-    readonly route: string,
-  ) {
+  readonly method: string;
+  readonly route: string;
+
+  constructor(method: string, route: string) {
+    this.method = method;
+    this.route = route;
     this.messageKind = MESSAGE_ROUTES[`${method} ${route}`];
   }
 
@@ -59,10 +61,13 @@ class RouteCounts {
 class RouteMethods {
   private readonly methods = new Map<string, RouteCounts>();
 
-  constructor(
-    private readonly route: string,
-    private readonly all: RouteCounts[],
-  ) {}
+  private readonly route: string;
+  private readonly all: RouteCounts[];
+
+  constructor(route: string, all: RouteCounts[]) {
+    this.route = route;
+    this.all = all;
+  }
 
   of(method: string): RouteCounts {
     let counts = this.methods.get(method);

@@ -38,7 +38,11 @@ export class StreamHeartbeat {
   private next = 0;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: HeartbeatOptions) {}
+  private readonly options: HeartbeatOptions;
+
+  constructor(options: HeartbeatOptions) {
+    this.options = options;
+  }
 
   get size(): number {
     return this.streams.size;

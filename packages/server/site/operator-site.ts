@@ -20,7 +20,10 @@ export class OperatorSite {
   private readonly root: string;
   private readonly languages: string[];
 
-  constructor(private readonly distDir: string) {
+  private readonly distDir: string;
+
+  constructor(distDir: string) {
+    this.distDir = distDir;
     this.root = path.join(distDir, OPERATOR_DIST);
     this.languages = fs.existsSync(this.root)
       ? fs

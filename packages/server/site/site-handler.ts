@@ -68,10 +68,10 @@ export class SiteHandler {
   /** Builds that cannot be served; their brands answer 503 (brands/availability.ts), the others are served. */
   readonly damaged: DamagedBuild[] = [];
 
-  constructor(
-    private readonly distDir: string,
-    brands: readonly Brand[],
-  ) {
+  private readonly distDir: string;
+
+  constructor(distDir: string, brands: readonly Brand[]) {
+    this.distDir = distDir;
     for (const brand of brands) {
       const build = loadBuiltSite(distDir, brand.domain);
       if (build.state === 'built') this.sites.set(brand.domain, build.site);

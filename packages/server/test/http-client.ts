@@ -25,10 +25,13 @@ export interface RequestOptions {
 export class TestClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(
-    readonly port: number,
-    readonly host: string,
-  ) {}
+  readonly port: number;
+  readonly host: string;
+
+  constructor(port: number, host: string) {
+    this.port = port;
+    this.host = host;
+  }
 
   get<T = Record<string, unknown>>(path: string, options: RequestOptions = {}) {
     return this.request<T>('GET', path, options);

@@ -95,10 +95,13 @@ async function seed(db: Db, senders: number): Promise<{ recipient: Member; sende
 /** A `datekit serve` child process; `ready` resolves once it listens. */
 class ServerProcess {
   private child: ChildProcess | undefined;
-  constructor(
-    readonly port: number,
-    private readonly env: NodeJS.ProcessEnv,
-  ) {}
+  readonly port: number;
+  private readonly env: NodeJS.ProcessEnv;
+
+  constructor(port: number, env: NodeJS.ProcessEnv) {
+    this.port = port;
+    this.env = env;
+  }
 
   start(): Promise<void> {
     const child = spawn(process.execPath, [CLI, 'serve'], {

@@ -31,12 +31,14 @@ export class ReconnectingTab {
   private readonly retryMs: number;
   private readonly gate: Promise<void>;
 
-  constructor(
-    private readonly port: number,
-    private readonly host: string,
-    private readonly cookie: string,
-    options: ReconnectingTabOptions = {},
-  ) {
+  private readonly port: number;
+  private readonly host: string;
+  private readonly cookie: string;
+
+  constructor(port: number, host: string, cookie: string, options: ReconnectingTabOptions = {}) {
+    this.port = port;
+    this.host = host;
+    this.cookie = cookie;
     this.retryMs = options.retryMs ?? 100;
     this.gate = options.gate ?? Promise.resolve();
     this.connect();

@@ -1,7 +1,7 @@
 import { formatProblem, loadBrands, type BrandProblem } from '@datekit/brand-config';
 import { buildBrands, type BuildEvent, type BuildResult } from './build-brands.ts';
 import { describeReasons } from './build-state.ts';
-import { brandLine, progressBar, summaryLine } from './report.ts';
+import { brandLine, nothingChangedLine, progressBar, summaryLine } from './report.ts';
 
 export type { BuildResult } from './build-brands.ts';
 
@@ -26,17 +26,22 @@ export interface BuildSitesOptions {
    * few seconds (CI, pipes, files).
    */
   progressStream?: NodeJS.WriteStream | null;
+  /** Every event of the build as it happens, besides what it prints. */
+  onEvent?: (event: BuildEvent) => void;
 }
 
 /** The brand files have problems; nothing was built. `message` lists them as `file:line:column`. */
 export class BrandProblemsError extends Error {
   override readonly name = 'BrandProblemsError';
 
-  constructor(readonly problems: BrandProblem[]) {
+  readonly problems: BrandProblem[];
+
+  constructor(problems: BrandProblem[]) {
     super(
       `Not building: fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`} first.\n` +
         problems.map((problem) => `✗ ${formatProblem(problem)}`).join('\n'),
     );
+    this.problems = problems;
   }
 }
 
@@ -67,6 +72,7 @@ export async function buildSites(options: BuildSitesOptions = {}): Promise<Build
     barShown = false;
   };
   const onEvent = (event: BuildEvent) => {
+    options.onEvent?.(event);
     switch (event.type) {
       case 'start':
         log(
@@ -116,7 +122,7 @@ export async function buildSites(options: BuildSitesOptions = {}): Promise<Build
 
 /** `3 of 8 language versions changed (localhost/en: brand changed; …); rendering in 2 processes` */
 function planLine(event: Extract<BuildEvent, { type: 'plan' }>): string {
-  if (event.rebuild === 0) return `Nothing changed since the last build: ${event.skip} language versions kept.`;
+  if (event.rebuild === 0) return nothingChangedLine(event.skip);
   const reasons = [...event.reasons].map(([key, why]) => `${key}: ${describeReasons(why)}`);
   const shown = reasons.length > 4 ? [...reasons.slice(0, 3), `${reasons.length - 3} more`] : reasons;
   const what =

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inlineScriptHashes } from '@datekit/server';
+import { inlineScriptHashes } from '@datekit/server/site/inline-scripts';
 import { languageScriptHashes } from './inline-scripts.ts';
 import { modulePreloader } from './module-preloads.ts';
 import { ASSETS_DIR, htmlFiles, placeErrorPages } from './output.ts';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from '@datekit/server';
+// The one server module the build uses (PROJECT_INPUTS lists it), by its subpath: never the server's barrel.
+import { INLINE_SCRIPTS_FILE, inlineScriptHashes, type InlineScripts } from '@datekit/server/site/inline-scripts';
 import { htmlFiles, writeJson } from './output.ts';
 
 /** The hashes of every inline script in the pages of one language directory, sorted. */

@@ -122,7 +122,7 @@ async function hashBrand(brand: Brand, assetsDir: string): Promise<string> {
 }
 
 /** Every file under `entries` (files or folders, relative to `root`), names and contents, in a fixed order. */
-async function hashFiles(root: string, entries: string[], extra: string[] = []): Promise<string> {
+export async function hashFiles(root: string, entries: string[], extra: string[] = []): Promise<string> {
   const files: string[] = [];
   for (const entry of entries) {
     const full = path.join(root, entry);

@@ -61,7 +61,9 @@ export function renderShareInWorker(job: ShareJob): Promise<ShareResult> {
   return new Promise((resolve, reject) => {
     const child = fork(WORKER, [], {
       cwd: ROOT,
-      execArgv: ['--import', 'tsx'],
+      // Node runs the worker's TypeScript itself (type stripping), with the CLI's compile cache
+      // (NODE_COMPILE_CACHE, inherited); none of this process's flags (a test runner's) apply.
+      execArgv: [],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, NODE_ENV: 'production' },

@@ -14,6 +14,11 @@ export function brandLine(build: BrandBuild, width: number): string {
   return `  ✓ ${name}  ${languages}   ${build.rendered} ${plural(build.rendered, 'page')} in ${build.seconds.toFixed(1)} s (${rate(build.rendered, build.seconds)})   ${routes}`;
 }
 
+/** The plan of a build that renders nothing. */
+export function nothingChangedLine(kept: number): string {
+  return `Nothing changed since the last build: ${kept} language versions kept.`;
+}
+
 /** `Built 54 pages for 3 brands in 7.4 s (7.3 pages/s)`, and what was skipped and how many workers rendered. */
 export function summaryLine(result: Pick<BuildResult, 'brands' | 'pages' | 'seconds'> & Partial<BuildResult>): string {
   const parts = [

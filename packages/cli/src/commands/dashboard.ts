@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { rollUpDashboard } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 
@@ -9,24 +8,18 @@ const isoDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0
  * budget, e.g. to fill a year of history right after upgrading instead of over the next hours.
  * Safe while servers run: the job's per-day locks apply.
  */
-export function registerDashboard(program: Command): void {
-  const dashboard = program.command('dashboard').description('The operator dashboard');
-  dashboard
-    .command('rollup')
-    .description('Count complete days into the dashboard roll-up now, the whole history included')
-    .action(async () => {
-      const services = await openServices();
-      try {
-        await migrate(services);
-        const started = Date.now();
-        const span = await rollUpDashboard(services.db, services.now(), { budgetMs: Infinity });
-        console.log(
-          span
-            ? `Rolled up ${isoDay(span.first)} to ${isoDay(span.last)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`
-            : 'Nothing to roll up yet.',
-        );
-      } finally {
-        await services.db.destroy();
-      }
-    });
+export async function rollupCommand(): Promise<void> {
+  const services = await openServices();
+  try {
+    await migrate(services);
+    const started = Date.now();
+    const span = await rollUpDashboard(services.db, services.now(), { budgetMs: Infinity });
+    console.log(
+      span
+        ? `Rolled up ${isoDay(span.first)} to ${isoDay(span.last)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+        : 'Nothing to roll up yet.',
+    );
+  } finally {
+    await services.db.destroy();
+  }
 }

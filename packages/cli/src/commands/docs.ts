@@ -1,6 +1,5 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Command } from 'commander';
 import type * as Reference from '../brand/reference.ts';
 import { ROOT } from '../paths.ts';
 
@@ -41,17 +40,13 @@ export async function writeBrandDocs(log: (line: string) => void = (line) => con
   log(`updated the brand reference block of ${path.relative(process.cwd(), README_FILE)}`);
 }
 
-export function registerDocs(program: Command): void {
-  program
-    .command('docs')
-    .description('Regenerate docs/brand-reference.md and the README brand table from the brand schema')
-    .action(async () => {
-      try {
-        await writeBrandDocs();
-      } catch (error) {
-        if (!(error instanceof DevDependencyMissingError)) throw error;
-        console.error(error.message);
-        process.exitCode = 1;
-      }
-    });
+/** `datekit docs`: says a production install's missing prettier in one line instead of a stack. */
+export async function docsCommand(): Promise<void> {
+  try {
+    await writeBrandDocs();
+  } catch (error) {
+    if (!(error instanceof DevDependencyMissingError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
 }

@@ -1,12 +1,10 @@
 import { createInterface } from 'node:readline/promises';
-import type { Command } from 'commander';
 import {
   createOperator,
   disableOperator,
   issueEnrolmentCode,
   listOperators,
   MIN_OPERATOR_PASSWORD,
-  OPERATOR_ROLES,
   type CreatedOperator,
   type IssuedEnrolmentCode,
 } from '@datekit/server';
@@ -51,83 +49,64 @@ async function askPassword(): Promise<string | undefined> {
   }
 }
 
-/** `datekit operators add|list|disable`: the operator console's staff accounts. */
-export function registerOperators(program: Command): void {
-  const operators = program.command('operators').description('Staff accounts of the operator console');
+/** `datekit operators add`: prints the one-time enrolment code, the TOTP secret and its otpauth URL. */
+export async function addOperatorCommand(options: { email: string; role: string; password?: string }): Promise<void> {
+  const services = await openServices();
+  try {
+    await migrate(services);
+    const password = options.password ?? (await askPassword());
+    const created = await createOperator(services, { email: options.email, role: options.role, password });
+    for (const line of operatorLoginLines(created, password === undefined)) console.log(line);
+  } catch (error) {
+    console.error(`Not created: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await services.db.destroy();
+  }
+}
 
-  operators
-    .command('add')
-    .description('Create an operator; prints the one-time enrolment code, the TOTP secret and its otpauth URL')
-    .requiredOption('--email <address>', "the operator's e-mail address (their login)")
-    .requiredOption('--role <role>', `one of ${OPERATOR_ROLES.join(', ')} (docs/operator-console.md)`)
-    .option('--password <password>', 'the password; asked for on a terminal, generated when empty')
-    .action(async (options: { email: string; role: string; password?: string }) => {
-      const services = await openServices();
-      try {
-        await migrate(services);
-        const password = options.password ?? (await askPassword());
-        const created = await createOperator(services, { email: options.email, role: options.role, password });
-        for (const line of operatorLoginLines(created, password === undefined)) console.log(line);
-      } catch (error) {
-        console.error(`Not created: ${(error as Error).message}`);
-        process.exitCode = 1;
-      } finally {
-        await services.db.destroy();
-      }
-    });
+/** `datekit operators enrol-code`: a new one-time enrolment code, with `reset` a new TOTP secret too. */
+export async function enrolCodeCommand(options: { email: string; reset?: boolean }): Promise<void> {
+  const services = await openServices();
+  try {
+    await migrate(services);
+    const issued = await issueEnrolmentCode(services, options.email, { reset: Boolean(options.reset) });
+    console.log(`Operator ${issued.email}: a new enrolment code (any earlier one no longer works).`);
+    if (issued.totpSecret) console.log('  Their authenticator was reset: the old codes no longer sign in.');
+    for (const line of enrolmentLines(issued)) console.log(line);
+  } catch (error) {
+    console.error(`No code issued: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await services.db.destroy();
+  }
+}
 
-  operators
-    .command('enrol-code')
-    .description('A new one-time enrolment code for an operator who has not set up the authenticator app yet')
-    .requiredOption('--email <address>', "the operator's e-mail address")
-    .option('--reset', 'for one who has: a new TOTP secret (lost phone), their sessions ended, enrol again')
-    .action(async (options: { email: string; reset?: boolean }) => {
-      const services = await openServices();
-      try {
-        await migrate(services);
-        const issued = await issueEnrolmentCode(services, options.email, { reset: Boolean(options.reset) });
-        console.log(`Operator ${issued.email}: a new enrolment code (any earlier one no longer works).`);
-        if (issued.totpSecret) console.log('  Their authenticator was reset: the old codes no longer sign in.');
-        for (const line of enrolmentLines(issued)) console.log(line);
-      } catch (error) {
-        console.error(`No code issued: ${(error as Error).message}`);
-        process.exitCode = 1;
-      } finally {
-        await services.db.destroy();
-      }
-    });
+/** `datekit operators list`: every operator with role and status. */
+export async function listOperatorsCommand(): Promise<void> {
+  const services = await openServices();
+  try {
+    await migrate(services);
+    const rows = await listOperators(services);
+    if (!rows.length) console.log('No operators yet: datekit operators add --email … --role owner');
+    for (const o of rows) {
+      const last = o.last_login_at ? new Date(o.last_login_at).toISOString() : 'never';
+      console.log(`${o.id}\t${o.email}\t${o.role}\t${o.status}\tlast login ${last}`);
+    }
+  } finally {
+    await services.db.destroy();
+  }
+}
 
-  operators
-    .command('list')
-    .description('Every operator with role and status')
-    .action(async () => {
-      const services = await openServices();
-      try {
-        await migrate(services);
-        const rows = await listOperators(services);
-        if (!rows.length) console.log('No operators yet: datekit operators add --email … --role owner');
-        for (const o of rows) {
-          const last = o.last_login_at ? new Date(o.last_login_at).toISOString() : 'never';
-          console.log(`${o.id}\t${o.email}\t${o.role}\t${o.status}\tlast login ${last}`);
-        }
-      } finally {
-        await services.db.destroy();
-      }
-    });
-
-  operators
-    .command('disable')
-    .description('Disable an operator and end their sessions (the audit log keeps their rows)')
-    .requiredOption('--email <address>', "the operator's e-mail address")
-    .action(async (options: { email: string }) => {
-      const services = await openServices();
-      try {
-        await migrate(services);
-        const done = await disableOperator(services, options.email);
-        console.log(done ? `Disabled ${options.email}.` : `No operator ${options.email}.`);
-        if (!done) process.exitCode = 1;
-      } finally {
-        await services.db.destroy();
-      }
-    });
+/** `datekit operators disable`: ends their sessions; the audit log keeps their rows. */
+export async function disableOperatorCommand(options: { email: string }): Promise<void> {
+  const services = await openServices();
+  try {
+    await migrate(services);
+    const done = await disableOperator(services, options.email);
+    console.log(done ? `Disabled ${options.email}.` : `No operator ${options.email}.`);
+    if (!done) process.exitCode = 1;
+  } finally {
+    await services.db.destroy();
+  }
 }

@@ -7,14 +7,16 @@ import net from 'node:net';
 export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
 
-  constructor(
-    readonly host: string,
-    readonly port: number,
-  ) {
+  readonly host: string;
+  readonly port: number;
+
+  constructor(host: string, port: number) {
     super(
       `Port ${port} on ${host} is already in use: is datekit (or another server) already running there?\n` +
         `Stop it, or choose another port: PORT=${port + 1} npm start (or PORT=${port + 1} datekit serve).`,
     );
+    this.host = host;
+    this.port = port;
   }
 }
 

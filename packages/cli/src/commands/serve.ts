@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import {
   ApiError,
@@ -130,28 +129,23 @@ async function untilDatabaseReady(
   return undefined;
 }
 
-export function registerServe(program: Command): void {
-  program
-    .command('serve')
-    .description('Serve every built brand and the API (PORT, default 4321)')
-    .option('--migrate', 'run pending migrations first')
-    .action(async (options: { migrate?: boolean }) => {
-      try {
-        const { url, services, app } = await startServer(options);
-        const outOfService = services.brands.unavailable().map((b) => b.domain);
-        const domains = services.brands.all().map((b) => b.domain);
-        const built = domains.filter((d) => fs.existsSync(path.join(services.config.distDir, d, 'routes.json')));
-        const unbuilt = domains.filter((d) => !built.includes(d) && !outOfService.includes(d));
-        const serving = built.filter((d) => !outOfService.includes(d));
-        // JSON logs stay JSON from the first line: through the logger, at the level its default (warn) prints.
-        const say = services.config.logFormat === 'json' ? (line: string) => app.log.warn(line) : console.log;
-        say(`datekit serving ${serving.join(', ') || 'no built brand'} on ${url} (API docs: ${url}/api/openapi.json)`);
-        if (unbuilt.length) say(`Not built yet (run datekit build): ${unbuilt.join(', ')}`);
-        if (outOfService.length) say(`Out of service, answering 503 (see the warnings): ${outOfService.join(', ')}`);
-      } catch (error) {
-        if (!(error instanceof NotMigratedError || error instanceof PortInUseError)) throw error;
-        console.error(error.message);
-        process.exitCode = 1;
-      }
-    });
+/** `datekit serve`: starts the server and says which brands it serves, and which it cannot. */
+export async function serveCommand(options: { migrate?: boolean }): Promise<void> {
+  try {
+    const { url, services, app } = await startServer(options);
+    const outOfService = services.brands.unavailable().map((b) => b.domain);
+    const domains = services.brands.all().map((b) => b.domain);
+    const built = domains.filter((d) => fs.existsSync(path.join(services.config.distDir, d, 'routes.json')));
+    const unbuilt = domains.filter((d) => !built.includes(d) && !outOfService.includes(d));
+    const serving = built.filter((d) => !outOfService.includes(d));
+    // JSON logs stay JSON from the first line: through the logger, at the level its default (warn) prints.
+    const say = services.config.logFormat === 'json' ? (line: string) => app.log.warn(line) : console.log;
+    say(`datekit serving ${serving.join(', ') || 'no built brand'} on ${url} (API docs: ${url}/api/openapi.json)`);
+    if (unbuilt.length) say(`Not built yet (run datekit build): ${unbuilt.join(', ')}`);
+    if (outOfService.length) say(`Out of service, answering 503 (see the warnings): ${outOfService.join(', ')}`);
+  } catch (error) {
+    if (!(error instanceof NotMigratedError || error instanceof PortInUseError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Command } from 'commander';
 import { paymentMethodWarnings } from '@datekit/runtime';
 import { BRANDS_DIR, formatProblem, loadBrands, loadNiches } from '@datekit/brand-config';
 import {
@@ -84,27 +83,21 @@ export async function validateReport(domains: string[], options: ValidateOptions
   };
 }
 
-export function registerValidate(program: Command): void {
-  program
-    .command('validate')
-    .description('Check brand files (all, or the given domains) and niche files; every problem names file:line:column')
-    .argument('[domain...]', 'domains to check, as in brands/<domain>.yaml')
-    .option('--format <format>', `how to print: ${VALIDATE_FORMATS.join(', ')} (GitHub Actions annotations)`, 'text')
-    .action(async (domains: string[], { format }: { format: string }) => {
-      if (!isValidateFormat(format)) {
-        console.error(`datekit validate: unknown format "${format}"; use one of: ${VALIDATE_FORMATS.join(', ')}`);
-        process.exitCode = 2;
-        return;
-      }
-      if (format === 'text') {
-        if (!(await validateBrands(domains))) process.exitCode = 1;
-        return;
-      }
-      const report = await validateReport(domains);
-      const lines = format === 'json' ? [jsonReport(report)] : githubAnnotations(report);
-      for (const line of lines) console.log(line);
-      if (!report.ok) process.exitCode = 1;
-    });
+/** `datekit validate [domain...] [--format text|json|github]`: prints, and sets the exit code. */
+export async function validateCommand(domains: string[], { format }: { format: string }): Promise<void> {
+  if (!isValidateFormat(format)) {
+    console.error(`datekit validate: unknown format "${format}"; use one of: ${VALIDATE_FORMATS.join(', ')}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (format === 'text') {
+    if (!(await validateBrands(domains))) process.exitCode = 1;
+    return;
+  }
+  const report = await validateReport(domains);
+  const lines = format === 'json' ? [jsonReport(report)] : githubAnnotations(report);
+  for (const line of lines) console.log(line);
+  if (!report.ok) process.exitCode = 1;
 }
 
 function count(n: number, noun: string): string {

@@ -34,7 +34,11 @@ export class HashingCapacity {
   private meanMs: number | undefined;
   private closed = false;
 
-  constructor(private readonly slots = hashSlots()) {}
+  private readonly slots: number;
+
+  constructor(slots = hashSlots()) {
+    this.slots = slots;
+  }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.closed) throw new ApiError('server_busy');
