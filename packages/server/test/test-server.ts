@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { MIN_SCRYPT_N } from '../features/auth/passwords.ts';

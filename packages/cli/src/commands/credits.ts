@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime';
+import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime/rules/constants';
 import { grantCredits } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 

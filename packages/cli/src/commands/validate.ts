@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { paymentMethodWarnings } from '@datekit/runtime';
+import { paymentMethodWarnings } from '@datekit/runtime/schemas/brand';
 import { BRANDS_DIR, formatProblem, loadBrands, loadNiches } from '@datekit/brand-config';
 import {
   githubAnnotations,

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_GRACE_DAYS } from '@datekit/runtime';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
 import type { TestClient } from '../../test/http-client.ts';
 import { everyTableText, memberColumns, tablesHoldingMember } from '../../test/member-tables.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';

@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIFT_IDS, PRESENCE_ONLINE_MS } from '@datekit/runtime';
+import { GIFT_IDS } from '@datekit/runtime/data/gifts';
+import { PRESENCE_ONLINE_MS } from '@datekit/runtime/rules/chat-live';
 import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { balanceOf, book } from '../credits/ledger.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime';
+import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime/rules/constants';
 import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { balanceOf, book } from '../credits/ledger.ts';

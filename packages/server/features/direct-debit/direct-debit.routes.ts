@@ -5,7 +5,7 @@ import {
   mandateConfirmSchema,
   mandateRequestSchema,
   repeatOrderSchema,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/direct-debit';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';

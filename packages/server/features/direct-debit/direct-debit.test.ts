@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandFileSchema, type DirectDebitStatus, type Payment, type RepeatOrder } from '@datekit/runtime';
+import type { DirectDebitStatus, RepeatOrder } from '@datekit/runtime/schemas/api/direct-debit';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
+import { brandFileSchema } from '@datekit/runtime/schemas/brand';
 import type { TestClient } from '../../test/http-client.ts';
 import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_GRACE_DAYS, type CreditOffers, type Payment } from '@datekit/runtime';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
+import type { CreditOffers, Payment } from '@datekit/runtime/schemas/api/payments';
 import type { TestClient } from '../../test/http-client.ts';
 import { FIXTURE_BRANDS } from '../../test/fixture-brands.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';

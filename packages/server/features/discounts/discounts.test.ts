@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreditOffers, DiscountCodeJson, Payment } from '@datekit/runtime';
+import type { CreditOffers, DiscountCodeJson, Payment } from '@datekit/runtime/schemas/api/payments';
 import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';

@@ -1,4 +1,4 @@
-import type { SearchFilters } from '@datekit/runtime';
+import type { SearchFilters } from '@datekit/runtime/rules/search';
 import type { Db } from '../../db/database.ts';
 import { visibleTo, type Visibility } from '../members/visible-to.ts';
 import { searchConditions, type SearchScope } from '../search/search-conditions.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { toLocale, type NotificationType } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
+import type { NotificationType } from '@datekit/runtime/data/notifications';
 import type { Db } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { brandSender } from '../../mail/templates/link-mail.ts';

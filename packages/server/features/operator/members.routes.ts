@@ -1,14 +1,14 @@
+import { toLocale } from '@datekit/runtime/data/locales';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import {
   memberCreditsRequestSchema,
   memberCreditsResponseSchema,
   memberDeleteRequestSchema,
   memberNoteRequestSchema,
-  okResponseSchema,
   operatorMemberResponseSchema,
   operatorMemberSearchResponseSchema,
   operatorMemberSearchSchema,
-  toLocale,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/operator/members';
 import { ApiError } from '../../errors/api-error.ts';
 import { requestDeletion } from '../account/deletion.ts';
 import { grantCredits } from '../credits/grant.ts';

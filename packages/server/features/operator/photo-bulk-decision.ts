@@ -1,4 +1,4 @@
-import type { PhotoBulkDecisionRequest, PhotoBulkOutcome } from '@datekit/runtime';
+import type { PhotoBulkDecisionRequest, PhotoBulkOutcome } from '@datekit/runtime/schemas/api/operator/photos';
 import { lazyTransaction } from '../../db/lazy-transaction.ts';
 import type { Services } from '../../services.ts';
 import { approvePhotos, rejectPhotos } from '../photos/moderation.ts';

@@ -1,4 +1,4 @@
-import { toLocale } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
 import { brandSender } from '../../mail/templates/link-mail.ts';
 import { photoCheckMail } from '../../mail/templates/photo-mail.ts';
 import type { Services } from '../../services.ts';

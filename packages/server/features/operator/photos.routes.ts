@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import {
-  okResponseSchema,
   operatorPhotosQuerySchema,
   operatorPhotosResponseSchema,
   photoBulkDecisionRequestSchema,
   photoBulkDecisionResponseSchema,
   photoRejectRequestSchema,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/operator/photos';
 import { ApiError } from '../../errors/api-error.ts';
 import { approvePhotos, rejectPhotos } from '../photos/moderation.ts';
 import { pathId } from '../../http/route-id.ts';

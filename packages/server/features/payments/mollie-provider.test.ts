@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Payment } from '@datekit/runtime';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';

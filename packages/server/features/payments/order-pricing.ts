@@ -1,5 +1,5 @@
-import { discountedCents, methodsForCountry, paymentCurrency, toCents } from '@datekit/runtime';
-import type { Brand } from '@datekit/runtime';
+import { discountedCents, methodsForCountry, paymentCurrency, toCents } from '@datekit/runtime/rules/payments';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import {

@@ -5,9 +5,9 @@ import {
   creditOffersSchema,
   paymentResponseSchema,
   paymentsResponseSchema,
-  routeIdSchema,
-} from '@datekit/runtime';
-import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/payments';
+import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
+import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime/rules/payments';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';

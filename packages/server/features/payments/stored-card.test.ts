@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payment, RepeatOrder } from '@datekit/runtime';
+import type { RepeatOrder } from '@datekit/runtime/schemas/api/direct-debit';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { SANDBOX_CARD_LABEL, type createSandboxProvider, type SandboxOutcome } from './sandbox-provider.ts';

@@ -1,14 +1,9 @@
-import {
-  ageOn,
-  findInterest,
-  findRegion,
-  missingSteps,
-  nameProblem,
-  type OwnProfile,
-  ownProfileResponseSchema,
-  placeOfProfile,
-  profileUpdateSchema,
-} from '@datekit/runtime';
+import { findInterest } from '@datekit/runtime/data/interests';
+import { placeOfProfile } from '@datekit/runtime/data/place-of-profile';
+import { findRegion } from '@datekit/runtime/data/regions';
+import { missingSteps } from '@datekit/runtime/rules/profile-completeness';
+import { ageOn, nameProblem } from '@datekit/runtime/rules/signup';
+import { type OwnProfile, ownProfileResponseSchema, profileUpdateSchema } from '@datekit/runtime/schemas/api/profile';
 import type { Db } from '../../db/database.ts';
 import type { ProfilesTable } from '../../db/schema.ts';
 import { ApiError } from '../../errors/api-error.ts';

@@ -1,4 +1,5 @@
-import { COUNTRY_CODES, wallClockAt } from '@datekit/runtime';
+import { COUNTRY_CODES } from '@datekit/runtime/data/countries';
+import { wallClockAt } from '@datekit/runtime/rules/daily';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner, scheduleRecurringJobs } from '../../../jobs/handlers.ts';
 import { everyMondayAt } from '../../../jobs/recurring.ts';
@@ -8,7 +9,7 @@ import { pathOf, startTestServer, validSignup, type TestServer } from '../../../
 import { markStreamSeen } from '../presence.ts';
 import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from './unread-reminders.ts';
 import { countriesDue, sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from './weekly-updates.ts';
-import { HOUR_MS } from '@datekit/runtime';
+import { HOUR_MS } from '@datekit/runtime/rules/time';
 
 const SECRET = 'provider-shared-secret';
 let server: TestServer;
