@@ -3,8 +3,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
 import { createJobRunner } from '../../jobs/handlers.ts';
-import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { member, type TestMember } from '../../test/member.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,22 +14,8 @@ afterAll(() => server.close());
 
 const PASSWORD = validSignup().password as string;
 const DAY = 86_400_000;
-interface Member {
-  id: number;
-  email: string;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function member(email = `leaver-${++counter}@example.com`): Promise<Member> {
-  const browser = server.client();
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email, name: `Leaver${++counter}` }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, email, browser };
-}
+type Member = TestMember;
+const newMember = () => member(server, { label: 'Leaver' });
 
 function reactivationLink(eml: string): string {
   const match = /https?:\/\/[^\s"<]+\/api\/account-reactivate\.php\?token=[\w-]+/.exec(eml);
@@ -60,8 +46,8 @@ async function visibleTo(viewer: Member, target: Member) {
 
 describe('account deletion', () => {
   it('hides the member from everyone at once, ends every session, and offers reactivation on login', async () => {
-    const leaver = await member();
-    const friend = await member();
+    const leaver = await newMember();
+    const friend = await newMember();
     await leaver.browser.post('/api/like.php', { profile_id: friend.id });
     await leaver.browser.post('/api/message.php', { profile_id: friend.id, text: 'See you around' });
     expect(await visibleTo(friend, leaver)).toEqual({ search: true, profile: true, likes: true, chats: true });
@@ -92,8 +78,8 @@ describe('account deletion', () => {
   });
 
   it('comes back with the e-mail link within 14 days, once', async () => {
-    const leaver = await member();
-    const friend = await member();
+    const leaver = await newMember();
+    const friend = await newMember();
     await leaver.browser.post('/api/account-delete.php', { password: PASSWORD });
     const link = pathOf(reactivationLink(mailTo(leaver.email).at(-1)!));
     server.advance((DELETION_GRACE_DAYS - 1) * DAY);
@@ -113,7 +99,7 @@ describe('account deletion', () => {
   });
 
   it('comes back by logging in and accepting the offer', async () => {
-    const leaver = await member();
+    const leaver = await newMember();
     await leaver.browser.post('/api/account-delete.php', { password: PASSWORD });
     const browser = server.client();
     const wrong = await browser.post('/api/account-reactivate.php', { email: leaver.email, password: 'wrong wrong' });
@@ -128,8 +114,8 @@ describe('account deletion', () => {
   });
 
   it('after 14 days the job erases personal data, photos and messages, and the address can sign up again', async () => {
-    const leaver = await member();
-    const friend = await member();
+    const leaver = await newMember();
+    const friend = await newMember();
     const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#a53' } })
       .jpeg()
       .toBuffer();
@@ -193,8 +179,8 @@ describe('account deletion', () => {
 
 describe('data export', () => {
   it('is a ZIP of the member’s own data: profile, messages they sent, likes, ledger, consents and photos', async () => {
-    const m = await member();
-    const friend = await member();
+    const m = await newMember();
+    const friend = await newMember();
     const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3a5' } })
       .jpeg()
       .toBuffer();

@@ -1,9 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
-import type { TestClient } from '../../test/http-client.ts';
 import { everyTableText, memberColumns, tablesHoldingMember } from '../../test/member-tables.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { member, type TestMember } from '../../test/member.ts';
 import { EVENT_RETENTION_MS } from '../../realtime/event-store.ts';
 import { GRACE_MS } from './deletion.ts';
 import { eraseAccount } from './erase-account.ts';
@@ -19,26 +19,11 @@ afterAll(() => server.close());
 const PASSWORD = validSignup().password as string;
 const DAY = 86_400_000;
 
-interface Member {
-  id: number;
-  email: string;
-  name: string;
-  browser: TestClient;
-}
+type Member = TestMember;
 
-let counter = 0;
-async function member(): Promise<Member> {
-  const n = ++counter;
-  const email = `keeper-${n}@example.com`;
-  const name = `Quillon${n}x`;
-  const browser = server.client();
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email, name }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, email, name, browser };
-}
+let quillons = 0;
+/** A member whose name stands nowhere else in the database, so that a trace of it is hers. */
+const keeper = () => member(server, { label: 'Keeper', signup: { name: `Quillon${++quillons}x` } });
 
 /** Strings only this member's data holds: none may be left anywhere after erasure. */
 interface Traces {
@@ -61,9 +46,9 @@ interface Traces {
  * does it, inserted where staff, a provider or a job would write it.
  */
 async function busyMember(): Promise<{ m: Member; friend: Member; traces: Traces }> {
-  const m = await member();
-  const friend = await member();
-  const other = await member();
+  const m = await keeper();
+  const friend = await keeper();
+  const other = await keeper();
   const t: Traces = {
     email: m.email,
     name: m.name,
