@@ -27,6 +27,12 @@ export function likeProfiles(db: Db, memberId: number, ids: readonly number[]) {
     .execute();
 }
 
+/** Whether `likerId`'s like of `likedId` stands (was not taken back). */
+export async function likeStands(db: Db, likerId: number, likedId: number): Promise<boolean> {
+  const like = db.selectFrom('likes').where('liker_id', '=', likerId).where('liked_id', '=', likedId);
+  return (await like.select('liker_id').executeTakeFirst()) !== undefined;
+}
+
 /** Takes the like of `likerId` for `likedId` back; no like, no change. */
 export async function removeLike(db: Db, likerId: number, likedId: number): Promise<void> {
   await db.deleteFrom('likes').where('liker_id', '=', likerId).where('liked_id', '=', likedId).execute();
