@@ -7,6 +7,7 @@ import { brandFileSchema } from '@datekit/runtime/schemas/brand';
 import type { TestClient } from '../../test/http-client.ts';
 import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { paymentWebhook } from '../../test/payment-provider.ts';
 import { member } from '../../test/member.ts';
 import { createSandboxProvider, SANDBOX_SETTLE_MS } from '../payments/sandbox-provider.ts';
 import { MANDATE_CODE_MAX_ATTEMPTS, MANDATE_CODE_TTL_MS } from './mandate-code.ts';
@@ -77,13 +78,7 @@ const buy = (browser: TestClient) =>
     bundle_id: 'starter',
   });
 
-function webhook(id: string) {
-  return server.client().request('POST', '/api/payment-webhook.php', {
-    raw: `id=${encodeURIComponent(id)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    noClientHeader: true,
-  });
-}
+const webhook = (id: string) => paymentWebhook(server, id);
 
 /** The sandbox debits the account: once settled, its webhook call books the credits. */
 async function settle(paymentId: string) {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Payment } from '@datekit/runtime/schemas/api/payments';
-import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
+import type { FakeMollie } from '../../test/fake-mollie.ts';
+import { paymentWebhook, startServerWithMollie } from '../../test/payment-provider.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { type TestServer } from '../../test/test-server.ts';
 import { member } from '../../test/member.ts';
-import { createMollieProvider, MOLLIE_AGENT } from './mollie-provider.ts';
+import { MOLLIE_AGENT } from './mollie-provider.ts';
 import { refundPayment } from './refund-payment.ts';
 import { PAYMENT_SYNC_JOB, WEBHOOK_QUIET_MS } from './webhook-sync.ts';
 import { createJobRunner } from '../../jobs/handlers.ts';
@@ -12,11 +13,7 @@ import { createJobRunner } from '../../jobs/handlers.ts';
 let mollie: FakeMollie;
 let server: TestServer;
 beforeAll(async () => {
-  mollie = await startFakeMollie();
-  mollie.trustInThisProcess();
-  server = await startTestServer({
-    services: { payments: createMollieProvider({ apiKey: mollie.apiKey, apiEndpoint: mollie.url }) },
-  });
+  ({ server, mollie } = await startServerWithMollie());
 });
 afterAll(async () => {
   await server.close();
@@ -25,13 +22,7 @@ afterAll(async () => {
 
 const buyer = () => member(server, { label: 'Mollie' });
 
-/** Mollie calling the webhook: a form post carrying only the id. */
-const webhook = (id: string) =>
-  server.client().request('POST', '/api/payment-webhook.php', {
-    raw: `id=${id}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    noClientHeader: true,
-  });
+const webhook = (id: string) => paymentWebhook(server, id);
 
 async function order(browser: TestClient) {
   const res = await browser.post<{ payment: Payment; checkout_url: string }>('/api/payment.php', {

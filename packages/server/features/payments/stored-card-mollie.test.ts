@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RepeatOrder } from '@datekit/runtime/schemas/api/direct-debit';
 import type { Payment } from '@datekit/runtime/schemas/api/payments';
-import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
+import type { FakeMollie } from '../../test/fake-mollie.ts';
+import { paymentWebhook, startServerWithMollie } from '../../test/payment-provider.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { type TestServer } from '../../test/test-server.ts';
 import { member } from '../../test/member.ts';
-import { createMollieProvider } from './mollie-provider.ts';
 
 let mollie: FakeMollie;
 let server: TestServer;
 beforeAll(async () => {
-  mollie = await startFakeMollie();
-  mollie.trustInThisProcess();
-  server = await startTestServer({
-    services: { payments: createMollieProvider({ apiKey: mollie.apiKey, apiEndpoint: mollie.url }) },
-  });
+  ({ server, mollie } = await startServerWithMollie());
 });
 afterAll(async () => {
   await server.close();
@@ -23,12 +19,7 @@ afterAll(async () => {
 
 const cardholder = () => member(server, { label: 'MollieCard' });
 
-const webhook = (id: string) =>
-  server.client().request('POST', '/api/payment-webhook.php', {
-    raw: `id=${id}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    noClientHeader: true,
-  });
+const webhook = (id: string) => paymentWebhook(server, id);
 const repeat = (browser: TestClient) =>
   browser.post<{ payment: Payment; error?: string; message?: string }>('/api/repeat-order.php');
 const credits = async (browser: TestClient) =>
