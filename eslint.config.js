@@ -5,9 +5,13 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** A relative import that climbs into packages/runtime (from src/, where the package's subpaths serve). */
+/**
+ * The two ways around the runtime's subpaths: a relative import that climbs into packages/runtime (from
+ * src/, tests/, bench/, or `../runtime/` from a sibling package), and the package's bare name, which has
+ * no entry (the barrel is gone: each module is reached by its own subpath).
+ */
 const runtimeByPath = {
-  regex: '^(\\.\\./)+packages/runtime(/|$)',
+  regex: '^(\\.\\./)+(packages/)?runtime(/|$)|^@datekit/runtime$',
   message: 'Import the runtime by its subpath, e.g. `@datekit/runtime/stores/user` (packages/runtime/README.md).',
 };
 
@@ -30,11 +34,13 @@ export default tseslint.config(
     },
   },
   {
-    // The site reaches the runtime by its package's subpaths (`@datekit/runtime/stores/user`, see
-    // packages/runtime/README.md), never by climbing `../` into packages/runtime: one import style, and
-    // moving a file in src/ breaks none of its imports. The browser block below repeats the pattern,
-    // since a later block's options for a rule replace an earlier one's.
-    files: ['src/**/*.{ts,tsx,astro,mjs}'],
+    // Everything outside the runtime (the site, the server, the CLI, brand-config, tests and benches)
+    // reaches it by its package's subpaths (`@datekit/runtime/stores/user`, see packages/runtime/README.md),
+    // never by climbing `../` into packages/runtime nor through a barrel: one import style, each file
+    // names the module it depends on, and moving a file breaks none of its imports. The browser block
+    // below repeats the pattern, since a later block's options for a rule replace an earlier one's.
+    files: ['**/*.{ts,tsx,astro,mjs}'],
+    ignores: ['packages/runtime/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [runtimeByPath] }] },
   },
   {

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { RoutesManifest } from '../packages/runtime/routes.ts';
+import type { RoutesManifest } from '@datekit/runtime/routes';
 
 export const BUDGET_BYTES = 20 * 1024;
 const DEMO = 'localhost';

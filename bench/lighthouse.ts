@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
-import { CLIENT_REQUEST_HEADER } from '../packages/runtime/errors.ts';
+import { CLIENT_REQUEST_HEADER } from '@datekit/runtime/errors';
 import { startH2Proxy, type H2Proxy } from './h2-proxy.ts';
 import { DEMO_LOGIN, option, startLocalSite, type LocalSite } from './local-site.ts';
 

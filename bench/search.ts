@@ -10,7 +10,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createApp, insertMember, loadConfig, migrateToLatest } from '@datekit/server';
-import { COUNTRIES, regionsOf } from '@datekit/runtime';
+import { COUNTRIES } from '@datekit/runtime/data/countries';
+import { regionsOf } from '@datekit/runtime/data/regions';
 import { openServices } from '../packages/cli/src/server-context.ts';
 
 const MEMBERS = Number(process.argv[2] ?? 100_000);

@@ -15,7 +15,7 @@
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
-import { CLIENT_REQUEST_HEADER } from '../packages/runtime/errors.ts';
+import { CLIENT_REQUEST_HEADER } from '@datekit/runtime/errors';
 
 export const VISITOR_BUDGET_BYTES = 30 * 1024;
 /** Lighthouse's mobile screen: what is "visible" without scrolling on a phone. */

@@ -36,7 +36,7 @@ import { requestLocale } from './http/request-context.ts';
 import { buildOpenApi, withServer } from './http/openapi.ts';
 import { requestOrigin } from './http/origin.ts';
 import type { Services } from './services.ts';
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { SiteHandler } from './site/site-handler.ts';
 import { registerBrandAvailability } from './brands/availability.ts';
 import { OperatorSite } from './site/operator-site.ts';

@@ -1,4 +1,4 @@
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import type { BrandRegistry } from './brands/registry.ts';
 import type { NicheSearchDefaults } from './brands/search-defaults.ts';
 import type { ServerConfig } from './config.ts';

@@ -1,5 +1,5 @@
 declare module 'virtual:datekit/brands' {
-  import type { Brand } from '@datekit/runtime';
+  import type { Brand } from '@datekit/runtime/schemas/brand';
 
   /** The brands being built (all of `brands/`, or the `--brand` selection), validated. */
   const brands: readonly Brand[];

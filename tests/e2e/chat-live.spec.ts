@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { contrastRatio } from '../../packages/runtime/rules/colour.ts';
+import { contrastRatio } from '@datekit/runtime/rules/colour';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { CLIENT_HEADER, signUpAndActivate, type TestMember } from './session.ts';

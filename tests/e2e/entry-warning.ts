@@ -1,5 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
-import { ENTRY_WARNING_STORAGE_KEY } from '../../packages/runtime/rules/entry-warning.ts';
+import { ENTRY_WARNING_STORAGE_KEY } from '@datekit/runtime/rules/entry-warning';
 
 /**
  * Marks the site-entry warning as skipped before any page of the context loads, as a returning

@@ -8,7 +8,7 @@ import {
   type Page,
   type Request,
 } from '@playwright/test';
-import { pathFor, ROUTES, type RouteDef } from '../../packages/runtime/routes.ts';
+import { pathFor, ROUTES, type RouteDef } from '@datekit/runtime/routes';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { CLIENT_HEADER, PASSWORD, signUpAndActivate } from './session.ts';

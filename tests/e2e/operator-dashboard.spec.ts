@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test } from '@playwright/test';
-import { formatDate } from '../../packages/runtime/i18n/format.ts';
+import { formatDate } from '@datekit/runtime/i18n/format';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { addOperator, CONSOLE, signInToConsole } from './operator-console.ts';
 import { islandHydrated, signUpAndActivate } from './session.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_BASE_URL } from './e2e-env.ts';
-import { LANGUAGE_COOKIE_NAME } from '../../packages/runtime/rules/constants.ts';
+import { LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants';
 import { addOperator, CONSOLE, signInToConsole } from './operator-console.ts';
 import { CLIENT_HEADER, islandHydrated, signUpAndActivate } from './session.ts';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { pathFor, ROUTES, type RouteDef } from '../../packages/runtime/routes.ts';
-import { CHUNK_RELOAD_STORAGE_KEY } from '../../packages/runtime/rules/constants.ts';
+import { pathFor, ROUTES, type RouteDef } from '@datekit/runtime/routes';
+import { CHUNK_RELOAD_STORAGE_KEY } from '@datekit/runtime/rules/constants';
 import { skipEntryWarning } from './entry-warning.ts';
 import { DEMO, islandHydrated, logIn } from './session.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { NEARBY_KM } from '../../packages/runtime/rules/search.ts';
+import { NEARBY_KM } from '@datekit/runtime/rules/search';
 import { skipEntryWarning } from './entry-warning.ts';
 import { CLIENT_HEADER, islandHydrated, signUpAndActivate } from './session.ts';
 import { VIEWPORTS } from './viewports.ts';

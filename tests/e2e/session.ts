@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { CLIENT_REQUEST_HEADER } from '../../packages/runtime/errors.ts';
+import { CLIENT_REQUEST_HEADER } from '@datekit/runtime/errors';
 import { E2E_VAR_DIR, ROOT } from './e2e-env.ts';
 import { activationLinkIn, waitForMail } from './outbox.ts';
 import { waitForHydration } from './signup-flow.ts';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loadBrands } from '@datekit/brand-config';
-import { STATIC_PAGES } from '../../packages/runtime/routes.ts';
-import { formatLegalDate, termsVersionDate } from '../../packages/runtime/rules/legal.ts';
-import type { Brand } from '../../packages/runtime/schemas/brand/index.ts';
+import { STATIC_PAGES } from '@datekit/runtime/routes';
+import { formatLegalDate, termsVersionDate } from '@datekit/runtime/rules/legal';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { skipEntryWarning } from './entry-warning.ts';
 import { ROOT } from './e2e-env.ts';
 

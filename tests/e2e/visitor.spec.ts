@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ENTRY_WARNING_STORAGE_KEY } from '../../packages/runtime/rules/entry-warning.ts';
-import { CLIENT_REQUEST_HEADER } from '../../packages/runtime/errors.ts';
+import { ENTRY_WARNING_STORAGE_KEY } from '@datekit/runtime/rules/entry-warning';
+import { CLIENT_REQUEST_HEADER } from '@datekit/runtime/errors';
 import { skipLocationStep, skipToAccountStep } from './signup-flow.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { DEMO } from './session.ts';

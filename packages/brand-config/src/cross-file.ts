@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { hostnameSchema } from '@datekit/runtime';
+import { hostnameSchema } from '@datekit/runtime/schemas/brand';
 import { closest } from './did-you-mean.ts';
 import type { BrandProblem } from './problem.ts';
 import { formatFieldPath, yamlLine } from './schema-fields.ts';

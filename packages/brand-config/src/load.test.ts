@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { THEME_DEFAULTS } from '@datekit/runtime';
+import { THEME_DEFAULTS } from '@datekit/runtime/schemas/brand';
 import { formatProblem, loadBrands } from './load.ts';
 
 const FIXTURES = fileURLToPath(new URL('../test-fixtures/brands/', import.meta.url));

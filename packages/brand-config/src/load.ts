@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Brand, brandFileSchema } from '@datekit/runtime';
+import { type Brand, brandFileSchema } from '@datekit/runtime/schemas/brand';
 import { BRANDS_DIR } from './paths.ts';
 import { domainMatchesFileName, domainOfFile, duplicateHosts, missingLogo, unknownDomain } from './cross-file.ts';
 import { sortProblems, type BrandProblem } from './problem.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findNiche, NICHE_SLUGS, NICHES } from '@datekit/runtime';
+import { findNiche, NICHE_SLUGS, NICHES } from '@datekit/runtime/data/niches';
 
 /** An i18n key of the niche's own copy, such as `niche.milf.headline`; the locale files translate it. */
 const copyKey = z

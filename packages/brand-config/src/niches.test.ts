@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { NICHES } from '@datekit/runtime';
+import { NICHES } from '@datekit/runtime/data/niches';
 import { loadNiches } from './niches.ts';
 import { formatProblem } from './problem.ts';
 

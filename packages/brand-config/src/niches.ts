@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { NICHES } from '@datekit/runtime';
+import { NICHES } from '@datekit/runtime/data/niches';
 import { NICHES_DIR } from './paths.ts';
 import { nicheFileSchema, type Niche } from './niche-schema.ts';
 import { sortProblems, type BrandProblem } from './problem.ts';

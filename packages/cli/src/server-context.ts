@@ -12,7 +12,8 @@ import {
   type UnavailableBrand,
 } from '@datekit/server';
 import { BRANDS_DIR, domainOfFile, loadBrands, loadNiches, NICHES_DIR, type BrandProblem } from '@datekit/brand-config';
-import { type Brand, type Locale, toLocale } from '@datekit/runtime';
+import { type Locale, toLocale } from '@datekit/runtime/data/locales';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { readBrandArtefact } from './build/brand-artefact.ts';
 import { DIST_DIR } from './paths.ts';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGE_COOKIE_NAME, toLocale } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
+import { LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants';
 import { isAnyHostRoute } from '../ops/any-host.ts';
 import type { Services } from '../services.ts';
 import { unavailablePage } from '../site/site-handler.ts';

@@ -1,4 +1,4 @@
-import type { NicheSlug } from '@datekit/runtime';
+import type { NicheSlug } from '@datekit/runtime/data/niches';
 
 /** What a niche's member search starts with (`search_defaults` of `niches/<slug>.yaml`). */
 export interface SearchDefaults {

@@ -1,4 +1,4 @@
-import { type ErrorCode, ERRORS } from '@datekit/runtime';
+import { type ErrorCode, ERRORS } from '@datekit/runtime/errors';
 
 /**
  * The one error type of the API. `code` names an entry of the spec's error catalogue; `params`

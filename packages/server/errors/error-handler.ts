@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '@datekit/runtime';
+import type { ErrorCode } from '@datekit/runtime/errors';
 import { errorLocale } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from './api-error.ts';

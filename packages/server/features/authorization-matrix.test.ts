@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { brandFileSchema } from '@datekit/runtime';
+import { brandFileSchema } from '@datekit/runtime/schemas/brand';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/http-client.ts';
 import { createDiscountCode } from './discounts/manage-codes.ts';

@@ -1,4 +1,4 @@
-import { type Locale, toLocale } from '@datekit/runtime';
+import { type Locale, toLocale } from '@datekit/runtime/data/locales';
 
 /**
  * The site's locales an Accept-Language header asks for, most wanted first (RFC 9110 §12.5.4):

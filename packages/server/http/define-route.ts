@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Brand, ErrorCode, Locale } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
+import type { ErrorCode } from '@datekit/runtime/errors';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError } from '../errors/api-error.ts';
 import type { CurrentOperator } from '../features/operator/operator-sessions.ts';
 import type { CurrentMember } from '../features/users/current-member.ts';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '@datekit/runtime';
+import { ERRORS } from '@datekit/runtime/errors';
 import { API_ROUTES } from '../app.ts';
 import { OPERATOR_ROUTES } from '../features/operator/operator-routes.ts';
 import { buildOpenApi, openApiPath, operationId, OPERATOR_API_INFO, withServer } from './openapi.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ErrorCode, ERRORS, routeIdParamsSchema } from '@datekit/runtime';
+import { type ErrorCode, ERRORS } from '@datekit/runtime/errors';
+import { routeIdParamsSchema } from '@datekit/runtime/schemas/api/route-id';
 import type { AnyRouteSpec } from './define-route.ts';
 import { isOperatorRoute } from './route-access.ts';
 import { routeErrors } from './route-errors.ts';

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { type Brand, LANGUAGE_COOKIE_NAME, type Locale, toLocale } from '@datekit/runtime';
+import { type Locale, toLocale } from '@datekit/runtime/data/locales';
+import { LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { acceptedLocales } from './accept-language.ts';
 
 export const SESSION_COOKIE = 'dk_session';

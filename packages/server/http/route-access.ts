@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Brand, ErrorCode, Locale } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
+import type { ErrorCode } from '@datekit/runtime/errors';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError, authenticationRequired } from '../errors/api-error.ts';
 import { isOperatorApi, isOperatorHost } from '../features/operator/operator-host.ts';
 import { loadCurrentOperator, type CurrentOperator } from '../features/operator/operator-sessions.ts';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@datekit/runtime';
+import type { ErrorCode } from '@datekit/runtime/errors';
 import { ApiError } from '../errors/api-error.ts';
 import type { AnyRouteSpec } from './define-route.ts';
 import { gateErrors } from './route-access.ts';

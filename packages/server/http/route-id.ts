@@ -1,4 +1,4 @@
-import { routeIdParamsSchema } from '@datekit/runtime';
+import { routeIdParamsSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../errors/api-error.ts';
 
 /** The `:id` of a request's path, strictly decimal (routeIdSchema); anything else is no such row. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import i18next, { type TFunction } from 'i18next';
-import { DEFAULT_LOCALE, type Locale, LOCALES } from '@datekit/runtime';
+import { DEFAULT_LOCALE, type Locale, LOCALES } from '@datekit/runtime/data/locales';
 
 /** Namespaces the server itself renders: API error messages, e-mail and catalogue names. */
 const SERVER_NAMESPACES = ['errors', 'mail', 'interests', 'chat', 'checkout', 'push'] as const;

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { Payment } from '@datekit/runtime';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_SYNC_JOB } from '../features/payments/webhook-sync.ts';
 import { createLogger } from '../ops/logger.ts';

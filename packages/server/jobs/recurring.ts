@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { enqueueJob } from './queue.ts';
-import { DAY_MS, HOUR_MS, WEEK_MS } from '@datekit/runtime';
+import { DAY_MS, HOUR_MS, WEEK_MS } from '@datekit/runtime/rules/time';
 
 /** A job that runs again and again, at times `next` computes (the first slot strictly after `now`). */
 export interface RecurringJob {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Locale } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../app.ts';

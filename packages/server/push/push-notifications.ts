@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { toLocale, type NotificationType } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
+import type { NotificationType } from '@datekit/runtime/data/notifications';
 import type { Db } from '../db/database.ts';
 import { visibleTo } from '../features/members/visible-to.ts';
 import { hasOpenTab } from '../features/notifications/presence.ts';

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import type { MemberEvent } from '@datekit/runtime';
+import type { MemberEvent } from '@datekit/runtime/schemas/api/events';
 import { COMMIT_SIGNAL_CHANNEL } from '../db/commit-signal.ts';
 import type { Database } from '../db/schema.ts';
 import { EVENT_CHANNEL, recordEvents, type Addressed } from './event-store.ts';

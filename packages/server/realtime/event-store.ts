@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { MemberEvent } from '@datekit/runtime';
+import type { MemberEvent } from '@datekit/runtime/schemas/api/events';
 import type { Database } from '../db/schema.ts';
 
 /** One event for one member. */

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import { LAST_EVENT_ID_PARAM } from '@datekit/runtime';
+import { LAST_EVENT_ID_PARAM } from '@datekit/runtime/data/live-events';
 import { defineRoute } from '../http/define-route.ts';
 import { canResumeAfter, eventsAfter, latestEventId } from './event-store.ts';
 import { markStreamSeen, markStreamsSeen } from '../features/notifications/presence.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
 
 /**
  * Ingredients for fictional demo members. Every seeded profile is flagged fictional and shown with

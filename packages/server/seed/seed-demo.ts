@@ -1,4 +1,9 @@
-import { type Brand, COUNTRIES, INTERESTS, normalizeEmail, placesOf, PROFILE_CHOICES } from '@datekit/runtime';
+import { COUNTRIES } from '@datekit/runtime/data/countries';
+import { INTERESTS } from '@datekit/runtime/data/interests';
+import { placesOf } from '@datekit/runtime/data/places';
+import { PROFILE_CHOICES } from '@datekit/runtime/data/profile-choices';
+import { normalizeEmail } from '@datekit/runtime/rules/signup';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import type { Kysely } from 'kysely';
 import type { SearchDefaults } from '../brands/search-defaults.ts';
 import type { Database } from '../db/schema.ts';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE_NAME, toLocale } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
+import { LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants';
 import { OPERATOR_COOKIE } from '../features/operator/operator-sessions.ts';
 import { pageEncoding, readPage } from './page-body.ts';
 import { decodePath } from './site-handler.ts';

@@ -1,4 +1,4 @@
-import type { ManifestRoute, RoutesManifest } from '@datekit/runtime';
+import type { ManifestRoute, RoutesManifest } from '@datekit/runtime/routes';
 
 export type { ManifestRoute, RoutesManifest };
 

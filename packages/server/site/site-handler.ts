@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Brand, ERROR_PAGE_SHELL, shellParam, withCtaLinks } from '@datekit/runtime';
+import { ERROR_PAGE_SHELL } from '@datekit/runtime/routes';
+import { withCtaLinks } from '@datekit/runtime/rules/lander-links';
+import { shellParam } from '@datekit/runtime/rules/route-shells';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { requestLocale, SESSION_COOKIE } from '../http/request-context.ts';
 import { encodePage, pageEncoding, readPage } from './page-body.ts';
 import { type BuiltSite, loadBuiltSite } from './built-site.ts';

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { liveEventSchema } from '@datekit/runtime';
+import { liveEventSchema } from '@datekit/runtime/schemas/api/events';
 import type { TestClient } from './http-client.ts';
 
 export interface StreamEvent {

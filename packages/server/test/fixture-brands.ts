@@ -1,5 +1,5 @@
 import type { NicheSearchDefaults } from '../brands/search-defaults.ts';
-import { type Brand, type BrandFileInput, brandFileSchema } from '@datekit/runtime';
+import { type Brand, type BrandFileInput, brandFileSchema } from '@datekit/runtime/schemas/brand';
 
 /** Two small brands, parsed by the real schema, so the API tests don't depend on the shipped brand files. */
 export const ALPHA_BRAND_FILE: BrandFileInput = {

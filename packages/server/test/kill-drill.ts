@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createApiClient } from '@datekit/runtime';
+import { createApiClient } from '@datekit/runtime/api/client';
 import { sql } from 'kysely';
 import { createDatabase, type Db } from '../db/database.ts';
 import { EVENT_LOCK_CLASS } from '../realtime/event-store.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { MIN_SCRYPT_N } from '../features/auth/passwords.ts';
@@ -113,10 +113,13 @@ export function pathOf(link: string): string {
 /** NODE_ENV=production with the sandbox and the outbox chosen explicitly, as production requires (config.ts). */
 export const PRODUCTION_ENV = { NODE_ENV: 'production', PAYMENTS: 'sandbox', MAIL: 'outbox' } as const;
 
+/** The password `validSignup` signs every test member up with, to log in with again. */
+export const SIGNUP_PASSWORD = 'correct horse battery';
+
 export const validSignup = (overrides: Record<string, unknown> = {}) => ({
   email: 'anna@example.com',
   name: 'AnnaB',
-  password: 'correct horse battery',
+  password: SIGNUP_PASSWORD,
   date_of_birth: '1990-04-12',
   gender: 'female',
   accept_terms: true,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { inputJsonSchema, nicheFileSchema, undocumentedFields } from '@datekit/brand-config';
-import { BRAND_SECTIONS, brandFileSchema } from '@datekit/runtime';
+import { BRAND_SECTIONS, brandFileSchema } from '@datekit/runtime/schemas/brand';
 import { README_FILE, REFERENCE_FILE } from '../commands/docs.ts';
 import { readmeBlock, renderBrandReference, renderReadmeBlock } from './reference.ts';
 

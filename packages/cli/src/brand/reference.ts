@@ -1,6 +1,6 @@
 import { format, resolveConfig } from 'prettier';
 import { Document, isCollection, isScalar, stringify, visit } from 'yaml';
-import { BRAND_SECTIONS, brandFileSchema } from '@datekit/runtime';
+import { BRAND_SECTIONS, brandFileSchema } from '@datekit/runtime/schemas/brand';
 import { inputJsonSchema, nicheFileSchema, type JsonSchemaNode } from '@datekit/brand-config';
 
 /** Marks the part of the root README that `datekit docs` rewrites. */

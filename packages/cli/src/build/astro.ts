@@ -1,4 +1,4 @@
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ROOT } from '../paths.ts';
 
 export interface AstroBuildOptions {

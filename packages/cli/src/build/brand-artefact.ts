@@ -1,6 +1,6 @@
 import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { type Brand, brandFileSchema } from '@datekit/runtime';
+import { type Brand, brandFileSchema } from '@datekit/runtime/schemas/brand';
 import { writeJson } from './output.ts';
 
 /**

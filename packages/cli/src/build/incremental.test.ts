@@ -1,6 +1,6 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBrands } from '@datekit/brand-config';
 import { ROOT } from '../paths.ts';

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planBuild, type BuildState } from './build-state.ts';
 import { hashInputs, type InputDirs, type LanguageInputs, type LanguageKey } from './inputs.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteDef } from '@datekit/runtime';
+import type { RouteDef } from '@datekit/runtime/routes';
 import { buildRoutesManifest, type ManifestInput } from './manifest.ts';
 
 const route = (name: string, path: string, auth = false): RouteDef => ({ name, path, layout: 'default', auth });

@@ -1,4 +1,5 @@
-import { type ManifestRoute, NOT_FOUND_SHELL, type RouteDef, type RoutesManifest, shellFile } from '@datekit/runtime';
+import { type ManifestRoute, NOT_FOUND_SHELL, type RouteDef, type RoutesManifest } from '@datekit/runtime/routes';
+import { shellFile } from '@datekit/runtime/rules/route-shells';
 
 export type { ManifestRoute, RoutesManifest };
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ERROR_PAGE_SHELL, NOT_FOUND_SHELL } from '@datekit/runtime';
+import { ERROR_PAGE_SHELL, NOT_FOUND_SHELL } from '@datekit/runtime/routes';
 
 /**
  * The error pages: Astro writes `404/index.html` and `500/index.html`; the server answers unknown

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ROOT } from '../paths.ts';
 import { runAstroBuild, type AstroBuildOptions } from './astro.ts';
 import { OPERATOR_SCOPE } from './operator-site.ts';

@@ -1,4 +1,4 @@
-import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime';
+import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime/rules/constants';
 import { grantCredits } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 

@@ -1,4 +1,9 @@
-import { DECISION_GROUNDS, REPORT_DECISIONS, type DecisionGround, type ReportDecision } from '@datekit/runtime';
+import {
+  DECISION_GROUNDS,
+  REPORT_DECISIONS,
+  type DecisionGround,
+  type ReportDecision,
+} from '@datekit/runtime/data/reports';
 import { banMember, decideReport, openReports, unbanMember } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import type { BrandProblem } from '@datekit/brand-config';
-import { paymentMethodWarnings, type Brand } from '@datekit/runtime';
+import { paymentMethodWarnings, type Brand } from '@datekit/runtime/schemas/brand';
 
 /**
  * The warnings of a valid brand, placed in its file like problems are, for the machine formats. The

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { paymentMethodWarnings } from '@datekit/runtime';
+import { paymentMethodWarnings } from '@datekit/runtime/schemas/brand';
 import { BRANDS_DIR, formatProblem, loadBrands, loadNiches } from '@datekit/brand-config';
 import {
   githubAnnotations,

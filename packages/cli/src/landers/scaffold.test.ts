@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LANDER_VARIANTS } from '@datekit/runtime';
+import { LANDER_VARIANTS } from '@datekit/runtime/data/landers';
 import { ROOT } from '../paths.ts';
 import {
   insertVariant,

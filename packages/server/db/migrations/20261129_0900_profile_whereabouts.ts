@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { placeOfProfile } from '@datekit/runtime';
+import { placeOfProfile } from '@datekit/runtime/data/place-of-profile';
 
 /**
  * `profiles.lat` / `profiles.lon`: the centre of the member's town (or of her region's main town), for

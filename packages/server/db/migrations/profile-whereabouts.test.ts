@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeOfProfile } from '@datekit/runtime';
+import { placeOfProfile } from '@datekit/runtime/data/place-of-profile';
 import { insertTestMember } from '../../test/seed-members.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { down, up } from './20261129_0900_profile_whereabouts.ts';

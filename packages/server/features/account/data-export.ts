@@ -4,6 +4,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Services } from '../../services.ts';
 import { maskIban } from '../direct-debit/mask-iban.ts';
 import { loadNotificationSettings } from '../notifications/preferences.ts';
+import { profileChoices } from '../profile/profile-choices.ts';
 
 /** Where a media file goes inside the ZIP: under photos/, whatever folder it is stored in. */
 const zipPath = (name: string) => `photos/${path.basename(name)}`;
@@ -131,13 +132,7 @@ export async function buildDataExport(services: Services, userId: number): Promi
       region: profile.region,
       city: profile.city,
       about: profile.about,
-      sexuality: profile.sexuality,
-      relationship_status: profile.relationship_status,
-      hair_colour: profile.hair_colour,
-      eye_colour: profile.eye_colour,
-      body_type: profile.body_type,
-      tattoos: profile.tattoos,
-      signup_reason: profile.signup_reason,
+      ...profileChoices(profile),
       invisible: profile.invisible === 1,
       hide_presence: profile.hide_presence === 1,
       interests: interests.map((i) => i.interest_id),

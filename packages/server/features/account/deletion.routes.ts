@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import {
-  accountDeletedResponseSchema,
-  DELETION_GRACE_DAYS,
-  deletionOfferSchema,
-  loggedInResponseSchema,
-} from '@datekit/runtime';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
+import { accountDeletedResponseSchema, deletionOfferSchema } from '@datekit/runtime/schemas/api/account';
+import { loggedInResponseSchema } from '@datekit/runtime/schemas/api/user';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { checkCredentials } from '../auth/check-credentials.ts';

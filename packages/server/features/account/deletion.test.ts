@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_GRACE_DAYS } from '@datekit/runtime';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 import { createJobRunner } from '../../jobs/handlers.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { pathOf, SIGNUP_PASSWORD, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { member, type TestMember } from '../../test/member.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,24 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const PASSWORD = validSignup().password as string;
-const DAY = 86_400_000;
-interface Member {
-  id: number;
-  email: string;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function member(email = `leaver-${++counter}@example.com`): Promise<Member> {
-  const browser = server.client();
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email, name: `Leaver${++counter}` }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, email, browser };
-}
+const newMember = () => member(server, { label: 'Leaver' });
 
 function reactivationLink(eml: string): string {
   const match = /https?:\/\/[^\s"<]+\/api\/account-reactivate\.php\?token=[\w-]+/.exec(eml);
@@ -43,7 +27,7 @@ type Likes = { profiles: { id: number }[]; liked_by: { id: number }[] };
 type Chats = { chats: { profile: { id: number } }[] };
 
 /** Where `viewer` can still see `target`: search, profile page, photos, likes, chats. */
-async function visibleTo(viewer: Member, target: Member) {
+async function visibleTo(viewer: TestMember, target: TestMember) {
   const [search, profile, likes, chats] = await Promise.all([
     viewer.browser.get<Search>('/api/members.php?min_age=18&max_age=99'),
     viewer.browser.get(`/api/member.php?id=${target.id}`),
@@ -60,8 +44,8 @@ async function visibleTo(viewer: Member, target: Member) {
 
 describe('account deletion', () => {
   it('hides the member from everyone at once, ends every session, and offers reactivation on login', async () => {
-    const leaver = await member();
-    const friend = await member();
+    const leaver = await newMember();
+    const friend = await newMember();
     await leaver.browser.post('/api/like.php', { profile_id: friend.id });
     await leaver.browser.post('/api/message.php', { profile_id: friend.id, text: 'See you around' });
     expect(await visibleTo(friend, leaver)).toEqual({ search: true, profile: true, likes: true, chats: true });
@@ -73,15 +57,15 @@ describe('account deletion', () => {
     expect((await visibleTo(friend, leaver)).search).toBe(true);
 
     const other = server.client();
-    await other.post('/api/user.php', { email: leaver.email, password: PASSWORD });
-    const deleted = await leaver.browser.post('/api/account-delete.php', { password: PASSWORD });
+    await other.post('/api/user.php', { email: leaver.email, password: SIGNUP_PASSWORD });
+    const deleted = await leaver.browser.post('/api/account-delete.php', { password: SIGNUP_PASSWORD });
     expect(deleted.status).toBe(200);
     expect(await visibleTo(friend, leaver)).toEqual({ search: false, profile: false, likes: false, chats: false });
     expect((await friend.browser.post('/api/message.php', { profile_id: leaver.id, text: 'hello?' })).status).toBe(404);
     for (const b of [leaver.browser, other])
       expect((await b.get<{ user: unknown }>('/api/user.php')).body.user).toBeNull();
 
-    const login = await server.client().post('/api/user.php', { email: leaver.email, password: PASSWORD });
+    const login = await server.client().post('/api/user.php', { email: leaver.email, password: SIGNUP_PASSWORD });
     expect(login.status).toBe(409);
     expect(login.body).toMatchObject({ error: 'account_pending_deletion', reactivate: true });
     expect(
@@ -92,11 +76,11 @@ describe('account deletion', () => {
   });
 
   it('comes back with the e-mail link within 14 days, once', async () => {
-    const leaver = await member();
-    const friend = await member();
-    await leaver.browser.post('/api/account-delete.php', { password: PASSWORD });
+    const leaver = await newMember();
+    const friend = await newMember();
+    await leaver.browser.post('/api/account-delete.php', { password: SIGNUP_PASSWORD });
     const link = pathOf(reactivationLink(mailTo(leaver.email).at(-1)!));
-    server.advance((DELETION_GRACE_DAYS - 1) * DAY);
+    server.advance((DELETION_GRACE_DAYS - 1) * DAY_MS);
     const browser = server.client();
     const res = await browser.get(link);
     expect(res.status).toBe(303);
@@ -113,23 +97,25 @@ describe('account deletion', () => {
   });
 
   it('comes back by logging in and accepting the offer', async () => {
-    const leaver = await member();
-    await leaver.browser.post('/api/account-delete.php', { password: PASSWORD });
+    const leaver = await newMember();
+    await leaver.browser.post('/api/account-delete.php', { password: SIGNUP_PASSWORD });
     const browser = server.client();
     const wrong = await browser.post('/api/account-reactivate.php', { email: leaver.email, password: 'wrong wrong' });
     expect(wrong.body.error).toBe('login_failed');
     const res = await browser.post<{ user: { profile: { id: number; status: string } } }>(
       '/api/account-reactivate.php',
-      { email: leaver.email, password: PASSWORD },
+      { email: leaver.email, password: SIGNUP_PASSWORD },
     );
     expect(res.status).toBe(200);
     expect(res.body.user.profile).toMatchObject({ id: leaver.id, status: 'active' });
-    expect((await server.client().post('/api/user.php', { email: leaver.email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await server.client().post('/api/user.php', { email: leaver.email, password: SIGNUP_PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('after 14 days the job erases personal data, photos and messages, and the address can sign up again', async () => {
-    const leaver = await member();
-    const friend = await member();
+    const leaver = await newMember();
+    const friend = await newMember();
     const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#a53' } })
       .jpeg()
       .toBuffer();
@@ -151,7 +137,7 @@ describe('account deletion', () => {
         created_at: server.services.now(),
       })
       .execute();
-    await leaver.browser.post('/api/account-delete.php', { password: PASSWORD });
+    await leaver.browser.post('/api/account-delete.php', { password: SIGNUP_PASSWORD });
     const link = pathOf(reactivationLink(mailTo(leaver.email).at(-1)!));
 
     const runner = createJobRunner(server.services);
@@ -163,7 +149,7 @@ describe('account deletion', () => {
         .execute();
     await runner.runDue();
     expect(await pending()).toEqual([{ status: 'queued' }]);
-    server.advance(DELETION_GRACE_DAYS * DAY + 1);
+    server.advance(DELETION_GRACE_DAYS * DAY_MS + 1);
     // Earlier tests' members pending deletion are due too.
     expect(await runner.runDue()).toBeGreaterThanOrEqual(1);
     expect(await pending()).toEqual([]);
@@ -183,9 +169,9 @@ describe('account deletion', () => {
     expect((await friend.browser.get<Chats>('/api/chats.php')).body.chats).toHaveLength(0);
 
     expect((await server.client().get(link)).headers.location).toBe('/account-deleted?reactivation=failed');
-    expect((await server.client().post('/api/user.php', { email: leaver.email, password: PASSWORD })).body.error).toBe(
-      'login_failed',
-    );
+    expect(
+      (await server.client().post('/api/user.php', { email: leaver.email, password: SIGNUP_PASSWORD })).body.error,
+    ).toBe('login_failed');
     const again = await server.client().post('/api/signup.php', validSignup({ email: leaver.email, name: 'Returner' }));
     expect(again.status).toBe(201);
   });
@@ -193,8 +179,8 @@ describe('account deletion', () => {
 
 describe('data export', () => {
   it('is a ZIP of the member’s own data: profile, messages they sent, likes, ledger, consents and photos', async () => {
-    const m = await member();
-    const friend = await member();
+    const m = await newMember();
+    const friend = await newMember();
     const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3a5' } })
       .jpeg()
       .toBuffer();

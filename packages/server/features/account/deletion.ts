@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Locale } from '@datekit/runtime';
-import { toLocale } from '@datekit/runtime';
-import { DELETION_GRACE_DAYS } from '@datekit/runtime';
-import type { Brand } from '@datekit/runtime';
+import { type Locale, toLocale } from '@datekit/runtime/data/locales';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError } from '../../errors/api-error.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { cancelJob, enqueueJob } from '../../jobs/queue.ts';

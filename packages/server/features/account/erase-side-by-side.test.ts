@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_GRACE_DAYS } from '@datekit/runtime';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { eraseAccount } from './erase-account.ts';
 

@@ -1,9 +1,10 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_GRACE_DAYS } from '@datekit/runtime';
-import type { TestClient } from '../../test/http-client.ts';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 import { everyTableText, memberColumns, tablesHoldingMember } from '../../test/member-tables.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { SIGNUP_PASSWORD, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { member, type TestMember } from '../../test/member.ts';
 import { EVENT_RETENTION_MS } from '../../realtime/event-store.ts';
 import { GRACE_MS } from './deletion.ts';
 import { eraseAccount } from './erase-account.ts';
@@ -16,29 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const PASSWORD = validSignup().password as string;
-const DAY = 86_400_000;
-
-interface Member {
-  id: number;
-  email: string;
-  name: string;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function member(): Promise<Member> {
-  const n = ++counter;
-  const email = `keeper-${n}@example.com`;
-  const name = `Quillon${n}x`;
-  const browser = server.client();
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email, name }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, email, name, browser };
-}
+let quillons = 0;
+/** A member whose name stands nowhere else in the database, so that a trace of it is hers. */
+const keeper = () => member(server, { label: 'Keeper', signup: { name: `Quillon${++quillons}x` } });
 
 /** Strings only this member's data holds: none may be left anywhere after erasure. */
 interface Traces {
@@ -60,10 +41,10 @@ interface Traces {
  * A member with a row in as many member tables as the site fills: through the API where a member
  * does it, inserted where staff, a provider or a job would write it.
  */
-async function busyMember(): Promise<{ m: Member; friend: Member; traces: Traces }> {
-  const m = await member();
-  const friend = await member();
-  const other = await member();
+async function busyMember(): Promise<{ m: TestMember; friend: TestMember; traces: Traces }> {
+  const m = await keeper();
+  const friend = await keeper();
+  const other = await keeper();
   const t: Traces = {
     email: m.email,
     name: m.name,
@@ -132,13 +113,13 @@ async function busyMember(): Promise<{ m: Member; friend: Member; traces: Traces
     .values({
       user_id: m.id,
       sanction: 'suspension',
-      started_at: now - 30 * DAY,
-      ends_at: now - 20 * DAY,
+      started_at: now - 30 * DAY_MS,
+      ends_at: now - 20 * DAY_MS,
       operator_id: operator!.id,
       report_id: null,
       ground: 'terms',
       facts: t.sanctionFacts,
-      ended_at: now - 20 * DAY,
+      ended_at: now - 20 * DAY_MS,
       ended_how: 'expired',
       ended_by: null,
       end_reason: null,
@@ -310,8 +291,8 @@ describe('member data on export and erasure', () => {
 
   it('after erasure leaves the member’s words nowhere, and rows only where the law keeps them', async () => {
     const { m, traces } = await busyMember();
-    expect((await m.browser.post('/api/account-delete.php', { password: PASSWORD })).status).toBe(200);
-    server.advance(DELETION_GRACE_DAYS * DAY + 1);
+    expect((await m.browser.post('/api/account-delete.php', { password: SIGNUP_PASSWORD })).status).toBe(200);
+    server.advance(DELETION_GRACE_DAYS * DAY_MS + 1);
     // Erasure prunes other members' live events carrying the member's words: all past their retention.
     expect(EVENT_RETENTION_MS).toBeLessThan(GRACE_MS);
     expect(await eraseAccount(server.services, m.id)).toBe('erased');
@@ -341,8 +322,8 @@ describe('records kept after erasure', () => {
   it('go at the end of the tenth year after the sale, only those of erased members', async () => {
     const { m: erased } = await busyMember();
     const { m: active } = await busyMember();
-    expect((await erased.browser.post('/api/account-delete.php', { password: PASSWORD })).status).toBe(200);
-    server.advance(DELETION_GRACE_DAYS * DAY + 1);
+    expect((await erased.browser.post('/api/account-delete.php', { password: SIGNUP_PASSWORD })).status).toBe(200);
+    server.advance(DELETION_GRACE_DAYS * DAY_MS + 1);
     expect(await eraseAccount(server.services, erased.id)).toBe('erased');
     const db = server.services.db;
     const now = server.services.now();

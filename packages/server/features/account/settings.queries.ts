@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@datekit/runtime';
+import { normalizeEmail } from '@datekit/runtime/rules/signup';
 import type { Db } from '../../db/database.ts';
 
 /** The member's password hash; null for an account without a password. */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { toLocale } from '@datekit/runtime/data/locales';
 import {
   mailChangeDoneResponseSchema,
   mailChangeResponseSchema,
   passwordChangedResponseSchema,
   sessionsEndedResponseSchema,
-  toLocale,
-} from '@datekit/runtime';
-import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/account';
+import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime/rules/signup';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';

@@ -1,13 +1,12 @@
+import { toLocale } from '@datekit/runtime/data/locales';
+import { formatDate } from '@datekit/runtime/i18n/format';
+import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants';
 import {
-  formatDate,
-  LANGUAGE_COOKIE_DAYS,
-  LANGUAGE_COOKIE_NAME,
   languageRequestSchema,
   languageResponseSchema,
   loginRequestSchema,
-  toLocale,
   userResponseSchema,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/user';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { loadMemberById } from '../users/current-member.ts';

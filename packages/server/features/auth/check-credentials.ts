@@ -1,5 +1,5 @@
-import type { Brand } from '@datekit/runtime';
-import { normalizeEmail } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
+import { normalizeEmail } from '@datekit/runtime/rules/signup';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { recordSignIn, type SignInContext } from './sign-ins.ts';

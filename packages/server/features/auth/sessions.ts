@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { AUTH_COOKIE_DAYS } from '@datekit/runtime';
+import { AUTH_COOKIE_DAYS } from '@datekit/runtime/rules/constants';
 import { SESSION_COOKIE } from '../../http/request-context.ts';
 import { deleteSessionSubscriptions } from '../../push/subscriptions.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
 import { recordSignIn, type SignInContext } from './sign-ins.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /**
  * Starts a session: 256 random bits in an HttpOnly cookie; only its hash is stored. The sign-in is

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { SignInMethod, SignInOutcome } from '../../db/schema.ts';
 import { everyDayAt, type RecurringJob } from '../../jobs/recurring.ts';
 import type { Services } from '../../services.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /** How long sign-ins are kept: the `prune-sign-ins` job deletes older ones every night (03:00 UTC). */
 export const SIGN_IN_RETENTION_DAYS = 180;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okResponseSchema } from '@datekit/runtime';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import { defineRoute } from '../../http/define-route.ts';
 import { reachableProfile } from '../members/contact-rules.ts';
 import { deleteBlock, deleteConversationBetween, deleteLikesBetween, insertBlock } from './blocks.queries.ts';

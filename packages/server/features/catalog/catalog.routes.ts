@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { COUNTRY_CODES, INTERESTS, interestsResponseSchema, regionsOf, regionsResponseSchema } from '@datekit/runtime';
+import { COUNTRY_CODES } from '@datekit/runtime/data/countries';
+import { INTERESTS } from '@datekit/runtime/data/interests';
+import { regionsOf } from '@datekit/runtime/data/regions';
+import { interestsResponseSchema, regionsResponseSchema } from '@datekit/runtime/schemas/api/catalog';
 import { defineRoute } from '../../http/define-route.ts';
 
 export const listInterests = defineRoute({

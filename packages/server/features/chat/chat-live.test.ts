@@ -1,9 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIFT_IDS, PRESENCE_ONLINE_MS } from '@datekit/runtime';
-import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
-import { balanceOf, book } from '../credits/ledger.ts';
+import { GIFT_IDS } from '@datekit/runtime/data/gifts';
+import { PRESENCE_ONLINE_MS } from '@datekit/runtime/rules/chat-live';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { member, type TestMember } from '../../test/member.ts';
 import { markStreamSeen } from '../notifications/presence.ts';
 
 let server: TestServer;
@@ -12,36 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Member {
-  id: number;
-  name: string;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function member(credits = 50): Promise<Member> {
-  const browser = server.client();
-  const name = `Live${++counter}`;
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email: `chat-live-${counter}@example.com`, name }),
-  );
-  const id = res.body.user.profile.id;
-  await browser.get(pathOf(server.latestActivationLink()));
-  const balance = await balanceOf(server.services.db, id);
-  await book(server.services.db, {
-    userId: id,
-    amount: credits - balance,
-    reason: 'grant',
-    note: 'test',
-    at: server.services.now(),
-  });
-  return { id, name, browser };
-}
+type Member = TestMember;
+const live = (credits = 50) => member(server, { label: 'Live', credits });
 
 /** Two members with a conversation (a wrote first); answers its id. */
 async function pair(): Promise<[Member, Member, number]> {
-  const [a, b] = [await member(), await member()];
+  const [a, b] = [await live(), await live()];
   const sent = await a.browser.post<{ message: { conversation_id: number } }>('/api/message.php', {
     profile_id: b.id,
     text: 'Hello',
@@ -78,7 +54,7 @@ describe('typing', () => {
 
   it('is refused for a conversation that is not yours, and bad input is a 4xx', async () => {
     const [, b, id] = await pair();
-    const outsider = await member();
+    const outsider = await live();
     expect((await outsider.browser.post('/api/chat-typing.php', { conversation_id: id })).status).toBe(404);
     expect((await outsider.browser.post('/api/chat-typing.php', { conversation_id: 'x' })).status).toBe(422);
     expect((await outsider.browser.post('/api/chat-typing.php', {})).status).toBe(422);
@@ -186,7 +162,7 @@ describe('POST /api/chat-read.php', () => {
         .where('conversation_id', '=', otherId)
         .executeTakeFirstOrThrow()
     ).id;
-    const outsider = await member();
+    const outsider = await live();
     expect((await readUpTo(outsider, id, newest)).status).toBe(404);
     expect((await readUpTo(b, id, elsewhere)).status).toBe(404);
     expect((await readUpTo(b, id, elsewhere + 1000)).status).toBe(404);
@@ -249,7 +225,7 @@ describe('presence', () => {
 
 describe('a gift without enough credits', () => {
   it('says so for the gift, not for a message, with the code and the way to buy', async () => {
-    const [a, b] = [await member(0), await member()];
+    const [a, b] = [await live(0), await live()];
     const res = await a.browser.post<{ error: string; message: string; buy_url: string }>('/api/gift.php', {
       profile_id: b.id,
       gift_id: GIFT_IDS[0],

@@ -1,4 +1,5 @@
-import { presenceOf, type Presence } from '@datekit/runtime';
+import { presenceOf } from '@datekit/runtime/rules/chat-live';
+import type { Presence } from '@datekit/runtime/schemas/api/chat';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { visibleTo } from '../members/visible-to.ts';

@@ -83,6 +83,13 @@ export function conversationMembership(db: Db, memberId: number, conversationId:
     .executeTakeFirst();
 }
 
+/** How many messages of the conversation the member has not read; 0 when she is not in it. */
+export async function unreadCount(db: Db, memberId: number, conversationId: number): Promise<number> {
+  const membership = db.selectFrom('conversation_members').where('member_id', '=', memberId);
+  const row = await membership.select('unread').where('conversation_id', '=', conversationId).executeTakeFirst();
+  return row?.unread ?? 0;
+}
+
 /** The id of the conversation's newest message, if any. */
 export async function newestMessageId(db: Db, conversationId: number): Promise<number | null> {
   const newest = await db

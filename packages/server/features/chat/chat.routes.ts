@@ -2,11 +2,11 @@ import { z } from 'zod';
 import {
   chatsResponseSchema,
   conversationResponseSchema,
-  okResponseSchema,
   sendMessageRequestSchema,
   sentMessageResponseSchema,
-  routeIdSchema,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/chat';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
+import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime';
-import type { TestClient } from '../../test/http-client.ts';
+import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime/rules/constants';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
-import { balanceOf, book } from '../credits/ledger.ts';
+import { member, type TestMember } from '../../test/member.ts';
+import { balanceOf } from '../credits/ledger.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,35 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Member {
-  id: number;
-  name: string;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function member(options: { activate?: boolean; credits?: number } = {}): Promise<Member> {
-  const browser = server.client();
-  const name = `Chatter${++counter}`;
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email: `chat-${counter}@example.com`, name }),
-  );
-  const id = res.body.user.profile.id;
-  if (options.activate !== false) await browser.get(pathOf(server.latestActivationLink()));
-  if (options.credits !== undefined) {
-    // Activation booked the signup credits (20); bring the balance to exactly what the test wants.
-    const balance = await balanceOf(server.services.db, id);
-    await book(server.services.db, {
-      userId: id,
-      amount: options.credits - balance,
-      reason: 'grant',
-      note: 'test',
-      at: server.services.now(),
-    });
-  }
-  return { id, name, browser };
-}
+type Member = TestMember;
+const chatter = (options: { activate?: boolean; credits?: number } = {}) =>
+  member(server, { label: 'Chatter', ...options });
 
 const send = (from: Member, to: Member, text = 'Hello there') =>
   from.browser.post('/api/message.php', { profile_id: to.id, text });
@@ -53,7 +27,7 @@ type Chats = {
 
 describe('conversations', () => {
   it('a message starts a conversation, costs message_credits, and shows as unread until opened', async () => {
-    const [anna, ben] = [await member({ credits: 30 }), await member()];
+    const [anna, ben] = [await chatter({ credits: 30 }), await chatter()];
     const res = await send(anna, ben, 'Hi Ben!');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ credits: 20, message: { kind: 'text', text: 'Hi Ben!', sender_id: anna.id } });
@@ -70,7 +44,7 @@ describe('conversations', () => {
   });
 
   it("answers another member's conversation exactly like one that does not exist", async () => {
-    const [a, b, outsider] = [await member({ credits: 10 }), await member(), await member()];
+    const [a, b, outsider] = [await chatter({ credits: 10 }), await chatter(), await chatter()];
     await send(a, b);
     const id = (await b.browser.get<Chats>('/api/chats.php')).body.chats[0]!.conversation.id;
     for (const res of [
@@ -86,7 +60,7 @@ describe('conversations', () => {
   });
 
   it('deleting a chat removes it from the list for you only; a new message brings it back', async () => {
-    const [a, b] = [await member({ credits: 20 }), await member()];
+    const [a, b] = [await chatter({ credits: 20 }), await chatter()];
     await send(a, b, 'first');
     const id = (await b.browser.get<Chats>('/api/chats.php')).body.chats[0]!.conversation.id;
     expect((await b.browser.request('DELETE', '/api/chat.php', { body: { conversation: { id } } })).body).toEqual({
@@ -100,7 +74,7 @@ describe('conversations', () => {
   });
 
   it('keeps text as text: markup is stored and returned verbatim, never interpreted', async () => {
-    const [a, b] = [await member({ credits: 10 }), await member()];
+    const [a, b] = [await chatter({ credits: 10 }), await chatter()];
     const res = await send(a, b, '<img src=x onerror=alert(1)>');
     expect(res.body.message).toMatchObject({ text: '<img src=x onerror=alert(1)>' });
     expect(res.headers['content-type']).toContain('application/json');
@@ -109,7 +83,7 @@ describe('conversations', () => {
 
 describe('paid messaging', () => {
   it("refuses a message without enough credits with the spec's message and a way to buy", async () => {
-    const [a, b] = [await member({ credits: 5 }), await member()];
+    const [a, b] = [await chatter({ credits: 5 }), await chatter()];
     const res = await send(a, b);
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({
@@ -123,8 +97,8 @@ describe('paid messaging', () => {
   });
 
   it(`lets a free member start ${FREE_CONVERSATION_LIMIT} conversations, a premium member more`, async () => {
-    const sender = await member({ credits: 100 });
-    const others = [await member(), await member(), await member()];
+    const sender = await chatter({ credits: 100 });
+    const others = [await chatter(), await chatter(), await chatter()];
     for (let i = 0; i < FREE_CONVERSATION_LIMIT; i++) expect((await send(sender, others[i]!)).status).toBe(201);
     const third = await send(sender, others[FREE_CONVERSATION_LIMIT]!);
     expect(third.status).toBe(403);
@@ -135,8 +109,8 @@ describe('paid messaging', () => {
   });
 
   it('refuses replies to a member who has not confirmed the e-mail', async () => {
-    const pending = await member({ activate: false, credits: 20 });
-    const replier = await member({ credits: 20 });
+    const pending = await chatter({ activate: false, credits: 20 });
+    const replier = await chatter({ credits: 20 });
     await server.services.db.updateTable('profiles').set({ status: 'active' }).where('id', '=', pending.id).execute();
     const res = await send(replier, pending);
     expect(res.status).toBe(403);
@@ -144,14 +118,14 @@ describe('paid messaging', () => {
   });
 
   it('refuses empty and too long messages without charging', async () => {
-    const [a, b] = [await member({ credits: 20 }), await member()];
+    const [a, b] = [await chatter({ credits: 20 }), await chatter()];
     expect((await send(a, b, '   ')).body.error).toBe('message_empty');
     expect((await send(a, b, 'x'.repeat(1001))).body).toMatchObject({ error: 'message_too_long', max: 1000 });
     expect(await balanceOf(server.services.db, a.id)).toBe(20);
   });
 
   it('100 concurrent sends with credits for exactly 10 messages: exactly 10 succeed and the balance ends at 0', async () => {
-    const [rich, target] = [await member({ credits: 100 }), await member()];
+    const [rich, target] = [await chatter({ credits: 100 }), await chatter()];
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => send(rich, target, `message ${i}`)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
     expect(results.filter((r) => r.status === 402)).toHaveLength(90);
@@ -167,7 +141,7 @@ describe('paid messaging', () => {
 
 describe('blocking and invisible mode in the chat', () => {
   it('blocking deletes the chat and stops messages both ways', async () => {
-    const [a, b] = [await member({ credits: 30 }), await member({ credits: 30 })];
+    const [a, b] = [await chatter({ credits: 30 }), await chatter({ credits: 30 })];
     await send(a, b);
     await b.browser.post('/api/block.php', { profile_id: a.id });
     expect((await a.browser.get<Chats>('/api/chats.php')).body.chats).toEqual([]);
@@ -177,9 +151,9 @@ describe('blocking and invisible mode in the chat', () => {
 
   it('nobody can message an invisible member first, but existing partners still can', async () => {
     const [hidden, partner, stranger] = [
-      await member({ credits: 30 }),
-      await member({ credits: 30 }),
-      await member({ credits: 30 }),
+      await chatter({ credits: 30 }),
+      await chatter({ credits: 30 }),
+      await chatter({ credits: 30 }),
     ];
     await send(hidden, partner, 'I start this one');
     await server.services.db.updateTable('profiles').set({ invisible: 1 }).where('id', '=', hidden.id).execute();
@@ -199,7 +173,7 @@ describe('gifts, photos and icebreakers', () => {
   });
 
   it('sends a gift for its price, and refuses one that is not in the catalogue', async () => {
-    const [a, b] = [await member({ credits: 100 }), await member()];
+    const [a, b] = [await chatter({ credits: 100 }), await chatter()];
     const res = await a.browser.post('/api/gift.php', { profile_id: b.id, gift_id: 'champagne' });
     expect(res.body).toMatchObject({ credits: 40, message: { kind: 'gift', gift: 'champagne' } });
     expect((await a.browser.post('/api/gift.php', { profile_id: b.id, gift_id: 'car' })).status).toBe(422);
@@ -210,7 +184,7 @@ describe('gifts, photos and icebreakers', () => {
     const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#b35' } })
       .jpeg()
       .toBuffer();
-    const [a, free, premium] = [await member({ credits: 100 }), await member(), await member()];
+    const [a, free, premium] = [await chatter({ credits: 100 }), await chatter(), await chatter()];
     await server.services.db.updateTable('users').set({ paid_user: 1 }).where('id', '=', premium.id).execute();
     const toFree = await a.browser.request<{ message: { photo: string; photo_locked: boolean }; credits: number }>(
       'POST',
@@ -245,7 +219,7 @@ describe('gifts, photos and icebreakers', () => {
     const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a5' } })
       .jpeg()
       .toBuffer();
-    const [a, premium] = [await member({ credits: 100 }), await member({ credits: 10 })];
+    const [a, premium] = [await chatter({ credits: 100 }), await chatter({ credits: 10 })];
     await server.services.db.updateTable('users').set({ paid_user: 1 }).where('id', '=', premium.id).execute();
     await a.browser.request('POST', `/api/chat-photo.php?profile_id=${premium.id}`, {
       raw: image,
@@ -268,7 +242,7 @@ describe('gifts, photos and icebreakers', () => {
   });
 
   it('refuses a forged chat photo and charges nothing', async () => {
-    const [a, b] = [await member({ credits: 100 }), await member()];
+    const [a, b] = [await chatter({ credits: 100 }), await chatter()];
     const res = await a.browser.request('POST', `/api/chat-photo.php?profile_id=${b.id}`, {
       raw: Buffer.from('not an image'),
       headers: { 'content-type': 'image/png' },
@@ -286,7 +260,7 @@ describe('gifts, photos and icebreakers', () => {
 
 describe('the signup message', () => {
   it('becomes the first message of the conversation with the member the visitor signed up to contact, once activated', async () => {
-    const target = await member();
+    const target = await chatter();
     const visitor = server.client();
     await visitor.post(
       '/api/signup.php',

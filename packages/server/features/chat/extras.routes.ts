@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { GIFT_IDS, giftPrice, GIFTS, ICEBREAKER_COUNT } from '@datekit/runtime/data/gifts';
 import {
-  GIFT_IDS,
-  giftPrice,
-  GIFTS,
   giftsResponseSchema,
-  ICEBREAKER_COUNT,
   icebreakersResponseSchema,
   sentMessageResponseSchema,
-  routeIdSchema,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/chat';
+import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { deletePhotoFiles, storeChatPhoto } from '../../media/process-photo.ts';

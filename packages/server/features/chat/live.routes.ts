@@ -1,4 +1,5 @@
-import { chatReadRequestSchema, okResponseSchema, typingRequestSchema } from '@datekit/runtime';
+import { chatReadRequestSchema, typingRequestSchema } from '@datekit/runtime/schemas/api/chat';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import { defineRoute } from '../../http/define-route.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { livePartner } from './chat-live.ts';

@@ -1,4 +1,4 @@
-import type { Message } from '@datekit/runtime';
+import type { Message } from '@datekit/runtime/schemas/api/chat';
 import type { MessagesTable } from '../../db/schema.ts';
 import { MEDIA_PREFIX } from '../users/user-json.ts';
 

@@ -1,4 +1,5 @@
-import { type Brand, FREE_CONVERSATION_LIMIT } from '@datekit/runtime';
+import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime/rules/constants';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { lockMember } from '../../db/lock-member.ts';
 import type { StoredChatPhoto } from '../../media/process-photo.ts';
 import { ApiError } from '../../errors/api-error.ts';

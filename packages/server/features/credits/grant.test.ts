@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
-import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime';
+import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime/rules/constants';
 import { grantCredits } from './grant.ts';
 import { balanceOf, book } from './ledger.ts';
 

@@ -1,6 +1,6 @@
 import { lockMember } from '../../db/lock-member.ts';
 import type { Services } from '../../services.ts';
-import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime';
+import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime/rules/constants';
 import { balanceOf, book, isCreditAmount } from './ledger.ts';
 
 export interface Grant {

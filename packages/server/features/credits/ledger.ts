@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime';
+import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime/rules/constants';
 import type { CreditLedgerTable, Database } from '../../db/schema.ts';
 
 /** A member's credits: the sum of their ledger rows (spec §1; DESIGN invariant). */

@@ -3,10 +3,10 @@ import {
   DIRECT_DEBIT_MAX_OPEN,
   DIRECT_DEBIT_PERIOD_DAYS,
   type DirectDebitStatus,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/direct-debit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /**
  * A chargeback of any of the member's payments blocks direct debit for good (spec §8): the payer's

@@ -1,4 +1,4 @@
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { lockMember } from '../../db/lock-member.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';

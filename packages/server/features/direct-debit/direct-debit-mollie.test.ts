@@ -1,35 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandFileSchema, type Payment } from '@datekit/runtime';
-import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
+import { brandFileSchema } from '@datekit/runtime/schemas/brand';
+import type { FakeMollie } from '../../test/fake-mollie.ts';
+import { paymentWebhook, startServerWithMollie } from '../../test/payment-provider.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
-import { createMollieProvider } from '../payments/mollie-provider.ts';
+import { pathOf, validSignup, type TestServer } from '../../test/test-server.ts';
 import { WEBHOOK_QUIET_MS } from '../payments/webhook-sync.ts';
 
 let mollie: FakeMollie;
 let server: TestServer;
 beforeAll(async () => {
-  mollie = await startFakeMollie();
-  mollie.trustInThisProcess();
-  server = await startTestServer({
+  ({ server, mollie } = await startServerWithMollie({
     brands: [brandFileSchema.parse({ ...ALPHA_BRAND_FILE, payment_methods: ['creditcard', 'directdebit'] })],
-    services: { payments: createMollieProvider({ apiKey: mollie.apiKey, apiEndpoint: mollie.url }) },
-  });
+  }));
 });
 afterAll(async () => {
   await server.close();
   await mollie.close();
 });
 
-const webhook = (id: string) =>
-  server.client().request('POST', '/api/payment-webhook.php', {
-    raw: `id=${id}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    noClientHeader: true,
-  });
+const webhook = (id: string) => paymentWebhook(server, id);
 
 describe('direct debit through Mollie (against the fake)', () => {
   it('confirms the mandate as a Mollie customer and mandate, and debits it as a recurring payment', async () => {

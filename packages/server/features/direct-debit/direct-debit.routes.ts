@@ -5,11 +5,12 @@ import {
   mandateConfirmSchema,
   mandateRequestSchema,
   repeatOrderSchema,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/direct-debit';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { toPaymentJson } from '../payments/payment-json.ts';
+import { ORDER_PRICING_ERRORS } from '../payments/order-pricing.ts';
 import { createDebitPayment } from './debit-payment.ts';
 import { confirmMandate, directDebitStatus, startMandate } from './mandates.ts';
 import { repeatOrder, repeatOrderOffer } from './repeat-order.ts';
@@ -60,15 +61,11 @@ export const postDebitPayment = defineRoute({
   method: 'POST',
   url: '/api/directdebit-payment.php',
   errors: [
-    'not_found',
+    ...ORDER_PRICING_ERRORS,
     'directdebit_mandate_required',
     'directdebit_blocked',
     'directdebit_limit_reached',
-    'payment_method_unavailable',
     'payment_unavailable',
-    'discount_not_found',
-    'discount_used',
-    'discount_not_applicable',
   ],
   summary:
     'Buys a bundle from your confirmed mandate, within the direct debit limits; no checkout. The payment is pending until the provider reports it paid.',

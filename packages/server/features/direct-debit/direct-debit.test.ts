@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandFileSchema, type DirectDebitStatus, type Payment, type RepeatOrder } from '@datekit/runtime';
+import type { DirectDebitStatus, RepeatOrder } from '@datekit/runtime/schemas/api/direct-debit';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
+import { brandFileSchema } from '@datekit/runtime/schemas/brand';
 import type { TestClient } from '../../test/http-client.ts';
 import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { paymentWebhook } from '../../test/payment-provider.ts';
+import { member } from '../../test/member.ts';
 import { createSandboxProvider, SANDBOX_SETTLE_MS } from '../payments/sandbox-provider.ts';
 import { MANDATE_CODE_MAX_ATTEMPTS, MANDATE_CODE_TTL_MS } from './mandate-code.ts';
 import { WEBHOOK_QUIET_MS } from '../payments/webhook-sync.ts';
@@ -18,14 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-let counter = 0;
-async function member(): Promise<{ id: number; browser: TestClient }> {
-  const browser = server.client();
-  const email = `debtor-${++counter}@example.com`;
-  const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, browser };
-}
+const payer = () => member(server, { label: 'Debtor' });
 
 const MANDATE = {
   account_holder: 'Anna Bakker',
@@ -68,7 +65,7 @@ async function confirm(browser: TestClient, code: string) {
 let phones = 0;
 /** A member with a confirmed mandate on a phone number of their own. */
 async function debtor() {
-  const m = await member();
+  const m = await payer();
   const phone = `+31 6 5555 ${String(++phones).padStart(4, '0')}`;
   expect((await startMandate(m.browser, { phone })).status).toBe(200);
   const res = await confirm(m.browser, codeFor(phone));
@@ -81,13 +78,7 @@ const buy = (browser: TestClient) =>
     bundle_id: 'starter',
   });
 
-function webhook(id: string) {
-  return server.client().request('POST', '/api/payment-webhook.php', {
-    raw: `id=${encodeURIComponent(id)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    noClientHeader: true,
-  });
-}
+const webhook = (id: string) => paymentWebhook(server, id);
 
 /** The sandbox debits the account: once settled, its webhook call books the credits. */
 async function settle(paymentId: string) {
@@ -101,7 +92,7 @@ const credits = async (browser: TestClient) =>
 
 describe('setting up a direct debit mandate', () => {
   it('refuses an IBAN whose checksum fails, and stores nothing', async () => {
-    const { browser, id } = await member();
+    const { browser, id } = await payer();
     for (const iban of ['NL91 ABNA 0417 1643 01', 'NL00ABNA0417164300', 'XX91ABNA0417164300', 'not an iban at all']) {
       const res = await startMandate(browser, { iban });
       expect(res.status, iban).toBe(422);
@@ -113,7 +104,7 @@ describe('setting up a direct debit mandate', () => {
   });
 
   it('texts a six-digit code to the phone and confirms the mandate with it, once', async () => {
-    const { browser } = await member();
+    const { browser } = await payer();
     const before = smsOutbox().length;
     const res = await startMandate(browser, { phone: '+31 6 1111 2222', iban: 'de89 3704 0044 0532 0130 00' });
     expect(res.status, res.text).toBe(200);
@@ -144,7 +135,7 @@ describe('setting up a direct debit mandate', () => {
   });
 
   it('refuses an expired code', async () => {
-    const { browser } = await member();
+    const { browser } = await payer();
     await startMandate(browser, { phone: '+31 6 3333 4444' });
     server.advance(MANDATE_CODE_TTL_MS + 1);
     const res = await confirm(browser, codeFor('+31 6 3333 4444'));
@@ -154,7 +145,7 @@ describe('setting up a direct debit mandate', () => {
   });
 
   it(`spends a code after ${MANDATE_CODE_MAX_ATTEMPTS} wrong guesses, and a new request voids the old code`, async () => {
-    const { browser } = await member();
+    const { browser } = await payer();
     await startMandate(browser, { phone: '+31 6 7777 8888' });
     const code = codeFor('+31 6 7777 8888');
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -167,7 +158,7 @@ describe('setting up a direct debit mandate', () => {
   });
 
   it(`compares at most ${MANDATE_CODE_MAX_ATTEMPTS} codes however many guesses arrive at once`, async () => {
-    const { browser, id } = await member();
+    const { browser, id } = await payer();
     await startMandate(browser, { phone: '+31 6 7777 1000' });
     const code = codeFor('+31 6 7777 1000');
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
@@ -184,7 +175,7 @@ describe('setting up a direct debit mandate', () => {
   });
 
   it('accepts the right code among concurrent guesses within the limit', async () => {
-    const { browser } = await member();
+    const { browser } = await payer();
     await startMandate(browser, { phone: '+31 6 7777 2000' });
     const code = codeFor('+31 6 7777 2000');
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
@@ -195,8 +186,8 @@ describe('setting up a direct debit mandate', () => {
   });
 
   it("never confirms another member's mandate with their code", async () => {
-    const owner = await member();
-    const other = await member();
+    const owner = await payer();
+    const other = await payer();
     await startMandate(owner.browser, { phone: '+31 6 2222 0000' });
     const res = await confirm(other.browser, codeFor('+31 6 2222 0000'));
     expect(res.body.error).toBe('directdebit_code_invalid');
@@ -206,7 +197,7 @@ describe('setting up a direct debit mandate', () => {
 
 describe('paying by direct debit', () => {
   it('needs a confirmed mandate', async () => {
-    const { browser } = await member();
+    const { browser } = await payer();
     const res = await buy(browser);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('directdebit_mandate_required');

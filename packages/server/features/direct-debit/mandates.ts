@@ -1,5 +1,7 @@
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
-import { toLocale, type Brand, type DirectDebitStatus, type MandateRequest } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
+import type { DirectDebitStatus, MandateRequest } from '@datekit/runtime/schemas/api/direct-debit';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { offeredMethods } from '../payments/order-pricing.ts';

@@ -1,4 +1,5 @@
-import type { Brand, RepeatOrder } from '@datekit/runtime';
+import type { RepeatOrder } from '@datekit/runtime/schemas/api/direct-debit';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { insertOpenPayment, submitRecurringPayment } from '../payments/create-payment.ts';

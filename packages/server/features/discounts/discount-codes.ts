@@ -1,9 +1,9 @@
-import { TIME_BONUS_CODE, TIME_BONUS_PERCENT, WELCOME_DISCOUNT_PERCENT } from '@datekit/runtime';
-import { timeBonusSecondsLeft } from '@datekit/runtime';
+import { TIME_BONUS_CODE, TIME_BONUS_PERCENT, WELCOME_DISCOUNT_PERCENT } from '@datekit/runtime/rules/constants';
+import { timeBonusSecondsLeft } from '@datekit/runtime/rules/payments';
 import type { Db } from '../../db/database.ts';
 import type { DiscountCodesTable } from '../../db/schema.ts';
 import { isReserved, memberHold } from './discount-reservations.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /** The welcome discount (spec §1): 25% on the first bundle, for this many days after signup. */
 export const WELCOME_DISCOUNT_DAYS = 7;

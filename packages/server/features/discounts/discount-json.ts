@@ -1,4 +1,4 @@
-import type { DiscountCodeJson } from '@datekit/runtime';
+import type { DiscountCodeJson } from '@datekit/runtime/schemas/api/payments';
 import type { DiscountCode } from './discount-codes.ts';
 
 export function toDiscountJson(code: DiscountCode, now: number): DiscountCodeJson {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_GRACE_DAYS, type CreditOffers, type Payment } from '@datekit/runtime';
+import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
+import type { CreditOffers, Payment } from '@datekit/runtime/schemas/api/payments';
 import type { TestClient } from '../../test/http-client.ts';
 import { FIXTURE_BRANDS } from '../../test/fixture-brands.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { member } from '../../test/member.ts';
 import { memberColumns, tablesHoldingMember } from '../../test/member-tables.ts';
 import { eraseAccount } from '../account/erase-account.ts';
 import { MEMBER_DATA } from '../account/personal-data.ts';
@@ -23,21 +25,8 @@ afterAll(() => server.close());
 const LIST = 1995;
 const DISCOUNTED = 1496;
 
-let counter = 0;
 /** An active member `ageSeconds` after signup: within the 4 h time bonus unless told otherwise. */
-async function member(ageSeconds = 60): Promise<{ id: number; browser: TestClient }> {
-  const browser = server.client();
-  const email = `holder-${++counter}@example.com`;
-  const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(server.latestActivationLink()));
-  const id = res.body.user.profile.id;
-  await server.services.db
-    .updateTable('users')
-    .set({ created_at: server.services.now() - ageSeconds * 1000 })
-    .where('id', '=', id)
-    .execute();
-  return { id, browser };
-}
+const holder = (ageSeconds = 60) => member(server, { label: 'Holder', signedUpAgoMs: ageSeconds * 1000 });
 
 const order = (browser: TestClient, code?: string) =>
   browser.post<{ payment: Payment; error?: string; message?: string }>('/api/payment.php', {
@@ -63,7 +52,7 @@ const discounted = (userId: number) =>
 
 describe('a discount valid once per member, held by one checkout at a time', () => {
   it('discounts exactly one of 20 concurrent checkouts with the time bonus; the others pay the normal price', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await holder();
     const answers = await Promise.all(Array.from({ length: 20 }, () => order(browser)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     const amounts = answers.map((a) => a.body.payment.amount_cents).sort();
@@ -72,7 +61,7 @@ describe('a discount valid once per member, held by one checkout at a time', () 
   });
 
   it('lets only one of 20 concurrent checkouts with TIMEBONUS25 typed take it; the others are refused', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await holder();
     const answers = await Promise.all(Array.from({ length: 20 }, () => order(browser, 'TIMEBONUS25')));
     const won = answers.filter((a) => a.status === 201);
     expect(won).toHaveLength(1);
@@ -86,7 +75,7 @@ describe('a discount valid once per member, held by one checkout at a time', () 
   });
 
   it('records the normal price when another checkout took the discount after the order was priced', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await holder();
     const brand = FIXTURE_BRANDS.find((b) => b.domain === 'alpha.test')!;
     const row = (await loadMemberById(server.services, id))!;
     const quoted = await priceOrder(server.services, brand, row, { bundleId: 'starter', method: 'creditcard' });
@@ -99,7 +88,7 @@ describe('a discount valid once per member, held by one checkout at a time', () 
   });
 
   it('prices a second checkout normally while the first is open, and gives the discount back when it fails or expires', async () => {
-    const { browser } = await member();
+    const { browser } = await holder();
     const first = await order(browser);
     expect(first.body.payment).toMatchObject({ amount_cents: DISCOUNTED, discount_code: 'TIMEBONUS25' });
 
@@ -141,8 +130,8 @@ describe('a discount valid once per member, held by one checkout at a time', () 
       validity: 'once-per-user',
     });
     // Past the welcome days: only the typed code applies.
-    const a = await member(8 * 86_400);
-    const b = await member(8 * 86_400);
+    const a = await holder(8 * 86_400);
+    const b = await holder(8 * 86_400);
     const first = await order(a.browser, 'EACH1');
     expect(first.body.payment.amount_cents).toBe(998);
     expect((await order(a.browser, 'EACH1')).body.error).toBe('discount_used');
@@ -164,7 +153,7 @@ describe('a discount valid once per member, held by one checkout at a time', () 
   });
 
   it('gives the discount back when the provider refuses the checkout', async () => {
-    const { browser } = await member();
+    const { browser } = await holder();
     const provider = server.services.payments;
     server.services.payments = { ...provider, createPayment: () => Promise.reject(new Error('provider down')) };
     try {
@@ -176,7 +165,7 @@ describe('a discount valid once per member, held by one checkout at a time', () 
   });
 
   it('is named in the data rules, and goes with the erased account', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await holder();
     expect((await order(browser)).body.payment.amount_cents).toBe(DISCOUNTED);
     const columns = await memberColumns(server.services.db, server.services.engine);
     const held = await tablesHoldingMember(server.services.db, columns, id);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payment } from '@datekit/runtime';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { member } from '../../test/member.ts';
 import { createSandboxProvider, type SandboxOutcome } from '../payments/sandbox-provider.ts';
 import { syncPayment } from '../payments/sync-payment.ts';
 import { createDiscountCode } from './manage-codes.ts';
@@ -12,21 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-let counter = 0;
 /** An active member past the welcome days, so only the code typed applies. */
-async function member(): Promise<{ id: number; browser: TestClient }> {
-  const browser = server.client();
-  const email = `racer-${++counter}@example.com`;
-  const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(server.latestActivationLink()));
-  const id = res.body.user.profile.id;
-  await server.services.db
-    .updateTable('users')
-    .set({ created_at: server.services.now() - 8 * 86_400_000 })
-    .where('id', '=', id)
-    .execute();
-  return { id, browser };
-}
+const racer = () => member(server, { label: 'Racer', signedUpAgoMs: 8 * 86_400_000 });
 
 const order = (browser: TestClient, code: string) =>
   browser.post<{ payment: Payment; error?: string; message?: string }>('/api/payment.php', {
@@ -43,7 +31,7 @@ async function decide(payment: Payment, outcome: SandboxOutcome) {
 describe('a code valid once, for one payment in total', () => {
   it('lets only one of many concurrent checkouts take it', async () => {
     await createDiscountCode(server.services, { brand: 'alpha.test', code: 'RACE1', percent: 50, validity: 'once' });
-    const members = await Promise.all(Array.from({ length: 6 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 6 }, () => racer()));
     const answers = await Promise.all(members.map((m) => order(m.browser, 'RACE1')));
     const won = answers.filter((a) => a.status === 201);
     expect(won).toHaveLength(1);
@@ -62,7 +50,7 @@ describe('a code valid once, for one payment in total', () => {
 
   it('gives the code back when its payment fails, and keeps it once one is paid', async () => {
     await createDiscountCode(server.services, { brand: 'alpha.test', code: 'RACE2', percent: 50, validity: 'once' });
-    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    const [a, b, c] = await Promise.all([racer(), racer(), racer()]);
     const first = await order(a.browser, 'RACE2');
     expect(first.status, first.text).toBe(201);
     // Held by an open checkout: nobody else may start one with it.
@@ -79,7 +67,7 @@ describe('a code valid once, for one payment in total', () => {
 
   it('gives the code back when the provider refuses the payment', async () => {
     await createDiscountCode(server.services, { brand: 'alpha.test', code: 'RACE3', percent: 50, validity: 'once' });
-    const { browser } = await member();
+    const { browser } = await racer();
     const provider = server.services.payments;
     server.services.payments = { ...provider, createPayment: () => Promise.reject(new Error('provider down')) };
     try {
@@ -97,7 +85,7 @@ describe('a code valid once, for one payment in total', () => {
       percent: 10,
       validity: 'unlimited',
     });
-    const members = await Promise.all(Array.from({ length: 3 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 3 }, () => racer()));
     const answers = await Promise.all(members.map((m) => order(m.browser, 'MANY')));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
   });

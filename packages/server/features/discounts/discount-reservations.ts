@@ -1,4 +1,4 @@
-import { TIME_BONUS_CODE } from '@datekit/runtime';
+import { TIME_BONUS_CODE } from '@datekit/runtime/rules/constants';
 import type { Db } from '../../db/database.ts';
 import { WELCOME_CODE, type DiscountCode } from './discount-codes.ts';
 

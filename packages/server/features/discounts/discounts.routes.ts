@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { discountCodeResponseSchema } from '@datekit/runtime';
+import { discountCodeResponseSchema } from '@datekit/runtime/schemas/api/payments';
 import { ApiError, authenticationRequired } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { isUsed, lookUpCode, welcomeCode } from './discount-codes.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreditOffers, DiscountCodeJson, Payment } from '@datekit/runtime';
+import type { CreditOffers, DiscountCodeJson, Payment } from '@datekit/runtime/schemas/api/payments';
 import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { member } from '../../test/member.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import { syncPayment } from '../payments/sync-payment.ts';
 import { createDiscountCode, disableDiscountCode, listDiscountCodes, type NewDiscountCode } from './manage-codes.ts';
@@ -12,21 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-let counter = 0;
 /** An active member whose signup lies `ageSeconds` in the past (default: past the 7 welcome days). */
-async function member(ageSeconds = 8 * 86_400): Promise<{ id: number; browser: TestClient; email: string }> {
-  const browser = server.client();
-  const email = `saver-${++counter}@example.com`;
-  const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(server.latestActivationLink()));
-  const id = res.body.user.profile.id;
-  await server.services.db
-    .updateTable('users')
-    .set({ created_at: server.services.now() - ageSeconds * 1000 })
-    .where('id', '=', id)
-    .execute();
-  return { id, browser, email };
-}
+const saver = (ageSeconds = 8 * 86_400) => member(server, { label: 'Saver', signedUpAgoMs: ageSeconds * 1000 });
 
 const code = (input: Partial<NewDiscountCode> & { code: string }) =>
   createDiscountCode(server.services, { brand: 'alpha.test', percent: 10, validity: 'unlimited', ...input });
@@ -53,7 +41,7 @@ describe('the time bonus', () => {
       [14_399, 'TIMEBONUS25'],
       [14_400, 'WELCOME25'],
     ] as const) {
-      const { browser } = await member(age);
+      const { browser } = await saver(age);
       const offer = await offers(browser);
       expect(offer.discount?.code, `at ${age} s`).toBe(want);
       expect(offer.bundles[0]).toMatchObject({ list_amount_cents: 1995, amount_cents: 1496 });
@@ -64,7 +52,7 @@ describe('the time bonus', () => {
   });
 
   it('ends with the first purchase: a paid member gets no discount', async () => {
-    const { browser } = await member(60);
+    const { browser } = await saver(60);
     const first = await order(browser);
     expect(first.body.payment.discount_percent).toBe(25);
     await pay(first.body.payment);
@@ -82,9 +70,9 @@ describe('the welcome discount', () => {
       .client()
       .get<{ discount_code: DiscountCodeJson }>('/api/discountcode.php?welcome=true');
     expect(visitor.body.discount_code).toMatchObject({ code: 'WELCOME25', value_percentage: 25, expired: false });
-    const { browser } = await member(86_400);
+    const { browser } = await saver(86_400);
     expect((await browser.get('/api/discountcode.php?welcome=true')).status).toBe(200);
-    const old = await member(8 * 86_400);
+    const old = await saver(8 * 86_400);
     const gone = await old.browser.get('/api/discountcode.php?welcome=true');
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('Code not found');
@@ -94,7 +82,7 @@ describe('the welcome discount', () => {
 describe('operator discount codes', () => {
   it('looks codes up and applies them to an order', async () => {
     await code({ code: 'SPRING20', percent: 20 });
-    const { browser } = await member();
+    const { browser } = await saver();
     const found = await browser.get<{ discount_code: DiscountCodeJson }>('/api/discountcode.php?code=spring20');
     expect(found.body.discount_code).toMatchObject({ code: 'SPRING20', value_percentage: 20, validity: 'unlimited' });
     const res = await order(browser, { discount_code: 'SPRING20' });
@@ -102,12 +90,12 @@ describe('operator discount codes', () => {
   });
 
   it('says Code not found for unknown, disabled, other-country and other-member codes', async () => {
-    const owner = await member();
+    const owner = await saver();
     await code({ code: 'ONLYDE', country: 'DE' });
     await code({ code: 'FOROWNER', email: owner.email });
     await code({ code: 'OFFNOW' });
     await disableDiscountCode(server.services, 'alpha.test', 'OFFNOW');
-    const { browser } = await member();
+    const { browser } = await saver();
     for (const name of ['NOPE', 'ONLYDE', 'FOROWNER', 'OFFNOW']) {
       const res = await browser.get(`/api/discountcode.php?code=${name}`);
       expect(res.status, name).toBe(404);
@@ -123,7 +111,7 @@ describe('operator discount codes', () => {
     await code({ code: 'BIGORDER', minimumOrder: 19.96 });
     await code({ code: 'EXACT', minimumOrder: 19.95 });
     await code({ code: 'PAYPALONLY', methods: ['paypal'] });
-    const { browser } = await member();
+    const { browser } = await saver();
     const old = await browser.get<{ discount_code: DiscountCodeJson }>('/api/discountcode.php?code=OLD');
     expect(old.body.discount_code.expired).toBe(true);
     expect((await order(browser, { discount_code: 'OLD' })).body).toMatchObject({
@@ -141,8 +129,8 @@ describe('operator discount codes', () => {
   it('says Code already used once a once-per-user or once code was paid with', async () => {
     await code({ code: 'MINE', validity: 'once-per-user' });
     await code({ code: 'FIRSTONLY', validity: 'once' });
-    const first = await member();
-    const second = await member();
+    const first = await saver();
+    const second = await saver();
     await pay((await order(first.browser, { discount_code: 'MINE' })).body.payment);
     await pay((await order(first.browser, { discount_code: 'FIRSTONLY' })).body.payment);
     const again = await first.browser.get('/api/discountcode.php?code=MINE');

@@ -1,5 +1,5 @@
-import { TIME_BONUS_CODE } from '@datekit/runtime';
-import { PAYMENT_METHODS } from '@datekit/runtime';
+import { TIME_BONUS_CODE } from '@datekit/runtime/rules/constants';
+import { PAYMENT_METHODS } from '@datekit/runtime/schemas/brand';
 import type { Services } from '../../services.ts';
 import type { DiscountCodesTable } from '../../db/schema.ts';
 import { WELCOME_CODE } from './discount-codes.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { geocodeResponseSchema, GEOLOCATION_CACHE_MS, nearestPlace } from '@datekit/runtime';
+import { nearestPlace } from '@datekit/runtime/data/nearest-place';
+import { GEOLOCATION_CACHE_MS } from '@datekit/runtime/rules/constants';
+import { geocodeResponseSchema } from '@datekit/runtime/schemas/api/geocode';
 import { defineRoute } from '../../http/define-route.ts';
 
 /**

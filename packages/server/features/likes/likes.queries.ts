@@ -1,8 +1,14 @@
-import type { SearchFilters } from '@datekit/runtime';
+import type { Expression, SqlBool } from 'kysely';
+import type { SearchFilters } from '@datekit/runtime/rules/search';
 import type { Db } from '../../db/database.ts';
-import { visibleTo, type Visibility } from '../members/visible-to.ts';
+import { visibleTo, type ProfileScope, type Visibility } from '../members/visible-to.ts';
 import { searchConditions, type SearchScope } from '../search/search-conditions.ts';
 import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
+
+/** Profiles `viewerId` has not liked yet: the fictional liker and the swipe game offer only those. */
+export function notLikedBy(eb: ProfileScope, viewerId: number): Expression<SqlBool> {
+  return eb('p.id', 'not in', eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', viewerId));
+}
 
 /**
  * Whom a like shows: the other member while active and not blocked either way; a like began between
@@ -25,6 +31,12 @@ export function likeProfiles(db: Db, memberId: number, ids: readonly number[]) {
     .where('p.id', 'in', ids)
     .where((eb) => visibleTo(eb, memberId, OTHER_OF_A_LIKE))
     .execute();
+}
+
+/** Whether `likerId`'s like of `likedId` stands (was not taken back). */
+export async function likeStands(db: Db, likerId: number, likedId: number): Promise<boolean> {
+  const like = db.selectFrom('likes').where('liker_id', '=', likerId).where('liked_id', '=', likedId);
+  return (await like.select('liker_id').executeTakeFirst()) !== undefined;
 }
 
 /** Takes the like of `likerId` for `likedId` back; no like, no change. */
@@ -53,13 +65,7 @@ export function fictionalLiker(db: Db, scope: SearchScope & { viewerId: number }
   return selectProfiles(db)
     .where((eb) => searchConditions(eb, scope, filters))
     .where('p.fictional', '=', 1)
-    .where((eb) =>
-      eb(
-        'p.id',
-        'not in',
-        eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', scope.viewerId),
-      ),
-    )
+    .where((eb) => notLikedBy(eb, scope.viewerId))
     .orderBy(withoutVisiblePhoto)
     .orderBy('p.created_at', 'desc')
     .limit(1)

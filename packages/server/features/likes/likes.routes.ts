@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  autoLikeResponseSchema,
-  likeResponseSchema,
-  likesResponseSchema,
-  okResponseSchema,
-  resolveSearchFilters,
-} from '@datekit/runtime';
+import { resolveSearchFilters } from '@datekit/runtime/rules/search';
+import { autoLikeResponseSchema, likeResponseSchema, likesResponseSchema } from '@datekit/runtime/schemas/api/likes';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';

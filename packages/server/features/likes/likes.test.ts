@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../test/event-stream.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { member, type TestMember } from '../../test/member.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,24 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Member {
-  id: number;
-  name: string;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function activeMember(host = 'alpha.test'): Promise<Member> {
-  const browser = server.client(host);
-  const email = `likes-${++counter}@example.com`;
-  const name = `Member${counter}`;
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email, name, tracking: { network: 'n' } }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, name, browser };
-}
+type Member = TestMember;
+const activeMember = (host?: string) =>
+  member(server, { label: 'Liker', host, signup: { tracking: { network: 'n' } } });
 
 type Likes = {
   liked_by: { id: number; like_new: boolean }[];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { matchMomentResponseSchema, okResponseSchema } from '@datekit/runtime';
+import { matchMomentResponseSchema } from '@datekit/runtime/schemas/api/likes';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import { defineRoute } from '../../http/define-route.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { markMatchSeen, unseenMatch } from './match-moment.ts';

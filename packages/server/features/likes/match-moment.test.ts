@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../test/event-stream.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { startTwoInstances } from '../../test/two-instances.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { member, type TestMember } from '../../test/member.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,21 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Member {
-  id: number;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function activeMember(): Promise<Member> {
-  const browser = server.client();
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email: `moment-${++counter}@example.com`, name: `Moment${counter}` }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, browser };
-}
+type Member = TestMember;
+const activeMember = () => member(server, { label: 'Moment' });
 
 type Moment = { profile: { id: number; fictional: boolean } | null };
 const momentOf = async (m: Member) => (await m.browser.get<Moment>('/api/match-moment.php')).body.profile?.id ?? null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { memberResponseSchema, routeIdSchema } from '@datekit/runtime';
+import { memberResponseSchema } from '@datekit/runtime/schemas/api/members';
+import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { memberPhotoList } from '../photos/member-photo-list.ts';

@@ -1,4 +1,4 @@
-import type { SearchFilters } from '@datekit/runtime';
+import type { SearchFilters } from '@datekit/runtime/rules/search';
 import type { Db } from '../../db/database.ts';
 import { searchConditions, type SearchScope } from '../search/search-conditions.ts';
 import { selectProfiles } from '../users/member-row.ts';

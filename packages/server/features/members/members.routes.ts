@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import {
-  memberPreviewResponseSchema,
-  newMembersResponseSchema,
-  resolveSearchFilters,
-  routeIdSchema,
-} from '@datekit/runtime';
+import { resolveSearchFilters } from '@datekit/runtime/rules/search';
+import { memberPreviewResponseSchema, newMembersResponseSchema } from '@datekit/runtime/schemas/api/members';
+import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { newestWithPhoto, searchableMember } from './members.queries.ts';

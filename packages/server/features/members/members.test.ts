@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoMembers } from '../../seed/seed-demo.ts';
-import { brandFileSchema } from '@datekit/runtime';
+import { brandFileSchema } from '@datekit/runtime/schemas/brand';
 import { ALPHA_BRAND_FILE, alphaBrand, FIXTURE_BRANDS } from '../../test/fixture-brands.ts';
 import { startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { NEW_MEMBERS_LIMIT } from './members.routes.ts';

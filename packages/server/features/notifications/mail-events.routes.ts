@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { normalizeEmail } from '@datekit/runtime';
+import { normalizeEmail } from '@datekit/runtime/rules/signup';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { userIdsWithEmail } from '../users/users.queries.ts';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../jobs/handlers.ts';
 import { book } from '../credits/ledger.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
-import type { TestClient } from '../../test/http-client.ts';
 import { openEventStream } from '../../test/event-stream.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { member, type TestMember } from '../../test/member.ts';
 import { MESSAGE_MAIL_JOB, NOTIFICATION_BATCH_MS } from './mail-notifications.ts';
 
 const SECRET = 'provider-shared-secret';
@@ -16,24 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Member {
-  id: number;
-  email: string;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function member(language = 'en'): Promise<Member> {
-  const email = `notified-${++counter}@example.com`;
-  const browser = server.client();
-  browser.cookies.set('lang', language);
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email, name: `Notified${counter}` }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, email, browser };
-}
+type Member = TestMember;
+const notified = (language = 'en') => member(server, { label: 'Notified', language });
 
 /** Notification mails (those with one-click unsubscribe headers) sent to the member so far. */
 const notificationsTo = (m: Member) =>
@@ -56,7 +40,7 @@ function unsubscribeUrl(mail: string): URL {
 
 describe('e-mail notifications', () => {
   it('mails an offline member once per conversation and window, after the window, with one-click unsubscribe', async () => {
-    const [alice, bob] = [await member(), await member('nl')];
+    const [alice, bob] = [await notified(), await notified('nl')];
     expect((await write(alice, bob, 'First')).status).toBe(201);
     expect((await write(alice, bob, 'Second')).status).toBe(201);
     await runner.runDue();
@@ -86,7 +70,7 @@ describe('e-mail notifications', () => {
   });
 
   it("a message while the conversation's mail job runs is still sent, and joins no second job", async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await notified(), await notified()];
     await write(alice, bob, 'One');
     const key = (
       await server.services.db
@@ -105,7 +89,7 @@ describe('e-mail notifications', () => {
   });
 
   it('sends nothing when the messages were read before the window ended', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await notified(), await notified()];
     const sent = await write(alice, bob);
     const conversationId = (sent.body as { message: { conversation_id: number } }).message.conversation_id;
     expect((await bob.browser.get(`/api/chat.php?id=${conversationId}`)).status).toBe(200);
@@ -114,7 +98,7 @@ describe('e-mail notifications', () => {
   });
 
   it('sends nothing when the type is off', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await notified(), await notified()];
     const off = await bob.browser.put('/api/notifications.php', {
       preferences: { new_conversations: false, new_messages: false },
     });
@@ -125,9 +109,9 @@ describe('e-mail notifications', () => {
   });
 
   it('sends nothing to an unconfirmed, pending-deletion or suppressed address', async () => {
-    const [unconfirmed, leaving, bounced] = [await member(), await member(), await member()];
+    const [unconfirmed, leaving, bounced] = [await notified(), await notified(), await notified()];
     // One writer each: a free member starts at most two conversations.
-    for (const to of [unconfirmed, leaving, bounced]) expect((await write(await member(), to)).status).toBe(201);
+    for (const to of [unconfirmed, leaving, bounced]) expect((await write(await notified(), to)).status).toBe(201);
     await server.services.db
       .updateTable('users')
       .set({ status: 'not_confirmed' })
@@ -149,7 +133,7 @@ describe('e-mail notifications', () => {
   });
 
   it('sends nothing while the member has a tab open', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await notified(), await notified()];
     const tab = await openEventStream(bob.browser);
     try {
       await write(alice, bob);
@@ -170,7 +154,7 @@ describe('e-mail notifications', () => {
   });
 
   it('mails a like, and a match to the member liked first', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await notified(), await notified()];
     await alice.browser.post('/api/like.php', { profile_id: bob.id });
     await afterWindow();
     expect(notificationsTo(bob)).toHaveLength(1);
@@ -184,7 +168,7 @@ describe('e-mail notifications', () => {
 
 describe('one-click unsubscribe (RFC 8058)', () => {
   it('turns the type off without login, from another site, with reason listunsubscribe', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await notified(), await notified()];
     await alice.browser.post('/api/like.php', { profile_id: bob.id });
     await afterWindow();
     const url = unsubscribeUrl(notificationsTo(bob)[0]!);
@@ -230,7 +214,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(settings.body.disabled.map((d) => d.reason)).toEqual(['listunsubscribe']);
 
     // No more like mails; messages (another type) still come.
-    const carol = await member();
+    const carol = await notified();
     await carol.browser.post('/api/like.php', { profile_id: bob.id });
     await write(carol, bob);
     await afterWindow();
@@ -240,7 +224,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   });
 
   it('accepts the multipart form some mail clients send', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await notified(), await notified()];
     await write(alice, bob);
     await afterWindow();
     const url = unsubscribeUrl(notificationsTo(bob)[0]!);
@@ -262,7 +246,7 @@ describe('bounce and complaint webhook', () => {
     });
 
   it('refuses a missing or wrong secret and changes nothing', async () => {
-    const bob = await member();
+    const bob = await notified();
     expect((await hook({ type: 'complaint', email: bob.email })).status).toBe(403);
     expect((await hook({ type: 'complaint', email: bob.email }, `Bearer ${SECRET}x`)).status).toBe(403);
     expect((await hook({ type: 'complaint', email: bob.email }, SECRET)).status).toBe(403);
@@ -271,7 +255,7 @@ describe('bounce and complaint webhook', () => {
   });
 
   it('suppresses mail with reason fbl on a complaint, bounce on a bounce', async () => {
-    const [bob, carol] = [await member(), await member()];
+    const [bob, carol] = [await notified(), await notified()];
     expect((await hook({ type: 'complaint', email: bob.email.toUpperCase() }, `Bearer ${SECRET}`)).body).toEqual({
       ok: true,
       suppressed: 1,

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { toLocale, type NotificationType } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
+import type { NotificationType } from '@datekit/runtime/data/notifications';
 import type { Db } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { brandSender } from '../../mail/templates/link-mail.ts';
 import { notificationMail, type NotificationMailKind } from '../../mail/templates/notification-mail.ts';
 import type { Services } from '../../services.ts';
+import { unreadCount } from '../chat/chat.queries.ts';
+import { likeStands } from '../likes/likes.queries.ts';
 import { visibleTo } from '../members/visible-to.ts';
 import { hashToken } from '../users/current-member.ts';
 import { hasOpenTab } from './presence.ts';
@@ -35,43 +38,34 @@ export interface LikeMailJob {
   match: boolean;
 }
 
-/** Queues the mail about a message, in `trx` (the transaction storing it), batched per conversation and recipient. */
-export async function queueMessageMail(
+/**
+ * Queues a notification mail's job for the end of the batching window, unless one with the same
+ * `batch` key is already waiting: then the event joins that job and its window.
+ */
+function queueBatched(
   trx: Db,
-  job: MessageMailJob,
+  name: string,
+  batch: string,
+  job: MessageMailJob | LikeMailJob,
   now: number,
-  batchMs = NOTIFICATION_BATCH_MS,
-): Promise<void> {
-  await enqueueJob(trx, MESSAGE_MAIL_JOB, job, now, {
-    runAt: now + batchMs,
-    uniqueKey: `${MESSAGE_MAIL_JOB}:${job.conversationId}:${job.recipientId}`,
-    keepExisting: true,
-  });
+  batchMs: number,
+) {
+  return enqueueJob(trx, name, job, now, { runAt: now + batchMs, uniqueKey: `${name}:${batch}`, keepExisting: true });
+}
+
+/** Queues the mail about a message, in `trx` (the transaction storing it), batched per conversation and recipient. */
+export async function queueMessageMail(trx: Db, job: MessageMailJob, now: number, batchMs = NOTIFICATION_BATCH_MS) {
+  await queueBatched(trx, MESSAGE_MAIL_JOB, `${job.conversationId}:${job.recipientId}`, job, now, batchMs);
 }
 
 /** Queues the mail about a like or match to the liked member, in the transaction storing the like. */
-export async function queueLikeMail(
-  trx: Db,
-  job: LikeMailJob,
-  now: number,
-  batchMs = NOTIFICATION_BATCH_MS,
-): Promise<void> {
-  await enqueueJob(trx, LIKE_MAIL_JOB, job, now, {
-    runAt: now + batchMs,
-    uniqueKey: `${LIKE_MAIL_JOB}:${job.likedId}:${job.likerId}`,
-    keepExisting: true,
-  });
+export async function queueLikeMail(trx: Db, job: LikeMailJob, now: number, batchMs = NOTIFICATION_BATCH_MS) {
+  await queueBatched(trx, LIKE_MAIL_JOB, `${job.likedId}:${job.likerId}`, job, now, batchMs);
 }
 
 /** The job for MESSAGE_MAIL_JOB: mails the recipient if the messages are still unread. */
 export async function runMessageMailJob(services: Services, job: MessageMailJob): Promise<boolean> {
-  const unread = await services.db
-    .selectFrom('conversation_members')
-    .select('unread')
-    .where('conversation_id', '=', job.conversationId)
-    .where('member_id', '=', job.recipientId)
-    .executeTakeFirst();
-  if (!unread || unread.unread === 0) return false;
+  if ((await unreadCount(services.db, job.recipientId, job.conversationId)) === 0) return false;
   return deliver(services, {
     recipientId: job.recipientId,
     otherId: job.senderId,
@@ -83,13 +77,7 @@ export async function runMessageMailJob(services: Services, job: MessageMailJob)
 
 /** The job for LIKE_MAIL_JOB: mails the liked member if the like still stands. */
 export async function runLikeMailJob(services: Services, job: LikeMailJob): Promise<boolean> {
-  const like = await services.db
-    .selectFrom('likes')
-    .select('liker_id')
-    .where('liker_id', '=', job.likerId)
-    .where('liked_id', '=', job.likedId)
-    .executeTakeFirst();
-  if (!like) return false;
+  if (!(await likeStands(services.db, job.likerId, job.likedId))) return false;
   return deliver(services, {
     recipientId: job.likedId,
     otherId: job.likerId,

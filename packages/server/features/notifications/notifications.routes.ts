@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAIL_DISABLED_REASONS, notificationSettingsSchema, notificationUpdateSchema } from '@datekit/runtime';
+import { MAIL_DISABLED_REASONS } from '@datekit/runtime/data/notifications';
+import { notificationSettingsSchema, notificationUpdateSchema } from '@datekit/runtime/schemas/api/notifications';
 import { defineRoute } from '../../http/define-route.ts';
 import { liftMailSuppressions } from './notifications.queries.ts';
 import { loadNotificationSettings, saveNotificationPreferences } from './preferences.ts';

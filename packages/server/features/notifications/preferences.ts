@@ -1,9 +1,5 @@
-import {
-  NOTIFICATION_DEFAULTS,
-  NOTIFICATION_TYPES,
-  type NotificationSettings,
-  type NotificationType,
-} from '@datekit/runtime';
+import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES, type NotificationType } from '@datekit/runtime/data/notifications';
+import type { NotificationSettings } from '@datekit/runtime/schemas/api/notifications';
 import type { Db } from '../../db/database.ts';
 
 /** The member's switches (defaults where they never chose) and why e-mail to them is off, if it is. */

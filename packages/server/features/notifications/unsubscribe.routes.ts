@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPES, type Brand, type Locale, type NotificationType } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
+import { NOTIFICATION_TYPES, type NotificationType } from '@datekit/runtime/data/notifications';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { useDocumentHeaders } from '../../ops/security-headers.ts';

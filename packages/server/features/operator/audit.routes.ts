@@ -1,4 +1,4 @@
-import { operatorAuditQuerySchema, operatorAuditResponseSchema } from '@datekit/runtime';
+import { operatorAuditQuerySchema, operatorAuditResponseSchema } from '@datekit/runtime/schemas/api/operator/audit';
 import { listAudit } from './audit.ts';
 import { defineRoute } from '../../http/define-route.ts';
 

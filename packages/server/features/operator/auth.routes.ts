@@ -1,12 +1,12 @@
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import {
-  okResponseSchema,
   operatorCodeRequestSchema,
   operatorEnrolRequestSchema,
   operatorEnrolResponseSchema,
   operatorLoginRequestSchema,
   operatorLoginResponseSchema,
   operatorMeResponseSchema,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/operator/auth';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { checkOperatorCode, checkOperatorPassword, enrolWithCode } from './operator-login.ts';

@@ -1,4 +1,4 @@
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import type { ServerConfig } from '../../config.ts';
 
 /**

@@ -1,10 +1,10 @@
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import {
   codeCreateRequestSchema,
   codeDisableRequestSchema,
-  okResponseSchema,
   operatorCodesQuerySchema,
   operatorCodesResponseSchema,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/operator/payments';
 import { ApiError } from '../../errors/api-error.ts';
 import { createDiscountCode, disableDiscountCode, listDiscountCodes } from '../discounts/manage-codes.ts';
 import { audited } from './audited.ts';

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /** One UTC day in milliseconds: a time's day number is `time / DAY` in integer arithmetic on both engines. */
 

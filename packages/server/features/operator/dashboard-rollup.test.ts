@@ -24,7 +24,7 @@ import {
   signupsByTrackingRolled,
 } from './dashboard-rollup.ts';
 import { insertDashboardMember, insertDashboardMessage, insertDashboardPayment } from './test-dashboard-rows.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /**
  * The roll-up plus today's raw count must answer exactly what the raw queries answer, on a seeded

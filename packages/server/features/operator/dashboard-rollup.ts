@@ -14,7 +14,7 @@ import {
   type DashboardRange,
   type TrackingKey,
 } from './dashboard-queries.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /**
  * The dashboard's daily roll-up. Complete UTC days are counted once into small tables (migration

@@ -3,12 +3,12 @@ import {
   dashboardQuerySchema,
   dashboardRevenueResponseSchema,
   type DashboardQuery,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/operator/dashboard';
 import { ApiError } from '../../errors/api-error.ts';
 import type { DashboardRange } from './dashboard-queries.ts';
 import { dailyFigures, dailyPayments, revenueByTrackingRolled, signupsByTrackingRolled } from './dashboard-rollup.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /** The default range: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;

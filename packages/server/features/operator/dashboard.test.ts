@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activityTables,
-  revenueTables,
-  tableCsv,
-  type DashboardActivityResponse,
-  type DashboardRevenueResponse,
-} from '@datekit/runtime';
+import { activityTables, revenueTables, tableCsv } from '@datekit/runtime/rules/dashboard-tables';
+import type {
+  DashboardActivityResponse,
+  DashboardRevenueResponse,
+} from '@datekit/runtime/schemas/api/operator/dashboard';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { rollUpDashboard } from './dashboard-rollup.ts';
 import {
@@ -15,7 +13,7 @@ import {
   type TestTracking,
 } from './test-dashboard-rows.ts';
 import { signedInOperator, type TestOperator } from './test-operators.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /**
  * The dashboard's figures on a small known dataset, inserted straight into the database at fixed

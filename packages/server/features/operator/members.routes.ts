@@ -1,14 +1,14 @@
+import { toLocale } from '@datekit/runtime/data/locales';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import {
   memberCreditsRequestSchema,
   memberCreditsResponseSchema,
   memberDeleteRequestSchema,
   memberNoteRequestSchema,
-  okResponseSchema,
   operatorMemberResponseSchema,
   operatorMemberSearchResponseSchema,
   operatorMemberSearchSchema,
-  toLocale,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/operator/members';
 import { ApiError } from '../../errors/api-error.ts';
 import { requestDeletion } from '../account/deletion.ts';
 import { grantCredits } from '../credits/grant.ts';
@@ -19,11 +19,27 @@ import { audited } from './audited.ts';
 import { deletableAccount, insertOperatorNote } from './members.queries.ts';
 import { brandOrigin } from './brand-origin.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import type { Services } from '../../services.ts';
 import { memberDetail } from './member-detail.ts';
 import { memberState, searchMembers } from './member-search.ts';
 import { mayDo } from './permissions.ts';
 
 const memberId = pathId;
+
+/** The member the path's `:id` names; not_found when there is none. */
+async function pathMember(services: Services, params: unknown) {
+  const member = await loadMemberById(services, memberId(params));
+  if (!member) throw new ApiError('not_found');
+  return member;
+}
+
+/** The member the path's `:id` names and her brand, which a mail to her needs; not_found without either. */
+async function pathMemberAndBrand(services: Services, params: unknown) {
+  const member = await pathMember(services, params);
+  const brand = services.brands.get(member.brand);
+  if (!brand) throw new ApiError('not_found');
+  return { member, brand };
+}
 
 export const operatorMemberSearch = defineRoute({
   method: 'GET',
@@ -73,8 +89,7 @@ export const operatorMemberNote = defineRoute({
   body: memberNoteRequestSchema,
   response: okResponseSchema,
   handler: async ({ services, operator, request, body }) => {
-    const id = memberId(request.params);
-    if (!(await loadMemberById(services, id))) throw new ApiError('not_found');
+    const { id } = await pathMember(services, request.params);
     await audited(services, operator, { action: 'member.note', targetType: 'member', targetId: id }, async (scoped) => {
       await insertOperatorNote(scoped.db, {
         memberId: id,
@@ -98,8 +113,7 @@ export const operatorMemberCredits = defineRoute({
   body: memberCreditsRequestSchema,
   response: memberCreditsResponseSchema,
   handler: async ({ services, operator, request, body }) => {
-    const member = await loadMemberById(services, memberId(request.params));
-    if (!member) throw new ApiError('not_found');
+    const member = await pathMember(services, request.params);
     const { balance } = await audited(
       services,
       operator,
@@ -134,9 +148,7 @@ export const operatorMemberActivation = defineRoute({
   errors: ['not_found', 'already_activated'],
   response: okResponseSchema,
   handler: async ({ services, operator, request }) => {
-    const member = await loadMemberById(services, memberId(request.params));
-    const brand = member && services.brands.get(member.brand);
-    if (!member || !brand) throw new ApiError('not_found');
+    const { member, brand } = await pathMemberAndBrand(services, request.params);
     if (member.status === 'active') throw new ApiError('already_activated');
     const token = await audited(
       services,
@@ -166,10 +178,8 @@ export const operatorMemberDelete = defineRoute({
   body: memberDeleteRequestSchema,
   response: okResponseSchema,
   handler: async ({ services, operator, request, body }) => {
-    const member = await loadMemberById(services, memberId(request.params));
-    const brand = member && services.brands.get(member.brand);
-    const pending = await deletableAccount(services.db, member?.id ?? 0);
-    if (!member || !brand || !pending) throw new ApiError('not_found');
+    const { member, brand } = await pathMemberAndBrand(services, request.params);
+    if (!(await deletableAccount(services.db, member.id))) throw new ApiError('not_found');
     await audited(
       services,
       operator,

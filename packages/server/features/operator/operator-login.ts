@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { normalizeEmail } from '@datekit/runtime';
+import { normalizeEmail } from '@datekit/runtime/rules/signup';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { blockedMinutes, clearFailures, recordFailure, throttleKey } from '../auth/login-throttle.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeEmail } from '@datekit/runtime';
+import { normalizeEmail } from '@datekit/runtime/rules/signup';
 import type { Services } from '../../services.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { isOperatorRole, OPERATOR_ROLES, type OperatorRole } from './permissions.ts';

@@ -1,4 +1,8 @@
-import { DAY_MS, OPERATOR_PAYMENTS_PAGE, type operatorPaymentsQuerySchema } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
+import {
+  OPERATOR_PAYMENTS_PAGE,
+  type operatorPaymentsQuerySchema,
+} from '@datekit/runtime/schemas/api/operator/payments';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 

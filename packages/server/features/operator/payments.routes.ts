@@ -1,17 +1,17 @@
+import { vatPercent } from '@datekit/runtime/rules/vat';
 import {
   operatorPaymentsQuerySchema,
   operatorPaymentsResponseSchema,
   paymentRefundRequestSchema,
   paymentRefundResponseSchema,
-  routeIdParamsSchema,
-  vatPercent,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/operator/payments';
+import { routeIdParamsSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { refundPayment } from '../payments/refund-payment.ts';
 import { recordAudit } from './audit.ts';
 import { filteredPayments, paymentPayer } from './payments.queries.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 

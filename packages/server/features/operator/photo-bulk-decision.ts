@@ -1,10 +1,10 @@
-import type { PhotoBulkDecisionRequest, PhotoBulkOutcome } from '@datekit/runtime';
+import type { PhotoBulkDecisionRequest, PhotoBulkOutcome } from '@datekit/runtime/schemas/api/operator/photos';
 import { lazyTransaction } from '../../db/lazy-transaction.ts';
 import type { Services } from '../../services.ts';
 import { approvePhotos, rejectPhotos } from '../photos/moderation.ts';
 import { recordAudits } from './audit.ts';
 import type { CurrentOperator } from './operator-sessions.ts';
-import type { PhotoOwner } from './photo-notice.ts';
+import { toPhotoOwner, type PhotoOwner } from './photo-notice.ts';
 import { rejectionDetails } from './photo-queue.ts';
 
 export interface BulkDecision {
@@ -60,14 +60,7 @@ export async function decidePhotos(
         id,
         outcome: changed.has(id) ? done : byId.has(id) ? 'already_decided' : 'not_found',
       })),
-      decided: owners.map((row) => ({
-        photoId: row.id,
-        userId: row.user_id,
-        brand: row.brand,
-        email: row.email,
-        language: row.language,
-        name: row.name,
-      })),
+      decided: owners.map(toPhotoOwner),
     };
   } catch (error) {
     await outer.rollback().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { toLocale } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
 import { brandSender } from '../../mail/templates/link-mail.ts';
 import { photoCheckMail } from '../../mail/templates/photo-mail.ts';
 import type { Services } from '../../services.ts';
@@ -22,16 +22,20 @@ export async function photoOwner(services: Services, photoId: number): Promise<P
     .where('ph.id', '=', photoId)
     .where('ph.status', '=', 'inspection')
     .executeTakeFirst();
-  return row
-    ? {
-        photoId: row.id,
-        userId: row.user_id,
-        brand: row.brand,
-        email: row.email,
-        language: row.language,
-        name: row.name,
-      }
-    : null;
+  return row ? toPhotoOwner(row) : null;
+}
+
+/** The notice's addressee from a row of a photo joined to its member's user and profile. */
+export function toPhotoOwner(row: {
+  id: number;
+  user_id: number;
+  brand: string;
+  email: string;
+  language: string;
+  name: string;
+}): PhotoOwner {
+  const { id, user_id, brand, email, language, name } = row;
+  return { photoId: id, userId: user_id, brand, email, language, name };
 }
 
 /**

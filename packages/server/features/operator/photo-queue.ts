@@ -1,4 +1,5 @@
-import { ageOn, PHOTO_QUEUE_PAGE, type QueuedPhotoJson } from '@datekit/runtime';
+import { ageOn } from '@datekit/runtime/rules/signup';
+import { PHOTO_QUEUE_PAGE, type QueuedPhotoJson } from '@datekit/runtime/schemas/api/operator/photos';
 import type { Db } from '../../db/database.ts';
 
 export interface PhotoQueuePage {

@@ -1,24 +1,33 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import {
-  okResponseSchema,
   operatorPhotosQuerySchema,
   operatorPhotosResponseSchema,
   photoBulkDecisionRequestSchema,
   photoBulkDecisionResponseSchema,
   photoRejectRequestSchema,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/operator/photos';
 import { ApiError } from '../../errors/api-error.ts';
 import { approvePhotos, rejectPhotos } from '../photos/moderation.ts';
 import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
 import { photoFile } from './photos.queries.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import type { Services } from '../../services.ts';
 import { decidePhotos } from './photo-bulk-decision.ts';
 import { photoOwner, sendPhotoNotice } from './photo-notice.ts';
 import { photoQueuePage, rejectionDetails } from './photo-queue.ts';
 
 const photoId = pathId;
+
+/** The photo in inspection the path's `:id` names, and whose it is; not_found when there is none. */
+async function pathPhotoOwner(services: Services, params: unknown) {
+  const id = photoId(params);
+  const owner = await photoOwner(services, id);
+  if (!owner) throw new ApiError('not_found');
+  return { id, owner };
+}
 
 export const operatorPhotoQueue = defineRoute({
   method: 'GET',
@@ -79,9 +88,7 @@ export const operatorApprovePhoto = defineRoute({
   errors: ['not_found'],
   response: okResponseSchema,
   handler: async ({ services, operator, request }) => {
-    const id = photoId(request.params);
-    const owner = await photoOwner(services, id);
-    if (!owner) throw new ApiError('not_found');
+    const { id, owner } = await pathPhotoOwner(services, request.params);
     await audited(
       services,
       operator,
@@ -104,9 +111,7 @@ export const operatorRejectPhoto = defineRoute({
   body: photoRejectRequestSchema,
   response: okResponseSchema,
   handler: async ({ services, operator, request, body }) => {
-    const id = photoId(request.params);
-    const owner = await photoOwner(services, id);
-    if (!owner) throw new ApiError('not_found');
+    const { id, owner } = await pathPhotoOwner(services, request.params);
     await audited(
       services,
       operator,

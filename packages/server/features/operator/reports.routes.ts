@@ -1,12 +1,12 @@
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import {
   memberBanRequestSchema,
   memberUnbanRequestSchema,
-  okResponseSchema,
   operatorReportsQuerySchema,
   operatorReportsResponseSchema,
   reportDecisionRequestSchema,
   reportDecisionResponseSchema,
-} from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/operator/reports';
 import { ApiError } from '../../errors/api-error.ts';
 import { applyBan, applyDecision, unbanMember, type AppliedDecision } from '../reports/decide-report.ts';
 import { openReports } from '../reports/report-queue.ts';

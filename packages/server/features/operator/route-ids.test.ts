@@ -1,4 +1,4 @@
-import { routeIdSchema } from '@datekit/runtime';
+import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { activeMember } from './test-members.ts';

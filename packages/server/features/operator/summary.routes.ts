@@ -1,4 +1,4 @@
-import { operatorSummaryResponseSchema } from '@datekit/runtime';
+import { operatorSummaryResponseSchema } from '@datekit/runtime/schemas/api/operator/summary';
 import { defineRoute } from '../../http/define-route.ts';
 import { workdaySummary } from './workday-summary.ts';
 

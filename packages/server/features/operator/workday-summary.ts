@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { OperatorSummaryBrand } from '@datekit/runtime';
+import type { OperatorSummaryBrand } from '@datekit/runtime/schemas/api/operator/summary';
 import type { Db } from '../../db/database.ts';
 import { mayDo, type OperatorRole } from './permissions.ts';
-import { HOUR_MS, WEEK_MS } from '@datekit/runtime';
+import { HOUR_MS, WEEK_MS } from '@datekit/runtime/rules/time';
 
 type Counts = Map<string, number>;
 const byBrand = (rows: { brand: string; n: string | number }[]): Counts =>

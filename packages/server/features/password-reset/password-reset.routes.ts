@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { checkEmail, isValidPassword, normalizeEmail, toLocale, loggedInResponseSchema } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
+import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime/rules/signup';
+import { loggedInResponseSchema } from '@datekit/runtime/schemas/api/user';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Brand } from '@datekit/runtime';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_MS = 60 * 60_000;

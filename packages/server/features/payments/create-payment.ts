@@ -1,4 +1,5 @@
-import type { Brand, ErrorCode } from '@datekit/runtime';
+import type { ErrorCode } from '@datekit/runtime/errors';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PaymentsTable } from '../../db/schema.ts';

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Payment } from '@datekit/runtime';
-import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
+import type { FakeMollie } from '../../test/fake-mollie.ts';
+import { paymentWebhook, startServerWithMollie } from '../../test/payment-provider.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
-import { createMollieProvider, MOLLIE_AGENT } from './mollie-provider.ts';
+import { type TestServer } from '../../test/test-server.ts';
+import { member } from '../../test/member.ts';
+import { MOLLIE_AGENT } from './mollie-provider.ts';
 import { refundPayment } from './refund-payment.ts';
 import { PAYMENT_SYNC_JOB, WEBHOOK_QUIET_MS } from './webhook-sync.ts';
 import { createJobRunner } from '../../jobs/handlers.ts';
@@ -11,35 +13,16 @@ import { createJobRunner } from '../../jobs/handlers.ts';
 let mollie: FakeMollie;
 let server: TestServer;
 beforeAll(async () => {
-  mollie = await startFakeMollie();
-  mollie.trustInThisProcess();
-  server = await startTestServer({
-    services: { payments: createMollieProvider({ apiKey: mollie.apiKey, apiEndpoint: mollie.url }) },
-  });
+  ({ server, mollie } = await startServerWithMollie());
 });
 afterAll(async () => {
   await server.close();
   await mollie.close();
 });
 
-let counter = 0;
-async function member(): Promise<{ id: number; browser: TestClient }> {
-  const browser = server.client();
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email: `mollie-${++counter}@example.com` }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, browser };
-}
+const buyer = () => member(server, { label: 'Mollie' });
 
-/** Mollie calling the webhook: a form post carrying only the id. */
-const webhook = (id: string) =>
-  server.client().request('POST', '/api/payment-webhook.php', {
-    raw: `id=${id}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    noClientHeader: true,
-  });
+const webhook = (id: string) => paymentWebhook(server, id);
 
 async function order(browser: TestClient) {
   const res = await browser.post<{ payment: Payment; checkout_url: string }>('/api/payment.php', {
@@ -56,7 +39,7 @@ const status = async (browser: TestClient, id: number) =>
 
 describe('the Mollie adapter against a fake of Mollie', () => {
   it('creates the payment at Mollie with the server-computed amount and answers its checkout', async () => {
-    const { browser } = await member();
+    const { browser } = await buyer();
     const { payment, checkout_url } = await order(browser);
     const remote = mollie.payments.get(payment.payment_id!)!;
     expect(remote).toMatchObject({
@@ -74,7 +57,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
   });
 
   it('follows Mollie through pending to paid, granting the credits once', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await buyer();
     const { payment } = await order(browser);
     mollie.decide(payment.payment_id!, 'pending');
     await webhook(payment.payment_id!);
@@ -93,7 +76,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
   });
 
   it.each(['failed', 'canceled', 'expired'] as const)('maps a %s payment and grants nothing', async (outcome) => {
-    const { browser } = await member();
+    const { browser } = await buyer();
     const { payment } = await order(browser);
     mollie.decide(payment.payment_id!, outcome);
     await webhook(payment.payment_id!);
@@ -101,7 +84,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
   });
 
   it("follows a refund made in Mollie's dashboard: the credits its money bought, once each, never below zero", async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await buyer();
     const { payment } = await order(browser);
     const providerId = payment.payment_id!;
     mollie.decide(providerId, 'paid');
@@ -152,7 +135,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
   });
 
   it("keeps one connection to Mollie open for many webhooks, through datekit's agent", async () => {
-    const { browser } = await member();
+    const { browser } = await buyer();
     const { payment } = await order(browser);
     mollie.decide(payment.payment_id!, 'paid');
     await webhook(payment.payment_id!);
@@ -169,7 +152,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
   });
 
   it('a refund Mollie refused once succeeds when tried again', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await buyer();
     const { payment } = await order(browser);
     mollie.decide(payment.payment_id!, 'paid');
     await webhook(payment.payment_id!);
@@ -191,7 +174,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
   });
 
   it('a chargeback of credits already spent leaves a debt the next purchase settles; the member is mailed', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await buyer();
     const credits = async () => (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
     const first = (await order(browser)).payment;
     mollie.decide(first.payment_id!, 'paid');
@@ -236,7 +219,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
   });
 
   it('answers webhook replays inside the quiet window without asking Mollie, and follows a refund made meanwhile at its end', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await buyer();
     const credits = async () => (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
     const { payment } = await order(browser);
     const providerId = payment.payment_id!;
@@ -283,7 +266,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
   });
 
   it('creates the refund at Mollie and handles a chargeback', async () => {
-    const refunded = await member();
+    const refunded = await buyer();
     const first = await order(refunded.browser);
     mollie.decide(first.payment.payment_id!, 'paid');
     await webhook(first.payment.payment_id!);
@@ -294,7 +277,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
       amount: { currency: 'EUR', value: '14.96' },
     });
 
-    const reversed = await member();
+    const reversed = await buyer();
     const second = await order(reversed.browser);
     mollie.decide(second.payment.payment_id!, 'paid');
     await webhook(second.payment.payment_id!);

@@ -1,5 +1,6 @@
-import { discountedCents, methodsForCountry, paymentCurrency, toCents } from '@datekit/runtime';
-import type { Brand } from '@datekit/runtime';
+import { discountedCents, methodsForCountry, paymentCurrency, toCents } from '@datekit/runtime/rules/payments';
+import type { ErrorCode } from '@datekit/runtime/errors';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import {
@@ -10,6 +11,15 @@ import {
   type DiscountCode,
   type DiscountMember,
 } from '../discounts/discount-codes.ts';
+
+/** What priceOrder refuses an order with: each route that prices one declares these among its errors. */
+export const ORDER_PRICING_ERRORS = [
+  'not_found',
+  'payment_method_unavailable',
+  'discount_not_found',
+  'discount_used',
+  'discount_not_applicable',
+] as const satisfies readonly ErrorCode[];
 
 export interface PricedOrder {
   bundle: Brand['credit_bundles'][number];

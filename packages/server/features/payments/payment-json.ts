@@ -1,4 +1,5 @@
-import { vatPercent, type Payment } from '@datekit/runtime';
+import { vatPercent } from '@datekit/runtime/rules/vat';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import type { PaymentsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 

@@ -1,4 +1,5 @@
-import { toLocale, vatPercent } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
+import { vatPercent } from '@datekit/runtime/rules/vat';
 import { brandSender } from '../../mail/templates/link-mail.ts';
 import { paymentMail, type PaymentMailFacts, type PaymentMailKind } from '../../mail/templates/payment-mail.ts';
 import type { Services } from '../../services.ts';

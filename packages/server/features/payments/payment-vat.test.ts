@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OperatorPaymentJson, Payment } from '@datekit/runtime';
-import { paymentsCsv, vatByCountry } from '@datekit/runtime';
+import type { OperatorPaymentJson } from '@datekit/runtime/schemas/api/operator/payments';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
+import { paymentsCsv, vatByCountry } from '@datekit/runtime/rules/payments-export';
 import type { TestClient } from '../../test/http-client.ts';
 import type { TestServer } from '../../test/test-server.ts';
 import { startTestServer } from '../../test/test-server.ts';

@@ -1,4 +1,4 @@
-import { vatSplit } from '@datekit/runtime';
+import { vatSplit } from '@datekit/runtime/rules/vat';
 
 /** The VAT columns of a payments row. */
 export interface PaymentVatColumns {

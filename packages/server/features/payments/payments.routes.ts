@@ -5,9 +5,9 @@ import {
   creditOffersSchema,
   paymentResponseSchema,
   paymentsResponseSchema,
-  routeIdSchema,
-} from '@datekit/runtime';
-import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime';
+} from '@datekit/runtime/schemas/api/payments';
+import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
+import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime/rules/payments';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
@@ -17,7 +17,7 @@ import { activeDiscount, isUsed } from '../discounts/discount-codes.ts';
 import { memberHold } from '../discounts/discount-reservations.ts';
 import { toDiscountJson } from '../discounts/discount-json.ts';
 import { createPayment } from './create-payment.ts';
-import { offeredMethods } from './order-pricing.ts';
+import { offeredMethods, ORDER_PRICING_ERRORS } from './order-pricing.ts';
 import { toPaymentJson } from './payment-json.ts';
 import { memberPayment, memberPayments } from './payments.queries.ts';
 import { syncPayment } from './sync-payment.ts';
@@ -69,14 +69,7 @@ export const getCreditOffers = defineRoute({
 export const postPayment = defineRoute({
   method: 'POST',
   url: '/api/payment.php',
-  errors: [
-    'not_found',
-    'payment_method_unavailable',
-    'payment_unavailable',
-    'discount_not_found',
-    'discount_used',
-    'discount_not_applicable',
-  ],
+  errors: [...ORDER_PRICING_ERRORS, 'payment_unavailable'],
   summary:
     'Starts buying a bundle: answers the checkout URL. The server prices the order; any amount or discount the client sends is ignored.',
   auth: 'member',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Payment } from '@datekit/runtime';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { paymentWebhook } from '../../test/payment-provider.ts';
 import { createSandboxProvider, type SandboxOutcome } from './sandbox-provider.ts';
 import { refundPayment } from './refund-payment.ts';
 import { WEBHOOK_QUIET_MS } from './webhook-sync.ts';
@@ -42,13 +43,7 @@ function decide(browser: TestClient, id: string, outcome: SandboxOutcome) {
   });
 }
 
-function webhook(id: string) {
-  return server.client().request('POST', '/api/payment-webhook.php', {
-    raw: `id=${encodeURIComponent(id)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    noClientHeader: true,
-  });
-}
+const webhook = (id: string) => paymentWebhook(server, id);
 
 async function account(browser: TestClient) {
   const res = await browser.get<{ user: { credits: number; paid_user: boolean } }>('/api/user.php');

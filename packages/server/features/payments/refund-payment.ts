@@ -3,7 +3,7 @@ import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
 import { sendPaymentMail } from './payment-mails.ts';
 import { purchaseRef, refundAttemptRef } from './purchase-ref.ts';
-import { DAY_MS } from '@datekit/runtime';
+import { DAY_MS } from '@datekit/runtime/rules/time';
 
 export interface RefundResult {
   paymentId: number;

@@ -1,4 +1,6 @@
-import { methodName, type Brand, type Locale } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
+import { methodName } from '@datekit/runtime/rules/payments';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import type { Translate } from '../../i18n/translator.ts';
 import { escapeHtml } from '../../mail/layout.ts';
 import { SANDBOX_CARD_LABEL, SANDBOX_CHECKOUT_PATH, SANDBOX_OUTCOMES } from './sandbox-provider.ts';

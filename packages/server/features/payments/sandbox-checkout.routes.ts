@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toLocale } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { useDocumentHeaders } from '../../ops/security-headers.ts';

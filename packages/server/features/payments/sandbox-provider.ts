@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import type { SandboxPaymentsTable } from '../../db/schema.ts';
+import type { CreatePaymentInput, PaymentProvider, ProviderPayment } from './provider.ts';
 
 /** What the buyer can choose on the sandbox checkout page. */
 export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'canceled', 'expired'] as const;
@@ -15,6 +17,12 @@ export const SANDBOX_CARD_LABEL = 'Visa •••• 4242';
 /** The path of the hosted checkout page the sandbox serves itself. */
 export const SANDBOX_CHECKOUT_PATH = '/api/sandbox-checkout.php';
 
+/** The columns a sandbox payment takes from the order as the shop sent it, one-off or recurring. */
+function orderColumns(order: Omit<CreatePaymentInput, 'redirectUrl'>) {
+  const { amountCents, currency, description, method, locale, brand } = order;
+  return { amount_cents: amountCents, currency, description, method, locale, brand };
+}
+
 /**
  * The built-in provider: keeps its checkouts in its own table (so every server instance sees them,
  * like a real provider's API) and serves a hosted checkout page where the buyer picks the outcome.
@@ -27,6 +35,16 @@ export function createSandboxProvider(
   chargeBack(id: string): Promise<boolean>;
   revokeMandate(mandateId: string): Promise<boolean>;
 } {
+  /** Stores a payment: the order as the shop sent it, and how this kind of payment starts out. */
+  const insertPayment = (
+    id: string,
+    order: Omit<CreatePaymentInput, 'redirectUrl'>,
+    start: Omit<Insertable<SandboxPaymentsTable>, 'id' | keyof ReturnType<typeof orderColumns>>,
+  ) =>
+    db
+      .insertInto('sandbox_payments')
+      .values({ id, ...orderColumns(order), ...start })
+      .execute();
   /** The paid first payment that left this customer's card mandate, unless the mandate was revoked. */
   const usableMandate = (customerId: string, mandateId: string, at: number) =>
     db
@@ -45,24 +63,13 @@ export function createSandboxProvider(
     async createPayment(input) {
       // Mollie-like ids: a prefix and 128 random bits, so nobody can guess another buyer's checkout.
       const id = `tr_sbx_${randomBytes(16).toString('hex')}`;
-      await db
-        .insertInto('sandbox_payments')
-        .values({
-          id,
-          amount_cents: input.amountCents,
-          currency: input.currency,
-          description: input.description,
-          method: input.method,
-          locale: input.locale,
-          brand: input.brand,
-          redirect_url: input.redirectUrl,
-          status: 'open',
-          settles_at: null,
-          created_at: now(),
-          sequence_type: input.customerId ? 'first' : null,
-          customer_id: input.customerId ?? null,
-        })
-        .execute();
+      await insertPayment(id, input, {
+        redirect_url: input.redirectUrl,
+        status: 'open',
+        created_at: now(),
+        sequence_type: input.customerId ? 'first' : null,
+        customer_id: input.customerId ?? null,
+      });
       return { id, checkoutUrl: `${SANDBOX_CHECKOUT_PATH}?id=${id}` };
     },
     async createCustomer() {
@@ -89,25 +96,16 @@ export function createSandboxProvider(
           `the sandbox knows no card mandate ${input.mandateId} of ${input.customerId} (or it was revoked)`,
         );
       }
-      await db
-        .insertInto('sandbox_payments')
-        .values({
-          id,
-          amount_cents: input.amountCents,
-          currency: input.currency,
-          description: input.description,
-          method: input.method,
-          locale: input.locale,
-          brand: input.brand,
-          redirect_url: '',
-          status: card ? 'paid' : 'pending',
-          settles_at: card ? null : at + SANDBOX_SETTLE_MS,
-          created_at: at,
-          sequence_type: 'recurring',
-          customer_id: input.customerId,
-          mandate_id: input.mandateId,
-        })
-        .execute();
+      await insertPayment(id, input, {
+        // No checkout, so nowhere to come back to.
+        redirect_url: '',
+        status: card ? 'paid' : 'pending',
+        settles_at: card ? null : at + SANDBOX_SETTLE_MS,
+        created_at: at,
+        sequence_type: 'recurring',
+        customer_id: input.customerId,
+        mandate_id: input.mandateId,
+      });
       return { id };
     },
     async getPayment(id): Promise<ProviderPayment | null> {

@@ -1,39 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payment, RepeatOrder } from '@datekit/runtime';
-import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.ts';
+import type { RepeatOrder } from '@datekit/runtime/schemas/api/direct-debit';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
+import type { FakeMollie } from '../../test/fake-mollie.ts';
+import { paymentWebhook, startServerWithMollie } from '../../test/payment-provider.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
-import { createMollieProvider } from './mollie-provider.ts';
+import { type TestServer } from '../../test/test-server.ts';
+import { member } from '../../test/member.ts';
 
 let mollie: FakeMollie;
 let server: TestServer;
 beforeAll(async () => {
-  mollie = await startFakeMollie();
-  mollie.trustInThisProcess();
-  server = await startTestServer({
-    services: { payments: createMollieProvider({ apiKey: mollie.apiKey, apiEndpoint: mollie.url }) },
-  });
+  ({ server, mollie } = await startServerWithMollie());
 });
 afterAll(async () => {
   await server.close();
   await mollie.close();
 });
 
-let counter = 0;
-async function member(): Promise<{ id: number; browser: TestClient; email: string }> {
-  const browser = server.client();
-  const email = `mollie-card-${++counter}@example.com`;
-  const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, browser, email };
-}
+const cardholder = () => member(server, { label: 'MollieCard' });
 
-const webhook = (id: string) =>
-  server.client().request('POST', '/api/payment-webhook.php', {
-    raw: `id=${id}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    noClientHeader: true,
-  });
+const webhook = (id: string) => paymentWebhook(server, id);
 const repeat = (browser: TestClient) =>
   browser.post<{ payment: Payment; error?: string; message?: string }>('/api/repeat-order.php');
 const credits = async (browser: TestClient) =>
@@ -61,7 +47,7 @@ async function firstCardPayment(browser: TestClient) {
 
 describe('repeat order with a stored card through Mollie (against the fake)', () => {
   it('makes the first card payment for a customer, and stores the mandate it leaves', async () => {
-    const { id, browser, email } = await member();
+    const { id, browser, email } = await cardholder();
     const first = await firstCardPayment(browser);
     expect(first).toMatchObject({ sequenceType: 'first', method: 'creditcard', status: 'paid' });
     expect(mollie.customers.get(first.customerId!)).toMatchObject({ email });
@@ -84,7 +70,7 @@ describe('repeat order with a stored card through Mollie (against the fake)', ()
   });
 
   it('charges the mandate as a recurring payment, without a checkout, and books the credits once', async () => {
-    const { browser } = await member();
+    const { browser } = await cardholder();
     const first = await firstCardPayment(browser);
     const start = await credits(browser);
     const res = await repeat(browser);
@@ -106,7 +92,7 @@ describe('repeat order with a stored card through Mollie (against the fake)', ()
   });
 
   it("answers 'could not be completed with the stored card' for a failed charge, and grants nothing", async () => {
-    const { browser, id } = await member();
+    const { browser, id } = await cardholder();
     await firstCardPayment(browser);
     const start = await credits(browser);
     mollie.nextRecurringStatus = 'failed';
@@ -131,7 +117,7 @@ describe('repeat order with a stored card through Mollie (against the fake)', ()
   });
 
   it('marks the card invalid when Mollie refuses its revoked mandate, and offers it no more', async () => {
-    const { browser, id } = await member();
+    const { browser, id } = await cardholder();
     const first = await firstCardPayment(browser);
     const start = await credits(browser);
     mollie.revokeMandate(first.mandateId!);
@@ -157,7 +143,7 @@ describe('repeat order with a stored card through Mollie (against the fake)', ()
   });
 
   it('marks the card invalid when the charge fails and Mollie has revoked the mandate meanwhile', async () => {
-    const { browser, id } = await member();
+    const { browser, id } = await cardholder();
     const first = await firstCardPayment(browser);
     const provider = server.services.payments;
     // The card scheme declines the charge and Mollie invalidates the card's mandate with it.
@@ -181,9 +167,9 @@ describe('repeat order with a stored card through Mollie (against the fake)', ()
   });
 
   it("never charges another member's mandate", async () => {
-    const owner = await member();
+    const owner = await cardholder();
     await firstCardPayment(owner.browser);
-    const other = await member();
+    const other = await cardholder();
     const recurringBefore = [...mollie.payments.values()].filter((p) => p.sequenceType === 'recurring').length;
     const res = await repeat(other.browser);
     expect(res.status).toBe(404);

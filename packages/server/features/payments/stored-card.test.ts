@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payment, RepeatOrder } from '@datekit/runtime';
+import type { RepeatOrder } from '@datekit/runtime/schemas/api/direct-debit';
+import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { member } from '../../test/member.ts';
 import { SANDBOX_CARD_LABEL, type createSandboxProvider, type SandboxOutcome } from './sandbox-provider.ts';
 
 /** The built-in sandbox: a card paid in its checkout is stored, and a repeat order charges it in one click. */
@@ -11,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-let counter = 0;
-async function member(): Promise<{ id: number; browser: TestClient }> {
-  const browser = server.client();
-  const email = `card-${++counter}@example.com`;
-  const res = await browser.post<{ user: { profile: { id: number } } }>('/api/signup.php', validSignup({ email }));
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, browser };
-}
+const cardholder = () => member(server, { label: 'Card' });
 
 /** A bundle bought by card through the sandbox checkout, with the buyer's choice. */
 async function buyByCard(browser: TestClient, outcome: SandboxOutcome = 'paid'): Promise<Payment> {
@@ -54,7 +49,7 @@ const sandbox = () => server.services.payments as ReturnType<typeof createSandbo
 
 describe('a stored card in the sandbox', () => {
   it('is stored by a paid card payment and charged by a repeat order without a checkout', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await cardholder();
     await buyByCard(browser);
     const cards = await server.services.db.selectFrom('card_mandates').selectAll().where('user_id', '=', id).execute();
     expect(cards).toMatchObject([{ provider: 'sandbox', label: SANDBOX_CARD_LABEL, status: 'valid' }]);
@@ -91,7 +86,7 @@ describe('a stored card in the sandbox', () => {
   });
 
   it('says on the checkout page that paying stores the test card', async () => {
-    const { browser } = await member();
+    const { browser } = await cardholder();
     const res = await browser.post<{ checkout_url: string }>('/api/payment.php', {
       bundle_id: 'starter',
       method: 'creditcard',
@@ -101,7 +96,7 @@ describe('a stored card in the sandbox', () => {
   });
 
   it('stores nothing for a failed card payment, and offers no repeat order then', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await cardholder();
     await buyByCard(browser, 'failed');
     expect(
       await server.services.db.selectFrom('card_mandates').where('user_id', '=', id).selectAll().execute(),
@@ -112,9 +107,9 @@ describe('a stored card in the sandbox', () => {
   });
 
   it("is only its owner's: another member cannot charge it", async () => {
-    const owner = await member();
+    const owner = await cardholder();
     await buyByCard(owner.browser);
-    const other = await member();
+    const other = await cardholder();
     // The other member has paid before, but has no stored method (their card is gone).
     await buyByCard(other.browser);
     await server.services.db.deleteFrom('card_mandates').where('user_id', '=', other.id).execute();
@@ -150,7 +145,7 @@ describe('a stored card in the sandbox', () => {
   });
 
   it("answers 'could not be completed with the stored card' when the charge fails, and books nothing", async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await cardholder();
     await buyByCard(browser);
     const start = await credits(browser);
     const provider = server.services.payments;
@@ -179,7 +174,7 @@ describe('a stored card in the sandbox', () => {
   });
 
   it('marks the card invalid when the sandbox refuses it as revoked; the page then asks for a checkout', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await cardholder();
     await buyByCard(browser);
     const [card] = await cardsOf(id);
     expect(await sandbox().mandateUsable('cst_sbx_someoneelse', card!.provider_mandate_id)).toBe(false);
@@ -207,7 +202,7 @@ describe('a stored card in the sandbox', () => {
   });
 
   it('a retry with the same Idempotency-Key answers the first repeat order: charged once', async () => {
-    const { id, browser } = await member();
+    const { id, browser } = await cardholder();
     await buyByCard(browser);
     const start = await credits(browser);
     const first = await repeat(browser, `repeat-${id}`);

@@ -1,4 +1,5 @@
-import { CARD_PHOTOS, type MemberPhoto } from '@datekit/runtime';
+import { CARD_PHOTOS } from '@datekit/runtime/rules/search';
+import type { MemberPhoto } from '@datekit/runtime/schemas/api/members';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import { MEDIA_PREFIX } from '../users/user-json.ts';

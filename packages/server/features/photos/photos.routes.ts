@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import {
-  FREE_PHOTO_LIMIT,
-  memberPhotosResponseSchema,
-  okResponseSchema,
-  ownPhotosResponseSchema,
-  PREMIUM_PHOTO_LIMIT,
-  uploadPhotoResponseSchema,
-  routeIdSchema,
-} from '@datekit/runtime';
+import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@datekit/runtime/rules/constants';
+import { memberPhotosResponseSchema } from '@datekit/runtime/schemas/api/members';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
+import { ownPhotosResponseSchema, uploadPhotoResponseSchema } from '@datekit/runtime/schemas/api/photos';
+import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_PHOTO_LIMIT } from '@datekit/runtime';
+import { FREE_PHOTO_LIMIT } from '@datekit/runtime/rules/constants';
 import type { TestClient } from '../../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 

@@ -1,14 +1,9 @@
-import {
-  ageOn,
-  findInterest,
-  findRegion,
-  missingSteps,
-  nameProblem,
-  type OwnProfile,
-  ownProfileResponseSchema,
-  placeOfProfile,
-  profileUpdateSchema,
-} from '@datekit/runtime';
+import { findInterest } from '@datekit/runtime/data/interests';
+import { placeOfProfile } from '@datekit/runtime/data/place-of-profile';
+import { findRegion } from '@datekit/runtime/data/regions';
+import { missingSteps } from '@datekit/runtime/rules/profile-completeness';
+import { ageOn, nameProblem } from '@datekit/runtime/rules/signup';
+import { type OwnProfile, ownProfileResponseSchema, profileUpdateSchema } from '@datekit/runtime/schemas/api/profile';
 import type { Db } from '../../db/database.ts';
 import type { ProfilesTable } from '../../db/schema.ts';
 import { ApiError } from '../../errors/api-error.ts';
@@ -18,6 +13,7 @@ import type { CurrentMember } from '../users/current-member.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { photoCount } from '../photos/photos.queries.ts';
 import { interestIdsOf, ownProfileRow, replaceInterests, townOf, updateProfileRow } from './profile.queries.ts';
+import { profileChoices } from './profile-choices.ts';
 
 /** The member's own profile in three queries: profile with main photo, interests, photo count. */
 async function loadOwnProfile(services: Services, member: CurrentMember): Promise<OwnProfile> {
@@ -33,13 +29,7 @@ async function loadOwnProfile(services: Services, member: CurrentMember): Promis
     gender: profile.gender,
     birth_date: profile.birth_date,
     age: ageOn(profile.birth_date, new Date(now)) ?? 0,
-    sexuality: profile.sexuality,
-    relationship_status: profile.relationship_status,
-    hair_colour: profile.hair_colour,
-    eye_colour: profile.eye_colour,
-    body_type: profile.body_type,
-    tattoos: profile.tattoos,
-    signup_reason: profile.signup_reason,
+    ...profileChoices(profile),
     about: profile.about,
     interests: interestIds,
     country: profile.country,

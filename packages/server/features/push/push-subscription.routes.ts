@@ -1,5 +1,6 @@
 import { createECDH } from 'node:crypto';
-import { okResponseSchema, pushSubscriptionRequestSchema, pushUnsubscribeRequestSchema } from '@datekit/runtime';
+import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
+import { pushSubscriptionRequestSchema, pushUnsubscribeRequestSchema } from '@datekit/runtime/schemas/api/push';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';

@@ -14,8 +14,8 @@ import {
   type BrowserPushKeys,
   type FakePushService,
 } from '../../test/fake-push-service.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, PRODUCTION_ENV, startTestServer, type TestServer, validSignup } from '../../test/test-server.ts';
+import { PRODUCTION_ENV, startTestServer, type TestServer, validSignup } from '../../test/test-server.ts';
+import { member, type TestMember } from '../../test/member.ts';
 
 const VAPID = generateVapidKeys();
 let server: TestServer;
@@ -56,26 +56,8 @@ function resolving(names: Record<string, string[]>) {
   return lookup;
 }
 
-interface Member {
-  id: number;
-  name: string;
-  email: string;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function member(language = 'en'): Promise<Member> {
-  const name = `Pushed${++counter}`;
-  const email = `pushed-${counter}@example.com`;
-  const browser = server.client();
-  browser.cookies.set('lang', language);
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email, name }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, name, email, browser };
-}
+type Member = TestMember;
+const subscriber = (language = 'en') => member(server, { label: 'Pushed', language });
 
 /** POST /api/user.php?push=1 as the spec has it (§7: the body carries `subscription`), or the bare subscription. */
 function postSubscription(m: Member, path: string, keys: BrowserPushKeys, form: 'spec' | 'bare' = 'spec') {
@@ -87,9 +69,10 @@ function postSubscription(m: Member, path: string, keys: BrowserPushKeys, form: 
 }
 
 /** A browser of `m` subscribing to push at the fake push service, with PushSubscription.toJSON(). */
+let endpoints = 0;
 async function subscribe(
   m: Member,
-  path = `/push/${m.id}-${++counter}`,
+  path = `/push/${m.id}-${++endpoints}`,
   keys = browserPushKeys(),
 ): Promise<{ path: string; keys: BrowserPushKeys }> {
   const res = await postSubscription(m, path, keys);
@@ -131,7 +114,7 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
   });
 
   it('stores a valid subscription; login at POST /api/user.php without ?push=1 still works', async () => {
-    const anna = await member();
+    const anna = await subscriber();
     const { path, keys } = await subscribe(anna);
     expect(await subscriptionsOf(anna)).toEqual([
       { endpoint: `${pushService.origin}${path}`, p256dh: keys.json.p256dh, auth: keys.json.auth },
@@ -143,7 +126,7 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
   });
 
   it('refuses subscriptions that are not a browser push subscription', async () => {
-    const anna = await member();
+    const anna = await subscriber();
     const keys = browserPushKeys().json;
     const bad = [
       {},
@@ -172,7 +155,7 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
   });
 
   it('resolves the push service name and refuses one that points into a private network, or nowhere', async () => {
-    const anna = await member();
+    const anna = await subscriber();
     const keys = browserPushKeys().json;
     resolving({
       'fcm.example.com': ['142.250.74.170', '2a00:1450:4001:82a::200a'],
@@ -224,7 +207,7 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
   });
 
   it('takes the spec body { subscription } and the bare subscription alike', async () => {
-    const anna = await member();
+    const anna = await subscriber();
     const spec = await postSubscription(anna, '/push/spec-form', browserPushKeys(), 'spec');
     expect(spec.status, JSON.stringify(spec.body)).toBe(200);
     const bare = await postSubscription(anna, '/push/bare-form', browserPushKeys(), 'bare');
@@ -242,7 +225,7 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
   });
 
   it('two members posting one new endpoint at once: one owns it, the other is refused', async () => {
-    const members = [await member(), await member(), await member(), await member()];
+    const members = [await subscriber(), await subscriber(), await subscriber(), await subscriber()];
     const answers = await Promise.all(members.map((m) => postSubscription(m, '/push/raced', browserPushKeys())));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
     const owners = await server.services.db
@@ -254,7 +237,7 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
   });
 
   it("logging out forgets the subscriptions stored in that session: the browser's next member gets none of them", async () => {
-    const anna = await member();
+    const anna = await subscriber();
     const here = await subscribe(anna);
     const elsewhere = server.client();
     const login = await elsewhere.post('/api/user.php', { email: anna.email, password: validSignup().password });
@@ -264,13 +247,13 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     expect((await anna.browser.get('/api/logout.php')).status).toBe(200);
     expect((await subscriptionsOf(anna)).map((r) => r.endpoint)).toEqual([`${pushService.origin}${other.path}`]);
     // The browser sends its subscription again at the next login (stores/push.ts): whoever that is.
-    const ben = await member();
+    const ben = await subscriber();
     await subscribe(ben, here.path, here.keys);
     expect(await subscriptionsOf(ben)).toHaveLength(1);
   });
 
   it('keeps several browsers per member; the same endpoint subscribing again updates it; DELETE forgets one', async () => {
-    const [anna, ben] = [await member(), await member()];
+    const [anna, ben] = [await subscriber(), await subscriber()];
     const first = await subscribe(anna, '/push/shared-browser');
     await subscribe(anna);
     expect(await subscriptionsOf(anna)).toHaveLength(2);
@@ -302,7 +285,7 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
 
 describe('pushes', () => {
   it('pushes a new message, encrypted for the browser, in its language, with the screen to open and the unread count', async () => {
-    const [alice, bob] = [await member(), await member('nl')];
+    const [alice, bob] = [await subscriber(), await subscriber('nl')];
     const { path, keys } = await subscribe(bob);
     expect((await write(alice, bob, 'A secret text')).status).toBe(201);
     await runner.runDue();
@@ -330,7 +313,7 @@ describe('pushes', () => {
   });
 
   it('pushes likes and matches', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await subscriber(), await subscriber()];
     const { path, keys } = await subscribe(bob);
     const alicePush = await subscribe(alice);
     await alice.browser.post('/api/like.php', { profile_id: bob.id });
@@ -349,7 +332,7 @@ describe('pushes', () => {
   });
 
   it('deletes subscriptions the push service calls gone (404, 410) and retries other failures later', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await subscriber(), await subscriber()];
     const gone = await subscribe(bob);
     const expired = await subscribe(bob);
     const flaky = await subscribe(bob);
@@ -377,7 +360,7 @@ describe('pushes', () => {
   });
 
   it('checks the name again at send time: one that now points into a private network is never contacted, and forgotten', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await subscriber(), await subscriber()];
     const fine = await subscribe(bob);
     const lookup = resolving({ 'push.example.com': ['93.184.215.14'] });
     const res = await bob.browser.post('/api/user.php?push=1', {
@@ -398,7 +381,7 @@ describe('pushes', () => {
   });
 
   it('pushes nothing while the member has a tab open', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await subscriber(), await subscriber()];
     const { path } = await subscribe(bob);
     const tab = await openEventStream(bob.browser);
     try {
@@ -419,7 +402,7 @@ describe('pushes', () => {
   });
 
   it('pushes nothing of a type the member turned off', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await subscriber(), await subscriber()];
     const { path } = await subscribe(bob);
     const off = await bob.browser.put('/api/notifications.php', {
       preferences: { new_conversations: false, like: false },
@@ -436,7 +419,7 @@ describe('pushes', () => {
   });
 
   it('queues no push job for a member without a subscription', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await subscriber(), await subscriber()];
     await write(alice, bob);
     const jobs = await server.services.db
       .selectFrom('jobs')

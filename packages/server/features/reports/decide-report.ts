@@ -1,11 +1,6 @@
-import {
-  formatDate,
-  SUSPENSION_DEFAULT_DAYS,
-  toLocale,
-  type DecisionGround,
-  type Locale,
-  type ReportDecision,
-} from '@datekit/runtime';
+import { toLocale, type Locale } from '@datekit/runtime/data/locales';
+import { SUSPENSION_DEFAULT_DAYS, type DecisionGround, type ReportDecision } from '@datekit/runtime/data/reports';
+import { formatDate } from '@datekit/runtime/i18n/format';
 import { ApiError } from '../../errors/api-error.ts';
 import { brandSender } from '../../mail/templates/link-mail.ts';
 import { reportOutcomeMail, statementOfReasonsMail } from '../../mail/templates/report-mail.ts';

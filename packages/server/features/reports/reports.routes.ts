@@ -1,4 +1,4 @@
-import { complaintBodySchema, reportBodySchema, reportResponseSchema } from '@datekit/runtime';
+import { complaintBodySchema, reportBodySchema, reportResponseSchema } from '@datekit/runtime/schemas/api/reports';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';

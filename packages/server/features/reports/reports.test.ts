@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { member } from '../../test/member.ts';
 import { banMember, decideReport, unbanMember } from './decide-report.ts';
 import { runLiftSuspensionJob } from './sanctions.ts';
 
@@ -10,25 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Member {
-  id: number;
-  name: string;
-  email: string;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function activeMember(host = 'alpha.test'): Promise<Member> {
-  const browser = server.client(host);
-  const email = `reports-${++counter}@example.com`;
-  const name = `Reported${counter}`;
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email, name, tracking: { network: 'n' } }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, name, email, browser };
-}
+const activeMember = (host?: string) =>
+  member(server, { label: 'Reported', host, signup: { tracking: { network: 'n' } } });
 
 /** The mails sent to `to` since `since` (an outbox length). */
 const mailsTo = (to: string, since: number) =>

@@ -1,4 +1,5 @@
-import { formatDate, type Locale } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
+import { formatDate } from '@datekit/runtime/i18n/format';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Db } from '../../db/database.ts';
 import { cancelJob, enqueueJob } from '../../jobs/queue.ts';

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { checkEmail, toLocale, type Brand, type Locale, type ReportContext } from '@datekit/runtime';
+import { toLocale, type Locale } from '@datekit/runtime/data/locales';
+import type { ReportContext } from '@datekit/runtime/data/reports';
+import { checkEmail } from '@datekit/runtime/rules/signup';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError } from '../../errors/api-error.ts';
 import { brandSender } from '../../mail/templates/link-mail.ts';
 import { reportReceivedMail } from '../../mail/templates/report-mail.ts';

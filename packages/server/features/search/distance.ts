@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { haversineKm, type Whereabouts } from '@datekit/runtime';
+import { haversineKm } from '@datekit/runtime/data/nearest-place';
+import type { Whereabouts } from '@datekit/runtime/data/place-of-profile';
 
 const RAD = Math.PI / 180;
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_PHOTOS, haversineKm, placeOfProfile, type SearchResponse } from '@datekit/runtime';
+import { haversineKm } from '@datekit/runtime/data/nearest-place';
+import { placeOfProfile } from '@datekit/runtime/data/place-of-profile';
+import { CARD_PHOTOS } from '@datekit/runtime/rules/search';
+import type { SearchResponse } from '@datekit/runtime/schemas/api/members';
 import { alphaBrand } from '../../test/fixture-brands.ts';
 import { seedMembersWithSessions } from '../../test/seed-members.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';

@@ -1,5 +1,6 @@
 import type { Expression, SqlBool } from 'kysely';
-import { birthDateBounds, type Brand, type SearchFilters } from '@datekit/runtime';
+import { birthDateBounds, type SearchFilters } from '@datekit/runtime/rules/search';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { visibleTo, type ProfileScope } from '../members/visible-to.ts';
 
 export interface SearchScope {

@@ -1,5 +1,5 @@
 import type { RawBuilder } from 'kysely';
-import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchFilters } from '@datekit/runtime';
+import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchFilters } from '@datekit/runtime/rules/search';
 import type { Db } from '../../db/database.ts';
 import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
 import { searchConditions, type SearchScope } from './search-conditions.ts';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { COUNTRY_CODES } from '@datekit/runtime/data/countries';
 import {
-  COUNTRY_CODES,
   resolveSearchFilters,
-  searchResponseSchema,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   SEARCH_SORTS,
@@ -10,8 +9,9 @@ import {
   SIMILAR_AGE_SLACK,
   SIMILAR_LIMIT,
   SIMILAR_THRESHOLD,
-  TRACKING_PARAMS,
-} from '@datekit/runtime';
+} from '@datekit/runtime/rules/search';
+import { searchResponseSchema } from '@datekit/runtime/schemas/api/members';
+import { TRACKING_PARAMS } from '@datekit/runtime/schemas/api/signup';
 import { authenticationRequired } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { hasTrafficSource } from '../signup/signup-rules.ts';

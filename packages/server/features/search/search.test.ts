@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_COUNT_CAP } from '@datekit/runtime';
+import { SEARCH_COUNT_CAP } from '@datekit/runtime/rules/search';
 import { insertMember } from '../users/insert-member.ts';
 import { alphaBrand, betaBrand } from '../../test/fixture-brands.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';

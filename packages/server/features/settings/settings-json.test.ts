@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { settingsSchema } from '@datekit/runtime';
+import { settingsSchema } from '@datekit/runtime/schemas/api/settings';
 import { FIXTURE_BRANDS } from '../../test/fixture-brands.ts';
 import { toSettingsJson } from './settings-json.ts';
 

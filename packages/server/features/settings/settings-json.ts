@@ -1,4 +1,5 @@
-import { brandSettings, type Brand, type CompanyInfo, type Settings } from '@datekit/runtime';
+import { brandSettings, type CompanyInfo, type Settings } from '@datekit/runtime/schemas/api/settings';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 
 export interface RequestFacts {
   geoipCountry: string | null;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandFileSchema } from '@datekit/runtime';
+import { brandFileSchema } from '@datekit/runtime/schemas/brand';
 import { alphaBrand, FIXTURE_BRANDS } from '../../test/fixture-brands.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 

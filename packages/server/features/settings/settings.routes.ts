@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  companyInfoResponseSchema,
-  LANGUAGE_COOKIE_DAYS,
-  LANGUAGE_COOKIE_NAME,
-  settingsResponseSchema,
-  toLocale,
-} from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
+import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants';
+import { companyInfoResponseSchema, settingsResponseSchema } from '@datekit/runtime/schemas/api/settings';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { fromTrustedProxy } from '../../http/trusted-proxy.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Brand, Locale } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import type { Db } from '../../db/database.ts';
 import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import type { Services } from '../../services.ts';

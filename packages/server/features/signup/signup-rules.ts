@@ -1,13 +1,6 @@
-import {
-  type Brand,
-  checkEmail,
-  isValidDateOfBirth,
-  isValidPassword,
-  nameProblem,
-  type SignupRequest,
-  type Tracking,
-  TRACKING_PARAMS,
-} from '@datekit/runtime';
+import { checkEmail, isValidDateOfBirth, isValidPassword, nameProblem } from '@datekit/runtime/rules/signup';
+import { type SignupRequest, type Tracking, TRACKING_PARAMS } from '@datekit/runtime/schemas/api/signup';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { ApiError } from '../../errors/api-error.ts';
 
 export function hasTrafficSource(tracking: Tracking | undefined): boolean {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { normalizeEmail, signupRequestSchema, userResponseSchema } from '@datekit/runtime';
+import { normalizeEmail } from '@datekit/runtime/rules/signup';
+import { signupRequestSchema } from '@datekit/runtime/schemas/api/signup';
+import { userResponseSchema } from '@datekit/runtime/schemas/api/user';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';

@@ -1,5 +1,6 @@
-import type { SearchFilters } from '@datekit/runtime';
+import type { SearchFilters } from '@datekit/runtime/rules/search';
 import type { Db } from '../../db/database.ts';
+import { notLikedBy } from '../likes/likes.queries.ts';
 import { searchConditions, type SearchScope } from '../search/search-conditions.ts';
 import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
 
@@ -27,13 +28,7 @@ export function candidateProfiles(
 ) {
   return selectProfiles(db)
     .where((eb) => searchConditions(eb, scope, filters))
-    .where((eb) =>
-      eb(
-        'p.id',
-        'not in',
-        eb.selectFrom('likes').select('likes.liked_id').where('likes.liker_id', '=', scope.viewerId),
-      ),
-    )
+    .where((eb) => notLikedBy(eb, scope.viewerId))
     .orderBy(withoutVisiblePhoto)
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')

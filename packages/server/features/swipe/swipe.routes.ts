@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import {
-  type Brand,
-  COUNTRIES,
-  resolveSearchFilters,
-  startOfLocalDay,
-  swipeCandidatesResponseSchema,
-  swipeLikeResponseSchema,
-  SWIPE_LIKES_PER_DAY,
-} from '@datekit/runtime';
+import { COUNTRIES } from '@datekit/runtime/data/countries';
+import { SWIPE_LIKES_PER_DAY } from '@datekit/runtime/rules/constants';
+import { startOfLocalDay } from '@datekit/runtime/rules/daily';
+import { resolveSearchFilters } from '@datekit/runtime/rules/search';
+import { swipeCandidatesResponseSchema, swipeLikeResponseSchema } from '@datekit/runtime/schemas/api/swipe';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { lockMember } from '../../db/lock-member.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';

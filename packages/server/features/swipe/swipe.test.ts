@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SWIPE_LIKES_PER_DAY } from '@datekit/runtime';
+import { SWIPE_LIKES_PER_DAY } from '@datekit/runtime/rules/constants';
 import type { TestClient } from '../../test/http-client.ts';
 import { insertMember } from '../users/insert-member.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';

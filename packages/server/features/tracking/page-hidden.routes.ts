@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRACKING_PARAMS } from '@datekit/runtime';
+import { TRACKING_PARAMS } from '@datekit/runtime/schemas/api/signup';
 import { defineRoute } from '../../http/define-route.ts';
 import { insertPageBounce } from './tracking.queries.ts';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Brand, Locale } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { SESSION_COOKIE } from '../../http/request-context.ts';
 import type { Services } from '../../services.ts';
 import { isSanctioned, sanctionError } from '../reports/sanctions.ts';

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import { normalizeEmail, placeOfProfile, type Tracking } from '@datekit/runtime';
+import { placeOfProfile } from '@datekit/runtime/data/place-of-profile';
+import { normalizeEmail } from '@datekit/runtime/rules/signup';
+import type { Tracking } from '@datekit/runtime/schemas/api/signup';
 import type { Database, ProfilesTable, UsersTable } from '../../db/schema.ts';
 
 export interface NewMember {

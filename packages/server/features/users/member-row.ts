@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MAIL_DISABLED_REASONS } from '@datekit/runtime';
+import { MAIL_DISABLED_REASONS } from '@datekit/runtime/data/notifications';
 import type { Db } from '../../db/database.ts';
 
 /**

@@ -1,4 +1,8 @@
-import { ageOn, MAIL_DISABLED_REASONS, missingSteps, type Profile, toLocale, type User } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
+import { MAIL_DISABLED_REASONS } from '@datekit/runtime/data/notifications';
+import { missingSteps } from '@datekit/runtime/rules/profile-completeness';
+import { ageOn } from '@datekit/runtime/rules/signup';
+import type { Profile, User } from '@datekit/runtime/schemas/api/user';
 import type { MemberRow, ProfileRow } from './member-row.ts';
 
 export const MEDIA_PREFIX = '/media/';

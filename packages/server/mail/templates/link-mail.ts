@@ -1,4 +1,5 @@
-import type { Brand, Locale } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import type { Translate } from '../../i18n/translator.ts';
 import type { OutgoingMail } from '../mailer.ts';
 import { renderMailHtml } from '../layout.ts';

@@ -1,6 +1,7 @@
-import type { Locale } from '@datekit/runtime';
-import { formatDate, methodName } from '@datekit/runtime';
-import type { Brand } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
+import { formatDate } from '@datekit/runtime/i18n/format';
+import { methodName } from '@datekit/runtime/rules/payments';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import type { Translate } from '../../i18n/translator.ts';
 import { renderMailHtml } from '../layout.ts';
 import type { OutgoingMail } from '../mailer.ts';

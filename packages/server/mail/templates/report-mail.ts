@@ -1,4 +1,6 @@
-import type { Brand, DecisionGround, Locale, ReportDecision } from '@datekit/runtime';
+import type { Locale } from '@datekit/runtime/data/locales';
+import type { DecisionGround, ReportDecision } from '@datekit/runtime/data/reports';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import type { Translate } from '../../i18n/translator.ts';
 import type { OutgoingMail } from '../mailer.ts';
 import { renderMailHtml } from '../layout.ts';

@@ -1,14 +1,15 @@
-import { COUNTRY_CODES, wallClockAt } from '@datekit/runtime';
+import { COUNTRY_CODES } from '@datekit/runtime/data/countries';
+import { wallClockAt } from '@datekit/runtime/rules/daily';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner, scheduleRecurringJobs } from '../../../jobs/handlers.ts';
 import { everyMondayAt } from '../../../jobs/recurring.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
-import type { TestClient } from '../../../test/http-client.ts';
-import { pathOf, startTestServer, validSignup, type TestServer } from '../../../test/test-server.ts';
+import { startTestServer, validSignup, type TestServer } from '../../../test/test-server.ts';
+import { member, type TestMember } from '../../../test/member.ts';
 import { markStreamSeen } from '../presence.ts';
 import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from './unread-reminders.ts';
 import { countriesDue, sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from './weekly-updates.ts';
-import { HOUR_MS } from '@datekit/runtime';
+import { HOUR_MS } from '@datekit/runtime/rules/time';
 
 const SECRET = 'provider-shared-secret';
 let server: TestServer;
@@ -21,24 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Member {
-  id: number;
-  email: string;
-  browser: TestClient;
-}
-
-let counter = 0;
-async function member(language = 'en', overrides: Record<string, unknown> = {}): Promise<Member> {
-  const email = `digest-${++counter}@example.com`;
-  const browser = server.client();
-  browser.cookies.set('lang', language);
-  const res = await browser.post<{ user: { profile: { id: number } } }>(
-    '/api/signup.php',
-    validSignup({ email, name: `Digest${counter}`, ...overrides }),
-  );
-  await browser.get(pathOf(server.latestActivationLink()));
-  return { id: res.body.user.profile.id, email, browser };
-}
+type Member = TestMember;
+const reader = (language = 'en', signup: Record<string, unknown> = {}) =>
+  member(server, { label: 'Digest', language, signup });
 
 /** The mails to the member with that subject, quoted-printable soft line breaks undone. */
 const mailsTo = (m: Member, subject: RegExp) =>
@@ -83,16 +69,16 @@ async function unsubscribe(mail: string): Promise<unknown> {
 
 describe('unread-message reminders', () => {
   it('reminds an offline member once, in their language, and nobody who may not or need not be reminded', async () => {
-    const bob = await member('nl');
+    const bob = await reader('nl');
     const [prefOff, unconfirmed, leaving, bounced, recent] = [
-      await member(),
-      await member(),
-      await member(),
-      await member(),
-      await member(),
+      await reader(),
+      await reader(),
+      await reader(),
+      await reader(),
+      await reader(),
     ];
     // One writer each: a free member starts at most two conversations.
-    for (const to of [bob, prefOff, unconfirmed, leaving, bounced, recent]) await write(await member(), to);
+    for (const to of [bob, prefOff, unconfirmed, leaving, bounced, recent]) await write(await reader(), to);
     expect(
       (await prefOff.browser.put('/api/notifications.php', { preferences: { unread_message_reminders: false } }))
         .status,
@@ -144,7 +130,7 @@ describe('unread-message reminders', () => {
   }, 120_000); // Thirteen signups, each hashing a password: slow on a busy machine.
 
   it('reminds again about newer messages, but at most once in three days', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await reader(), await reader()];
     await write(alice, bob, 'One');
     await advance(25 * HOUR_MS);
     expect(mailsTo(bob, REMINDER)).toHaveLength(1);
@@ -162,8 +148,8 @@ describe('unread-message reminders', () => {
   });
 
   it('sends nothing about a member who was blocked since, or left', async () => {
-    const [blocker, leaver] = [await member(), await member()];
-    const [blocked, gone] = [await member(), await member()];
+    const [blocker, leaver] = [await reader(), await reader()];
+    const [blocked, gone] = [await reader(), await reader()];
     await write(blocked, blocker);
     await write(gone, leaver);
     expect((await blocker.browser.post('/api/block.php', { profile_id: blocked.id })).status).toBeLessThan(300);
@@ -173,7 +159,7 @@ describe('unread-message reminders', () => {
   });
 
   it('sends nothing once the messages were read', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await reader(), await reader()];
     const sent = await alice.browser.post('/api/message.php', { profile_id: bob.id, text: 'Hi' });
     const conversationId = (sent.body as { message: { conversation_id: number } }).message.conversation_id;
     expect((await bob.browser.get(`/api/chat.php?id=${conversationId}`)).status).toBe(200);
@@ -182,7 +168,7 @@ describe('unread-message reminders', () => {
   });
 
   it('runs each hourly sweep once with two instances, and after a restart', async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await reader(), await reader()];
     await write(alice, bob);
     // Two instances start (and a third after a restart): one queued sweep per slot, whatever they do.
     await scheduleRecurringJobs(server.services);
@@ -218,13 +204,13 @@ describe('unread-message reminders', () => {
 
 describe('weekly updates', () => {
   it("mails the week's likes, messages and new members once per week, in the member's language", async () => {
-    const hana = await member('nl');
+    const hana = await reader('nl');
     const [liker, writer, quiet, off, bounced] = [
-      await member(),
-      await member(),
-      await member(),
-      await member(),
-      await member(),
+      await reader(),
+      await reader(),
+      await reader(),
+      await reader(),
+      await reader(),
     ];
     expect((await liker.browser.post('/api/like.php', { profile_id: hana.id })).status).toBeLessThan(300);
     expect((await hana.browser.post('/api/like.php', { profile_id: liker.id })).status).toBeLessThan(300);
@@ -251,13 +237,13 @@ describe('weekly updates', () => {
     expect(mail).toContain('Nieuwe berichten: 1');
     expect(mail).toContain('Nieuwe leden die bij je kunnen passen:');
     // New members of the week, newest first: fictional ones marked.
-    expect(mail).toMatch(new RegExp(`^- Digest${counter}, \\d+ \\(fictief profiel\\): https://`, 'm'));
+    expect(mail).toMatch(new RegExp(`^- ${bounced.name}, \\d+ \\(fictief profiel\\): https://`, 'm'));
     expect(await unsubscribe(mail)).toBe('weekly_updates');
     // Somebody without activity still hears of the new members; the switched-off and suppressed do not.
     expect(mailsTo(quiet, WEEKLY)).toHaveLength(1);
     expect(mailsTo(quiet, WEEKLY)[0]).not.toContain('likes:');
     // Never the member herself among the new members.
-    const quietName = `Digest${counter - 2}`;
+    const quietName = quiet.name;
     expect(mailsTo(quiet, WEEKLY)[0]).not.toMatch(new RegExp(`^- ${quietName},`, 'm'));
     expect(mailsTo(hana, WEEKLY)[0]).toMatch(new RegExp(`^- ${quietName},`, 'm'));
     for (const m of [off, bounced]) expect(mailsTo(m, WEEKLY)).toHaveLength(0);
@@ -270,7 +256,7 @@ describe('weekly updates', () => {
     expect(mailsTo(quiet, WEEKLY)).toHaveLength(1);
 
     // The next week: nothing new for the quiet member (no activity, no new member), so no mail.
-    await write(await member(), quiet);
+    await write(await reader(), quiet);
     await toNextWeeklySweep();
     expect(mailsTo(quiet, WEEKLY)).toHaveLength(2);
     await toNextWeeklySweep();
@@ -293,7 +279,7 @@ describe('weekly updates', () => {
   }, 120_000);
 
   it("goes out at 08:00 in the member's country, not at 08:00 UTC", async () => {
-    const [dutch] = [await member('nl'), await member()];
+    const [dutch] = [await reader('nl'), await reader()];
     // Monday 00:00 UTC: 01:00 in Amsterdam (02:00 in summer).
     const now = server.services.now();
     await advance(everyMondayAt(0)(now) - now + 60_000);
@@ -309,15 +295,14 @@ describe('weekly updates', () => {
   });
 
   it('suggests nobody the member blocked or who blocked her', async () => {
-    const viewer = await member();
-    const [blocked, blocker, plain] = [await member(), await member(), await member()];
-    const name = (m: Member) => `Digest${counter - [plain, blocker, blocked, viewer].indexOf(m)}`;
+    const viewer = await reader();
+    const [blocked, blocker, plain] = [await reader(), await reader(), await reader()];
     expect((await viewer.browser.post('/api/block.php', { profile_id: blocked.id })).status).toBeLessThan(300);
     expect((await blocker.browser.post('/api/block.php', { profile_id: viewer.id })).status).toBeLessThan(300);
     await toNextWeeklySweep();
-    const suggested = (to: Member, m: Member) => new RegExp(`^- ${name(m)},`, 'm').test(mailsTo(to, WEEKLY).at(-1)!);
+    const suggested = (to: Member, m: Member) => new RegExp(`^- ${m.name},`, 'm').test(mailsTo(to, WEEKLY).at(-1)!);
     // The newest member sees the three before her: all of them are new members of the week.
-    for (const m of [blocked, blocker, viewer]) expect(suggested(plain, m), name(m)).toBe(true);
+    for (const m of [blocked, blocker, viewer]) expect(suggested(plain, m), m.name).toBe(true);
     expect(suggested(viewer, plain)).toBe(true);
     expect(suggested(viewer, blocked)).toBe(false);
     expect(suggested(viewer, blocker)).toBe(false);

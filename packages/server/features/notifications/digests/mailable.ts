@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { NOTIFICATION_DEFAULTS, type NotificationType } from '@datekit/runtime';
+import { NOTIFICATION_DEFAULTS, type NotificationType } from '@datekit/runtime/data/notifications';
 import type { Database } from '../../../db/schema.ts';
 
 type UserScope = ExpressionBuilder<Database & { u: Database['users'] }, 'u'>;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { toLocale } from '@datekit/runtime';
+import { toLocale } from '@datekit/runtime/data/locales';
 import { everyHour, type RecurringJob } from '../../../jobs/recurring.ts';
 import { brandSender } from '../../../mail/templates/link-mail.ts';
 import { unreadReminderMail } from '../../../mail/templates/digest-mail.ts';
@@ -8,7 +8,7 @@ import { visibleTo } from '../../members/visible-to.ts';
 import { createUnsubscribeTokens } from '../mail-notifications.ts';
 import { claimDigests, sendClaimed } from './claims.ts';
 import { DIGEST_BATCH, mayMailSql } from './mailable.ts';
-import { DAY_MS, HOUR_MS } from '@datekit/runtime';
+import { DAY_MS, HOUR_MS } from '@datekit/runtime/rules/time';
 
 /** A conversation counts for a reminder once its unread messages have waited this long without a reply. */
 export const UNREAD_REMINDER_DELAY_MS = 24 * HOUR_MS;

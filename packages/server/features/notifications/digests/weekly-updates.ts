@@ -1,12 +1,8 @@
-import {
-  COUNTRIES,
-  COUNTRY_CODES,
-  resolveSearchFilters,
-  toLocale,
-  wallClockAt,
-  type Brand,
-  type CountryCode,
-} from '@datekit/runtime';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@datekit/runtime/data/countries';
+import { toLocale } from '@datekit/runtime/data/locales';
+import { wallClockAt } from '@datekit/runtime/rules/daily';
+import { resolveSearchFilters } from '@datekit/runtime/rules/search';
+import type { Brand } from '@datekit/runtime/schemas/brand';
 import { everyHourOnMondays, isoWeek, type RecurringJob } from '../../../jobs/recurring.ts';
 import { brandSender } from '../../../mail/templates/link-mail.ts';
 import { weeklyUpdateMail, type SuggestedMember } from '../../../mail/templates/digest-mail.ts';
@@ -18,7 +14,7 @@ import { toProfileJson } from '../../users/user-json.ts';
 import { createUnsubscribeTokens } from '../mail-notifications.ts';
 import { claimDigests, sendClaimed } from './claims.ts';
 import { DIGEST_BATCH, mayMailSql } from './mailable.ts';
-import { WEEK_MS } from '@datekit/runtime';
+import { WEEK_MS } from '@datekit/runtime/rules/time';
 
 /**
  * The weekly update goes out on Monday at 08:00 in the member's country (its capital's time zone),
