@@ -8,6 +8,15 @@ import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
+if (!process.features.typescript) {
+  // An older Node (the system's 20, say) would fail on the first `.ts` import with an obscure error.
+  console.error(
+    `datekit runs on Node 24 (this is ${process.version}). Run it through npm (npm start, npx datekit), ` +
+      'which uses the Node the project installs, or put node_modules/.bin first on PATH.',
+  );
+  process.exit(1);
+}
+
 process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'node-compile-cache');
 module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
 await import('../src/main.ts');
