@@ -43,3 +43,10 @@ export { banMember, decideReport, unbanMember, type Decision } from './features/
 export * from './features/operator/dashboard-queries.ts';
 export * from './features/operator/dashboard-rollup.ts';
 export { dashboardRange } from './features/operator/dashboard.routes.ts';
+export {
+  addPostbackConfig,
+  listPostbackConfigs,
+  removePostbackConfig,
+  POSTBACK_EVENTS,
+  type PostbackConfig,
+} from './features/postbacks/postback-configs.ts';

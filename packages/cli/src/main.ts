@@ -13,6 +13,7 @@ import { registerJobs } from './commands/jobs.ts';
 import { registerNewLander } from './commands/new-lander.ts';
 import { registerOperators } from './commands/operators.ts';
 import { registerPhotos } from './commands/photos.ts';
+import { registerPostbacks } from './commands/postbacks.ts';
 import { registerPush } from './commands/push.ts';
 import { registerReports } from './commands/reports.ts';
 import { registerServe } from './commands/serve.ts';
@@ -39,6 +40,7 @@ registerCredits(program);
 registerOperators(program);
 registerPayments(program);
 registerDiscounts(program);
+registerPostbacks(program);
 registerDemo(program);
 
 try {

@@ -614,6 +614,60 @@ export interface MemberSanctionsTable {
   end_reason: string | null;
 }
 
+/** The conversions an affiliate network may hear of (features/postbacks/). */
+export type PostbackEvent = 'soi' | 'doi' | 'sale' | 'reversal';
+
+/**
+ * `queued`: waiting for (another) attempt; `sent`: the network answered 2xx; `failed`: every attempt
+ * failed; `refused`: the endpoint is not a public https address; `held`: a flagged signup's SOI
+ * waiting for an operator; `rejected`: an operator refused it (never sent); `blocked`: the source is
+ * blocked (never sent).
+ */
+export type PostbackStatus = 'queued' | 'sent' | 'failed' | 'refused' | 'held' | 'rejected' | 'blocked';
+
+/** A marketer's postback URL per brand and network (migration 20261129_1000_postbacks). */
+export interface PostbackConfigsTable {
+  id: Generated<number>;
+  brand: string;
+  network: string;
+  /** Comma-separated PostbackEvent values. */
+  events: string;
+  url_template: string;
+  /** 1: SOI postbacks of flagged signups wait for an operator; 0: sent anyway. */
+  hold: number;
+  created_at: number;
+  /** `cli` or `operator:<id>`. */
+  created_by: string;
+  removed_at: number | null;
+}
+
+export interface PostbackDeliveriesTable {
+  id: Generated<number>;
+  config_id: number;
+  brand: string;
+  event: PostbackEvent;
+  user_id: number;
+  /** The payment's id for sale and reversal, 0 for soi and doi: part of the once-only key. */
+  order_key: number;
+  conversion_id: string;
+  url: string;
+  status: PostbackStatus;
+  created_at: number;
+  sent_at: number | null;
+  /** When and by whom a held one was released or rejected. */
+  decided_at: number | null;
+  decided_by: string | null;
+}
+
+export interface PostbackAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  at: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -661,4 +715,7 @@ export interface Database {
   dashboard_revenue_tracking: DashboardRevenueTrackingTable;
   member_sign_ins: MemberSignInsTable;
   member_sanctions: MemberSanctionsTable;
+  postback_configs: PostbackConfigsTable;
+  postback_deliveries: PostbackDeliveriesTable;
+  postback_attempts: PostbackAttemptsTable;
 }

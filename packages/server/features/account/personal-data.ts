@@ -72,6 +72,13 @@ export const MEMBER_DATA: Partial<Record<keyof Database, { export: ExportRule; e
     erasure: 'deleted',
   },
   operator_notes: { export: { file: 'staff-notes.json' }, erasure: 'deleted' },
+  postback_deliveries: {
+    export: {
+      omitted:
+        'conversions reported to the advertising network you came from: the network and its values are in account.json, the network got a random id, nothing about you',
+    },
+    erasure: 'deleted',
+  },
   member_events: {
     export: { omitted: 'live events already delivered to open tabs: copies of data exported elsewhere' },
     erasure: 'deleted',
