@@ -668,6 +668,34 @@ export interface PostbackAttemptsTable {
   error: string | null;
 }
 
+/** A signup's traffic-quality score (migration 20261129_1010_traffic_quality). */
+export interface SignupQualityTable {
+  user_id: number;
+  brand: string;
+  /** 0–100; at or above the brand's `traffic_hold_score` its SOI postbacks are held. */
+  score: number;
+  /** Comma-separated SignupQualityReason values. */
+  reasons: string;
+  /** 1: the score reached the brand's traffic_hold_score at signup: its SOI postbacks are held (configs with hold on). */
+  flagged: number;
+  /** 1: its source was blocked when it signed up; none of its conversions is posted back. */
+  blocked: number;
+  /** The signup's address as its /24 (IPv4) or /48 (IPv6); null when unknown. */
+  ip_block: string | null;
+  created_at: number;
+}
+
+/** A source a marketer blocked: a network, or one sub1 of it. */
+export interface TrafficBlocksTable {
+  id: Generated<number>;
+  brand: string;
+  network: string;
+  sub1: string | null;
+  created_at: number;
+  created_by: string;
+  removed_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -718,4 +746,6 @@ export interface Database {
   postback_configs: PostbackConfigsTable;
   postback_deliveries: PostbackDeliveriesTable;
   postback_attempts: PostbackAttemptsTable;
+  signup_quality: SignupQualityTable;
+  traffic_blocks: TrafficBlocksTable;
 }

@@ -49,11 +49,13 @@ export function registerPostbacks(program: Command): void {
       withServices(async (services) => {
         if (o.hold !== 'on' && o.hold !== 'off') throw new Error('--hold must be on or off');
         if (!services.brands.get(o.brand)) throw new Error(`no brand ${o.brand}`);
-        const config = await addPostbackConfig(
-          services,
-          { brand: o.brand, network: o.network, events: o.events.split(','), url: o.url, hold: o.hold === 'on' },
-          'cli',
-        );
+        const config = await addPostbackConfig(services, {
+          brand: o.brand,
+          network: o.network,
+          events: o.events.split(','),
+          url: o.url,
+          hold: o.hold === 'on',
+        });
         console.log(`Added postback ${config.id}: ${config.brand} ${config.network} ${config.events.join(',')}`);
       }),
     );

@@ -72,6 +72,13 @@ export const MEMBER_DATA: Partial<Record<keyof Database, { export: ExportRule; e
     erasure: 'deleted',
   },
   operator_notes: { export: { file: 'staff-notes.json' }, erasure: 'deleted' },
+  signup_quality: {
+    export: {
+      omitted:
+        'a score of how likely your signup was automated, and its reasons: used only to decide what the advertising network is told',
+    },
+    erasure: 'deleted',
+  },
   postback_deliveries: {
     export: {
       omitted:

@@ -2,6 +2,8 @@ import type { Db } from '../../db/database.ts';
 import type { PostbackEvent } from '../../db/schema.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
+import { recordAudit, type AuditActor } from '../operator/audit.ts';
+import { CLI_ACTOR } from '../operator/operators.ts';
 import { assertValidTemplate } from './postback-template.ts';
 import { activeConfigs, insertConfig, markConfigRemoved } from './postbacks.queries.ts';
 
@@ -52,12 +54,12 @@ export function toConfigJson(row: ConfigRow): PostbackConfig {
 /**
  * Adds a postback config (`datekit postbacks add`, the console): checked before anything is written,
  * each problem a translated ApiError. In force at once: conversions look configs up when they happen.
- * `by`: `cli` or `operator:<id>`.
+ * Audited in the same transaction, as the command line or the operator who added it.
  */
 export async function addPostbackConfig(
   services: Pick<Services, 'db' | 'brands' | 'config' | 'now'>,
   input: NewPostbackConfig,
-  by: string,
+  actor: AuditActor = CLI_ACTOR,
 ): Promise<PostbackConfig> {
   if (!services.brands.get(input.brand)) throw new ApiError('not_found');
   const network = input.network.trim();
@@ -74,9 +76,19 @@ export async function addPostbackConfig(
     url_template: url,
     hold: input.hold ? 1 : 0,
     created_at: services.now(),
-    created_by: by,
+    created_by: actor.email,
   };
-  const id = await insertConfig(services.db, row);
+  const id = await services.db.transaction().execute(async (trx) => {
+    const id = await insertConfig(trx, row);
+    const details = { brand: row.brand, network, events: row.events, url, hold: input.hold };
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'postback.add', targetType: 'postback_config', targetId: id, details },
+      row.created_at,
+    );
+    return id;
+  });
   return toConfigJson({ ...row, id, removed_at: null });
 }
 
@@ -85,8 +97,17 @@ export async function listPostbackConfigs(db: Db, brand?: string): Promise<Postb
 }
 
 /** Removes a config: no new deliveries; those already queued are still sent (the conversion happened while it was in force). */
-export async function removePostbackConfig(db: Db, id: number, now: number) {
-  const removed = await markConfigRemoved(db, id, now);
-  if (!removed) throw new ApiError('not_found');
-  return removed;
+export async function removePostbackConfig(db: Db, id: number, now: number, actor: AuditActor = CLI_ACTOR) {
+  return db.transaction().execute(async (trx) => {
+    const removed = await markConfigRemoved(trx, id, now);
+    if (!removed) throw new ApiError('not_found');
+    const details = { brand: removed.brand, network: removed.network };
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'postback.remove', targetType: 'postback_config', targetId: id, details },
+      now,
+    );
+    return removed;
+  });
 }

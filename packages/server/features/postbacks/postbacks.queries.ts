@@ -108,7 +108,7 @@ export async function moveDelivery(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The newest deliveries (of a brand, of a status), with their config's network, for the console and the CLI. */
+/** The newest deliveries (of a brand, of a status), with their config's network and the signup's score, for the console. */
 export function recentDeliveries(db: Db, filter: { brand?: string; status?: PostbackStatus; limit: number }) {
   return db
     .selectFrom('postback_deliveries as d')
@@ -129,6 +129,8 @@ export function recentDeliveries(db: Db, filter: { brand?: string; status?: Post
       'd.decided_at',
       'd.decided_by',
     ])
+    .leftJoin('signup_quality as q', 'q.user_id', 'd.user_id')
+    .select(['q.score', 'q.reasons'])
     .$if(filter.brand !== undefined, (q) => q.where('d.brand', '=', filter.brand!))
     .$if(filter.status !== undefined, (q) => q.where('d.status', '=', filter.status!))
     .orderBy('d.id', 'desc')

@@ -8,6 +8,7 @@ import { assertMessageLength } from '../chat/send-message.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { insertMember } from '../users/insert-member.ts';
 import { queuePostbacks } from '../postbacks/queue-postbacks.ts';
+import { scoreSignup } from '../postbacks/signup-quality.ts';
 import { emailTaken } from '../users/users.queries.ts';
 import { toUserJson } from '../users/user-json.ts';
 import { activate, createActivationToken, sendActivationMail } from './activation.ts';
@@ -71,7 +72,17 @@ export const signup = defineRoute({
             status: 'disabled',
           },
         });
-        // The single opt-in: its postbacks exist exactly when the account does.
+        // The single opt-in: scored for traffic quality, its postbacks exist exactly when the account does.
+        await scoreSignup(trx, {
+          brand,
+          userId: id,
+          email: body.email,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          formMs: body.form_ms,
+          tracking: body.tracking,
+          now,
+        });
         await queuePostbacks(trx, { event: 'soi', userId: id }, now);
         return id;
       })
