@@ -79,3 +79,8 @@ export const trafficBlockRequestSchema = z.object({
   network: z.string().max(100),
   sub1: z.string().max(100).optional(),
 });
+
+export type OperatorPostbacksResponse = z.infer<typeof operatorPostbacksResponseSchema>;
+export type PostbackDeliveryJson = z.infer<typeof postbackDeliverySchema>;
+export type PostbackCreateRequest = z.infer<typeof postbackCreateRequestSchema>;
+export type TrafficBlockRequest = z.infer<typeof trafficBlockRequestSchema>;
