@@ -50,3 +50,4 @@ export {
   POSTBACK_EVENTS,
   type PostbackConfig,
 } from './features/postbacks/postback-configs.ts';
+export { blockSource, listBlocks, unblockSource } from './features/postbacks/traffic-blocks.ts';

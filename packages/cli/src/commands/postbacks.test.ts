@@ -92,6 +92,9 @@ describe('datekit postbacks', () => {
     expect(private_.code).toBe(1);
     expect(private_.stderr).toContain('10.0.0.1 is not a public internet address');
 
+    const blocked = await datekit('block', '--brand', 'localhost', '--network', 'exo', '--sub1', 'p9');
+    expect(blocked.stdout).toMatch(/^Blocked source \d+: localhost exo p9\n$/);
+
     expect((await datekit('remove', id)).stdout).toBe(`Removed postback ${id}: localhost exo\n`);
     const again = await datekit('remove', id);
     expect(again).toMatchObject({ code: 1, stderr: `no postback ${id}\n` });

@@ -86,4 +86,29 @@ export function registerPostbacks(program: Command): void {
         console.log(`Removed postback ${removed.id}: ${removed.brand} ${removed.network}`);
       }),
     );
+  postbacks
+    .command('block')
+    .description('Block a traffic source: its signups are marked and never posted back')
+    .requiredOption('--brand <domain>', 'the brand')
+    .requiredOption('--network <name>', 'the network')
+    .option('--sub1 <value>', 'only this sub1 of the network')
+    .action(async (o: { brand: string; network: string; sub1?: string }) =>
+      withServices(async (services) => {
+        const block = await blockSource(services, o);
+        console.log(`Blocked source ${block.id}: ${block.brand} ${block.network} ${block.sub1 ?? '(every sub1)'}`);
+      }),
+    );
+  postbacks
+    .command('unblock')
+    .description('Lift a block: signups from then on are posted back again')
+    .argument('<id>', 'the id `datekit postbacks block` printed')
+    .action(async (id: string) =>
+      withServices(async (services) => {
+        if (!/^\d+$/.test(id)) throw new Error(`no block ${id}`);
+        const removed = await unblockSource(services.db, Number(id), services.now()).catch(() => {
+          throw new Error(`no block ${id}`);
+        });
+        console.log(`Unblocked source ${removed.id}: ${removed.brand} ${removed.network}`);
+      }),
+    );
 }
