@@ -2,9 +2,11 @@ import type { Command } from 'commander';
 import {
   addPostbackConfig,
   ApiError,
+  blockSource,
   listPostbackConfigs,
   POSTBACK_EVENTS,
   removePostbackConfig,
+  unblockSource,
 } from '@datekit/server';
 import type { Services } from '@datekit/server';
 import { migrate, openServices } from '../server-context.ts';
