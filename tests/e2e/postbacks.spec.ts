@@ -6,7 +6,8 @@ import { chooseBirthDate } from './birth-date.ts';
 import { E2E_POSTBACK_ORIGIN, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { activationLinkIn, waitForMail } from './outbox.ts';
-import { PASSWORD } from './session.ts';
+import { addOperator, CONSOLE, signInToConsole } from './operator-console.ts';
+import { islandHydrated, PASSWORD } from './session.ts';
 import { skipToAccountStep } from './signup-flow.ts';
 
 /** The affiliate network: a real HTTP server on the allowlisted origin, recording each postback's query. */
@@ -72,6 +73,7 @@ async function buyStarter(page: Page): Promise<void> {
 
 test('a visitor from a network signs up, confirms and buys: the network gets one soi, one doi and one sale', async ({
   page,
+  browser,
 }) => {
   const network = `e2enet${Date.now()}`;
   addPostback(network);
@@ -102,4 +104,22 @@ test('a visitor from a network signs up, confirms and buys: the network gets one
   await page.reload();
   await page.waitForLoadState('networkidle');
   expect(received).toHaveLength(3);
+
+  // The console's postbacks page shows the config and the three deliveries, each sent at the first attempt.
+  const email_ = `marketing-${Date.now()}@ops.test`;
+  const secret = addOperator(email_, 'finance');
+  const consoleContext = await browser.newContext();
+  const ops = await consoleContext.newPage();
+  await signInToConsole(ops, email_, secret);
+  await ops.goto(`${CONSOLE}/postbacks`);
+  await islandHydrated(ops, 'OperatorPostbacks');
+  await ops.getByRole('combobox', { name: 'Brand' }).selectOption('localhost');
+  await expect(ops.getByTestId('op-postback-configs')).toContainText(network);
+  const deliveries = ops.getByTestId('op-postback-deliveries').locator('tbody tr', { hasText: network });
+  await expect(deliveries).toHaveCount(3);
+  for (const row of await deliveries.all()) {
+    await expect(row).toContainText('Sent');
+    await expect(row).toContainText(' · 200 · ');
+  }
+  await consoleContext.close();
 });
