@@ -81,7 +81,10 @@ export async function refundPayment(services: Services, paymentId: number): Prom
   // After the provider accepted the refund (a refusal restores the credits instead).
   await services.events.publish(services.db, found.user_id, { type: 'credits', credits: result.balance });
   const order = { id: paymentId, amountCents: result.refundedCents, currency: found.currency };
-  await queuePostbacks(services.db, { event: 'reversal', userId: found.user_id, order }, now);
+  // The delivery and its job together, or neither (the refund itself committed above, before the provider's call).
+  await services.db
+    .transaction()
+    .execute((trx) => queuePostbacks(trx, { event: 'reversal', userId: found.user_id, order }, now));
   await sendPaymentMail(services, result.payment, 'refund', {
     amountCents: result.refundedCents,
     credits: result.credits,

@@ -7,6 +7,7 @@ import { startPostbackListener, type PostbackListener } from '../../test/postbac
 import { pathOf, startTestServer, type TestServer, validSignup } from '../../test/test-server.ts';
 import type { ApiError } from '../../errors/api-error.ts';
 import { addPostbackConfig, removePostbackConfig } from './postback-configs.ts';
+import { refundPayment } from '../payments/refund-payment.ts';
 import { decideHeldPostback } from './held-postbacks.ts';
 import { blockSource, unblockSource } from './traffic-blocks.ts';
 import { signedInOperator } from '../operator/test-operators.ts';
@@ -14,7 +15,8 @@ import { signedInOperator } from '../operator/test-operators.ts';
 let server: TestServer;
 let runner: JobRunner;
 let listener: PostbackListener;
-const TIMEOUT_MS = 400;
+// Long enough for a loaded CI machine to answer a local request; the hanging listener waits it out once.
+const TIMEOUT_MS = 2_000;
 beforeAll(async () => {
   listener = await startPostbackListener();
   server = await startTestServer({
@@ -161,6 +163,18 @@ describe('conversion postbacks', () => {
       ['doi', 'sent'],
       ['sale', 'sent'],
     ]);
+  });
+
+  it('a refund posts back one reversal with the amount refunded', async () => {
+    const { name } = await network(['sale', 'reversal']);
+    const { browser } = await signUp({ network: name, sub1: 'rev' });
+    await activate(browser);
+    const payment = await buy(browser);
+    const refund = await refundPayment(server.services, payment.id);
+    await runner.runDue();
+    expect(listener.received.map((r) => r.query.e).sort()).toEqual(['reversal', 'sale']);
+    const reversal = listener.received.find((r) => r.query.e === 'reversal')!.query;
+    expect(reversal).toMatchObject({ o: String(payment.id), a: (refund.refundedCents / 100).toFixed(2), c: 'EUR' });
   });
 
   it('sends only the events a config asks for, only for its network, and nothing once removed', async () => {
