@@ -67,6 +67,15 @@ export const ERRORS = {
   push_endpoint_taken: { status: 409 },
   credits_below_zero: { status: 422 },
   refund_not_possible: { status: 409 },
+  /** A postback URL template that is not a complete https address, or has a placeholder in its host. */
+  postback_url_invalid: { status: 422 },
+  postback_placeholder_unknown: { status: 422 },
+  /** The template's host is not a public internet address (push/push-endpoint.ts), or does not resolve. */
+  postback_host_not_public: { status: 422 },
+  postback_events_invalid: { status: 422 },
+  postback_network_invalid: { status: 422 },
+  /** Release or reject of a postback no longer held (another operator decided first). */
+  postback_not_held: { status: 409 },
   unknown_host: { status: 404 },
   /** The host's brand is out of service (its file or its build is broken), the others serve: with Retry-After. */
   site_unavailable: { status: 503 },

@@ -45,6 +45,14 @@ export interface ServerConfig {
    * and the benchmark's local fake push service. Refused with NODE_ENV=production.
    */
   pushEndpointAllowlist: string[];
+  /**
+   * POSTBACK_ENDPOINT_ALLOWLIST: the same for conversion postbacks (features/postbacks/): origins of
+   * the tests' and the benchmark's local listener, sent to without the https:/public-address checks.
+   * Refused with NODE_ENV=production.
+   */
+  postbackEndpointAllowlist: string[];
+  /** How long a network's postback endpoint may take to answer before the attempt counts as failed (POSTBACK_TIMEOUT_MS, default 10000). */
+  postbackTimeoutMs: number;
   /** NODE_ENV=production: JSON logs, HSTS. */
   production: boolean;
   /** pino level: `warn` by default (warnings and errors always reach the log), `info` with LOG_REQUESTS=true. */
@@ -118,7 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pushPublicKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PUBLIC_KEY : null,
     pushPrivateKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PRIVATE_KEY : null,
     pushSubject: env.VAPID_SUBJECT || 'mailto:push@datekit.invalid',
-    pushEndpointAllowlist: origins(env.PUSH_ENDPOINT_ALLOWLIST, production),
+    pushEndpointAllowlist: origins('PUSH_ENDPOINT_ALLOWLIST', env.PUSH_ENDPOINT_ALLOWLIST, production),
+    postbackEndpointAllowlist: origins('POSTBACK_ENDPOINT_ALLOWLIST', env.POSTBACK_ENDPOINT_ALLOWLIST, production),
+    postbackTimeoutMs: positive(env.POSTBACK_TIMEOUT_MS, 10_000),
     production,
     logLevel: env.LOG_LEVEL || (env.LOG_REQUESTS === 'true' ? 'info' : 'warn'),
     logFormat:
@@ -231,21 +241,21 @@ function scryptCost(value: string | undefined, production: boolean): number {
   return n;
 }
 
-/** PUSH_ENDPOINT_ALLOWLIST as origins; a test-only switch, so production refuses to start with it. */
-function origins(value: string | undefined, production: boolean): string[] {
+/**
+ * PUSH_ENDPOINT_ALLOWLIST or POSTBACK_ENDPOINT_ALLOWLIST as origins; a test-only switch, so production
+ * refuses to start with it.
+ */
+function origins(name: string, value: string | undefined, production: boolean): string[] {
   const list = (value ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   if (list.length && production) {
-    throw new ConfigError(
-      'PUSH_ENDPOINT_ALLOWLIST is for tests against a local fake push service; unset it in production',
-    );
+    throw new ConfigError(`${name} is for tests against a local fake service; unset it in production`);
   }
   return list.map((origin) => {
     const url = new URL(origin);
-    if (url.origin !== origin.replace(/\/$/, ''))
-      throw new ConfigError(`PUSH_ENDPOINT_ALLOWLIST: ${origin} is not an origin`);
+    if (url.origin !== origin.replace(/\/$/, '')) throw new ConfigError(`${name}: ${origin} is not an origin`);
     return url.origin;
   });
 }

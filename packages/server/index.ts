@@ -43,3 +43,11 @@ export { banMember, decideReport, unbanMember, type Decision } from './features/
 export * from './features/operator/dashboard-queries.ts';
 export * from './features/operator/dashboard-rollup.ts';
 export { dashboardRange } from './features/operator/dashboard.routes.ts';
+export {
+  addPostbackConfig,
+  listPostbackConfigs,
+  removePostbackConfig,
+  POSTBACK_EVENTS,
+  type PostbackConfig,
+} from './features/postbacks/postback-configs.ts';
+export { blockSource, listBlocks, unblockSource } from './features/postbacks/traffic-blocks.ts';

@@ -12,6 +12,7 @@ import { declareNewLander } from './commands/new-lander.command.ts';
 import { declareOperators } from './commands/operators.command.ts';
 import { declarePayments } from './commands/payments.command.ts';
 import { declarePhotos } from './commands/photos.command.ts';
+import { declarePostbacks } from './commands/postbacks.command.ts';
 import { declarePush } from './commands/push.command.ts';
 import { declareReports } from './commands/reports.command.ts';
 import { declareServe } from './commands/serve.command.ts';
@@ -43,6 +44,7 @@ declareCredits(program);
 declareOperators(program);
 declarePayments(program);
 declareDiscounts(program);
+declarePostbacks(program);
 declareDemo(program);
 
 try {

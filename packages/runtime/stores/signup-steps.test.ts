@@ -117,7 +117,7 @@ describe('createSignupFlow', () => {
     await allTasks();
 
     const signup = calls.find((c) => c.url === '/api/signup.php')!;
-    expect(signup.body).toEqual({ ...account, signup_message: 'Hello there' });
+    expect(signup.body).toEqual({ ...account, signup_message: 'Hello there', form_ms: expect.any(Number) });
     const upload = calls.find((c) => c.url === '/api/photos.php')!;
     expect(upload).toMatchObject({ method: 'POST', body: 'blob', contentType: 'image/jpeg' });
     expect(calls.find((c) => c.url === '/api/profile.php')!.body).toEqual({

@@ -76,6 +76,9 @@ export interface SignupFlow {
  * store: the signup page and the signup modal each run their own.
  */
 export function createSignupFlow(options: SignupFlowOptions = {}): SignupFlow {
+  // When the form was shown: the server's traffic-quality score counts a signup faster than a person
+  // fills the steps in as a sign of automation (packages/server/features/postbacks/signup-quality.ts).
+  const shownAt = Date.now();
   const $flow = map<SignupFlowState>({
     step: 'message',
     message: '',
@@ -144,7 +147,8 @@ export function createSignupFlow(options: SignupFlowOptions = {}): SignupFlow {
         setPending(true);
         try {
           const message = state.message.trim();
-          await signup({ ...request, ...(message ? { signup_message: message } : {}) });
+          const formMs = Math.max(0, Math.round(Date.now() - shownAt));
+          await signup({ ...request, ...(message ? { signup_message: message } : {}), form_ms: formMs });
         } catch (error) {
           setPending(false);
           throw error;

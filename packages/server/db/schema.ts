@@ -614,6 +614,88 @@ export interface MemberSanctionsTable {
   end_reason: string | null;
 }
 
+/** The conversions an affiliate network may hear of (features/postbacks/). */
+export type PostbackEvent = 'soi' | 'doi' | 'sale' | 'reversal';
+
+/**
+ * `queued`: waiting for (another) attempt; `sent`: the network answered 2xx; `failed`: every attempt
+ * failed; `refused`: the endpoint is not a public https address; `held`: a flagged signup's SOI
+ * waiting for an operator; `rejected`: an operator refused it (never sent); `blocked`: the source is
+ * blocked (never sent).
+ */
+export type PostbackStatus = 'queued' | 'sent' | 'failed' | 'refused' | 'held' | 'rejected' | 'blocked';
+
+/** A marketer's postback URL per brand and network (migration 20261129_1000_postbacks). */
+export interface PostbackConfigsTable {
+  id: Generated<number>;
+  brand: string;
+  network: string;
+  /** Comma-separated PostbackEvent values. */
+  events: string;
+  url_template: string;
+  /** 1: SOI postbacks of flagged signups wait for an operator; 0: sent anyway. */
+  hold: number;
+  created_at: number;
+  /** `cli` or `operator:<id>`. */
+  created_by: string;
+  removed_at: number | null;
+}
+
+export interface PostbackDeliveriesTable {
+  id: Generated<number>;
+  config_id: number;
+  brand: string;
+  event: PostbackEvent;
+  user_id: number;
+  /** The payment's id for sale and reversal, 0 for soi and doi: part of the once-only key. */
+  order_key: number;
+  conversion_id: string;
+  url: string;
+  status: PostbackStatus;
+  created_at: number;
+  sent_at: number | null;
+  /** When and by whom a held one was released or rejected. */
+  decided_at: number | null;
+  decided_by: string | null;
+}
+
+export interface PostbackAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  at: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+/** A signup's traffic-quality score (migration 20261129_1010_traffic_quality). */
+export interface SignupQualityTable {
+  user_id: number;
+  brand: string;
+  /** 0–100; at or above the brand's `traffic_hold_score` its SOI postbacks are held. */
+  score: number;
+  /** Comma-separated SignupQualityReason values. */
+  reasons: string;
+  /** 1: the score reached the brand's traffic_hold_score at signup: its SOI postbacks are held (configs with hold on). */
+  flagged: number;
+  /** 1: its source was blocked when it signed up; none of its conversions is posted back. */
+  blocked: number;
+  /** The signup's address as its /24 (IPv4) or /48 (IPv6); null when unknown. */
+  ip_block: string | null;
+  created_at: number;
+}
+
+/** A source a marketer blocked: a network, or one sub1 of it. */
+export interface TrafficBlocksTable {
+  id: Generated<number>;
+  brand: string;
+  network: string;
+  sub1: string | null;
+  created_at: number;
+  created_by: string;
+  removed_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -661,4 +743,9 @@ export interface Database {
   dashboard_revenue_tracking: DashboardRevenueTrackingTable;
   member_sign_ins: MemberSignInsTable;
   member_sanctions: MemberSanctionsTable;
+  postback_configs: PostbackConfigsTable;
+  postback_deliveries: PostbackDeliveriesTable;
+  postback_attempts: PostbackAttemptsTable;
+  signup_quality: SignupQualityTable;
+  traffic_blocks: TrafficBlocksTable;
 }

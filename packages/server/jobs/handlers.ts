@@ -17,6 +17,7 @@ import { PRUNE_SIGN_INS_JOB, pruneSignIns } from '../features/auth/sign-ins.ts';
 import { syncPayment } from '../features/payments/sync-payment.ts';
 import { PAYMENT_SYNC_JOB } from '../features/payments/webhook-sync.ts';
 import { PRUNE_KEPT_RECORDS_JOB, pruneKeptRecords } from '../features/account/prune-kept-records.ts';
+import { POSTBACK_JOB, sendPostback } from '../features/postbacks/send-postback.ts';
 import { onCommitSignal } from '../db/commit-signal.ts';
 import { isDatabaseUnavailable } from '../errors/database-unavailable.ts';
 import { countOutcome } from '../ops/metrics.ts';
@@ -66,6 +67,10 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
     // A webhook inside a payment's quiet window asked for this: the provider is asked now.
     [PAYMENT_SYNC_JOB]: async (payload) => {
       await syncPayment(services, (payload as { id: string }).id);
+    },
+    // A conversion postback to an affiliate network (features/postbacks/): one request, retried by the runner.
+    [POSTBACK_JOB]: async (payload) => {
+      await sendPostback(services, (payload as { id: number }).id);
     },
     [LIFT_SUSPENSION_JOB]: async (payload) => {
       await runLiftSuspensionJob(services, (payload as { userId: number }).userId);

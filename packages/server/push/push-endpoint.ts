@@ -30,13 +30,15 @@ export type EndpointVerdict = { ok: true } | { ok: false; why: 'refused' | 'unre
 const refused = (reason: string): EndpointVerdict => ({ ok: false, why: 'refused', reason });
 
 /**
- * Whether the server may POST pushes to `endpoint`, a URL a member sent us. Browsers only ever hand out
+ * Whether the server may POST to `endpoint`, a URL someone else chose: a push service's address a
+ * member's browser sent us, or an affiliate network's postback URL a marketer configured
+ * (features/postbacks/), each with its own allowlist. Browsers only ever hand out
  * https: endpoints on public push services; refusing everything else keeps the push sender from being
  * a way into our network (SSRF): an https: URL on a named host (no IP literal, no credentials) whose
  * every address, resolved now, is public (see public-address.ts). Checked when a browser subscribes
  * and again before each push, because what a name points to can change.
  */
-export async function checkPushEndpoint(endpoint: string, policy: PushEndpointPolicy): Promise<EndpointVerdict> {
+export async function checkPublicEndpoint(endpoint: string, policy: PushEndpointPolicy): Promise<EndpointVerdict> {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -66,3 +68,6 @@ export async function checkPushEndpoint(endpoint: string, policy: PushEndpointPo
   }
   return { ok: true };
 }
+
+/** The check as the push code calls it. */
+export const checkPushEndpoint = checkPublicEndpoint;

@@ -14,6 +14,7 @@ const LINKS = [
   { href: '/members', label: 'op.nav.members', permission: 'members.read' },
   { href: '/payments', label: 'op.nav.payments', permission: 'payments.read' },
   { href: '/codes', label: 'op.nav.codes', permission: 'discounts.read' },
+  { href: '/postbacks', label: 'op.nav.postbacks', permission: 'postbacks.read' },
   { href: '/audit', label: 'op.nav.audit', permission: 'audit.read' },
   { href: '/dashboard', label: 'op.nav.dashboard', permission: 'dashboard.read' },
 ] as const;

@@ -27,6 +27,7 @@ const ACTIONS = readdirSync(import.meta.dirname)
 const SERVER_MODULES_OUTSIDE_ITS_COMMANDS = [
   'config-error.ts',
   'features/operator/permissions.ts',
+  'features/postbacks/postback-events.ts',
   'site/inline-scripts.ts',
 ];
 const PROCESS_TIMEOUT = 60_000;

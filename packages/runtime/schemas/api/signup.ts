@@ -23,6 +23,13 @@ export const signupRequestSchema = z.object({
   /** Set after the visitor saw the did-you-mean hint and chose to keep their address. */
   keep_email: z.boolean().optional(),
   tracking: trackingSchema.optional(),
+  /** Milliseconds from the form shown to this request, as the browser measured them (traffic quality). */
+  form_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400_000)
+    .optional(),
 });
 
 export type SignupRequest = z.infer<typeof signupRequestSchema>;

@@ -39,4 +39,15 @@ export const accessSchema = z.object({
       description: 'When set, the entry warning shows only to visitors from these countries.',
       examples: [['NL', 'DE']],
     }),
+  traffic_hold_score: z
+    .number()
+    .int()
+    .min(1)
+    .max(101)
+    .default(50)
+    .meta({
+      description:
+        "Traffic-quality score (0–100, see docs/marketing.md) from which a signup's SOI postback is held for an operator to release or reject; 101 never holds.",
+      examples: [50],
+    }),
 });

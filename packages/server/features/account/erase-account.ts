@@ -83,6 +83,8 @@ export async function eraseAccount(services: Services, userId: number): Promise<
       'payment_customers',
       'discount_codes',
       'discount_member_holds',
+      'postback_deliveries',
+      'signup_quality',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }

@@ -72,6 +72,20 @@ export const MEMBER_DATA: Partial<Record<keyof Database, { export: ExportRule; e
     erasure: 'deleted',
   },
   operator_notes: { export: { file: 'staff-notes.json' }, erasure: 'deleted' },
+  signup_quality: {
+    export: {
+      omitted:
+        'a score of how likely your signup was automated, and its reasons: used only to decide what the advertising network is told',
+    },
+    erasure: 'deleted',
+  },
+  postback_deliveries: {
+    export: {
+      omitted:
+        'conversions reported to the advertising network you came from: the network and its values are in account.json, the network got a random id, nothing about you',
+    },
+    erasure: 'deleted',
+  },
   member_events: {
     export: { omitted: 'live events already delivered to open tabs: copies of data exported elsewhere' },
     erasure: 'deleted',

@@ -9,7 +9,16 @@ export interface AuditActor {
 export interface AuditEntry {
   /** What was done, as `<area>.<verb>`: `photo.approve`, `credits.grant`, `operator.login`… */
   action: string;
-  targetType?: 'member' | 'photo' | 'payment' | 'discount_code' | 'operator' | undefined;
+  targetType?:
+    | 'member'
+    | 'photo'
+    | 'payment'
+    | 'discount_code'
+    | 'operator'
+    | 'postback_config'
+    | 'postback_delivery'
+    | 'traffic_block'
+    | undefined;
   targetId?: string | number | undefined;
   reason?: string | null | undefined;
   details?: Record<string, unknown> | undefined;

@@ -4,6 +4,7 @@ import { operatorCodeRoutes } from './codes.routes.ts';
 import { operatorMemberRoutes } from './members.routes.ts';
 import { operatorPaymentRoutes } from './payments.routes.ts';
 import { operatorPhotoRoutes } from './photos.routes.ts';
+import { operatorPostbackRoutes } from './postbacks.routes.ts';
 import { operatorReportRoutes } from './reports.routes.ts';
 import { operatorDashboardRoutes } from './dashboard.routes.ts';
 import { operatorSummaryRoutes } from './summary.routes.ts';
@@ -20,4 +21,5 @@ export const OPERATOR_ROUTES: readonly AnyOperatorRoute[] = [
   ...operatorReportRoutes,
   ...operatorDashboardRoutes,
   ...operatorSummaryRoutes,
+  ...operatorPostbackRoutes,
 ];

@@ -42,6 +42,10 @@ export const PERMISSIONS = {
   'dashboard.read': ['owner', 'moderator', 'support', 'finance'],
   /** Dashboard money: first purchases, revenue and revenue by affiliate. */
   'dashboard.revenue': ['owner', 'finance'],
+  /** Postbacks: the configs per network, deliveries with their attempts, held SOI postbacks and blocked sources. */
+  'postbacks.read': ['owner', 'finance'],
+  /** Add and remove postback configs, release or reject held SOI postbacks, block and unblock sources. */
+  'postbacks.manage': ['owner', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

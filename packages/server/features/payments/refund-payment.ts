@@ -2,6 +2,7 @@ import { lockMember } from '../../db/lock-member.ts';
 import type { Services } from '../../services.ts';
 import { balanceOf, book } from '../credits/ledger.ts';
 import { sendPaymentMail } from './payment-mails.ts';
+import { queuePostbacks } from '../postbacks/queue-postbacks.ts';
 import { purchaseRef, refundAttemptRef } from './purchase-ref.ts';
 import { DAY_MS } from '@datekit/runtime/rules/time';
 
@@ -79,6 +80,11 @@ export async function refundPayment(services: Services, paymentId: number): Prom
   }
   // After the provider accepted the refund (a refusal restores the credits instead).
   await services.events.publish(services.db, found.user_id, { type: 'credits', credits: result.balance });
+  const order = { id: paymentId, amountCents: result.refundedCents, currency: found.currency };
+  // The delivery and its job together, or neither (the refund itself committed above, before the provider's call).
+  await services.db
+    .transaction()
+    .execute((trx) => queuePostbacks(trx, { event: 'reversal', userId: found.user_id, order }, now));
   await sendPaymentMail(services, result.payment, 'refund', {
     amountCents: result.refundedCents,
     credits: result.credits,

@@ -10,6 +10,7 @@ import type { PaymentRow } from './payment-json.ts';
 import { hasNewReversal, reverseAtProvider } from './provider-reversals.ts';
 import { purchaseRef } from './purchase-ref.ts';
 import { storeCard } from './stored-cards.ts';
+import { queuePostbacks } from '../postbacks/queue-postbacks.ts';
 
 /** States a payment never leaves except through a refund or chargeback. */
 const SETTLED: readonly PaymentStatus[] = ['paid', 'refunded', 'charged_back'];
@@ -75,6 +76,8 @@ export async function syncPayment(services: Services, providerPaymentId: string)
         // Credits an earlier refund or chargeback could not take back come out of these first.
         await settleDebt(trx, payment.user_id, payment, now);
         change = 'paid';
+        const order = { id: payment.id, amountCents: payment.amount_cents, currency: payment.currency };
+        await queuePostbacks(trx, { event: 'sale', userId: payment.user_id, order }, now);
       }
     } else if (UNDECIDED.includes(payment.status) && remote.status !== payment.status && remote.status !== 'paid') {
       await trx
@@ -89,7 +92,13 @@ export async function syncPayment(services: Services, providerPaymentId: string)
     }
     // Refunded or charged back at the provider, possibly before we first heard it was paid.
     const reversal = SETTLED.includes(payment.status) ? await reverseAtProvider(trx, payment, remote, now) : null;
-    if (reversal) payment = reversal.payment;
+    if (reversal) {
+      payment = reversal.payment;
+      // Networks paying a revenue share hear of the first refund or chargeback of an order (once per order).
+      const amountCents = reversal.kind === 'refund' ? reversal.refundedCents : payment.amount_cents;
+      const order = { id: payment.id, amountCents, currency: payment.currency };
+      await queuePostbacks(trx, { event: 'reversal', userId: payment.user_id, order }, now);
+    }
     if (decided) {
       await trx.updateTable('payments').set({ synced_at: now }).where('id', '=', payment.id).execute();
       payment = { ...payment, synced_at: now };

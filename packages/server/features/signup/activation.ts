@@ -7,6 +7,7 @@ import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
 import { findConversation, startConversation } from '../chat/conversations.ts';
 import { book } from '../credits/ledger.ts';
+import { queuePostbacks } from '../postbacks/queue-postbacks.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -108,6 +109,8 @@ export async function activate(services: Services, brand: Brand, token: string):
     if (Number(used.numUpdatedRows) !== 1) return { status: 'already_active' };
     await trx.updateTable('users').set({ status: 'active', activated_at: now }).where('id', '=', row.user_id).execute();
     await trx.updateTable('profiles').set({ status: 'active' }).where('id', '=', row.user_id).execute();
+    // The double opt-in (the e-mail address confirmed): once, as the token is used once.
+    await queuePostbacks(trx, { event: 'doi', userId: row.user_id }, now);
     if (brand.signup_credits > 0) {
       await book(trx, {
         userId: row.user_id,

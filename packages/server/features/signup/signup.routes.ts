@@ -9,6 +9,8 @@ import { startSession } from '../auth/sessions.ts';
 import { assertMessageLength } from '../chat/send-message.ts';
 import { loadMemberById } from '../users/current-member.ts';
 import { insertMember } from '../users/insert-member.ts';
+import { queuePostbacks } from '../postbacks/queue-postbacks.ts';
+import { scoreSignup } from '../postbacks/signup-quality.ts';
 import { emailTaken } from '../users/users.queries.ts';
 import { toUserJson } from '../users/user-json.ts';
 import { activate, createActivationToken, sendActivationMail } from './activation.ts';
@@ -52,8 +54,8 @@ export const signup = defineRoute({
     const now = services.now();
     const userId = await services.db
       .transaction()
-      .execute((trx) =>
-        insertMember(trx, {
+      .execute(async (trx) => {
+        const id = await insertMember(trx, {
           brand: brand.domain,
           email: body.email.trim(),
           passwordHash,
@@ -71,8 +73,21 @@ export const signup = defineRoute({
             country: brand.countries[0]!,
             status: 'disabled',
           },
-        }),
-      )
+        });
+        // The single opt-in: scored for traffic quality, its postbacks exist exactly when the account does.
+        await scoreSignup(trx, {
+          brand,
+          userId: id,
+          email: body.email,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          formMs: body.form_ms,
+          tracking: body.tracking,
+          now,
+        });
+        await queuePostbacks(trx, { event: 'soi', userId: id }, now);
+        return id;
+      })
       .catch((error: unknown) => {
         // The unique index is the final word when two signups with one address race past the check above.
         if (/unique|duplicate/i.test(String(error))) throw new ApiError('email_taken', {}, { field: 'email' });
