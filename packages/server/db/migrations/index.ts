@@ -32,6 +32,8 @@ import * as reversalsDebtSynced from './20261129_0700_reversals_debt_synced.ts';
 import * as chatSeenPresence from './20261129_0800_chat_seen_presence.ts';
 import * as matchSeen from './20261129_0830_match_seen.ts';
 import * as profileWhereabouts from './20261129_0900_profile_whereabouts.ts';
+import * as landerVisits from './20261129_1100_lander_visits.ts';
+import * as experiments from './20261129_1110_experiments.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -68,4 +70,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129_0800_chat_seen_presence': chatSeenPresence,
   '20261129_0830_match_seen': matchSeen,
   '20261129_0900_profile_whereabouts': profileWhereabouts,
+  '20261129_1100_lander_visits': landerVisits,
+  '20261129_1110_experiments': experiments,
 };
