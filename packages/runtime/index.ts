@@ -62,6 +62,7 @@ export * from './schemas/api/operator/members.ts';
 export * from './schemas/api/operator/payments.ts';
 export * from './schemas/api/operator/reports.ts';
 export * from './schemas/api/operator/summary.ts';
+export * from './schemas/api/operator/campaigns.ts';
 export * from './data/operator.ts';
 export * from './schemas/api/payments.ts';
 export * from './schemas/api/direct-debit.ts';

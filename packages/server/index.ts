@@ -43,3 +43,8 @@ export { banMember, decideReport, unbanMember, type Decision } from './features/
 export * from './features/operator/dashboard-queries.ts';
 export * from './features/operator/dashboard-rollup.ts';
 export { dashboardRange } from './features/operator/dashboard.routes.ts';
+export { addExperiment, endExperiment, promoteArm, MAX_ARMS } from './features/experiments/manage-experiments.ts';
+export { brandExperiments } from './features/experiments/experiments.queries.ts';
+export { experimentReport } from './features/experiments/experiment-report.ts';
+export { ALPHA, MIN_CONVERSIONS, MIN_VISITS } from './features/experiments/experiment-stats.ts';
+export { funnelCsv, funnelReport } from './features/campaigns/funnel-report.ts';

@@ -17,6 +17,8 @@ import { registerPush } from './commands/push.ts';
 import { registerReports } from './commands/reports.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerValidate } from './commands/validate.ts';
+import { registerExperiments } from './commands/experiments.ts';
+import { registerCampaigns } from './commands/campaigns.ts';
 
 const program = new Command()
   .name('datekit')
@@ -40,6 +42,8 @@ registerOperators(program);
 registerPayments(program);
 registerDiscounts(program);
 registerDemo(program);
+registerExperiments(program);
+registerCampaigns(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -9,7 +9,7 @@ export interface AuditActor {
 export interface AuditEntry {
   /** What was done, as `<area>.<verb>`: `photo.approve`, `credits.grant`, `operator.login`… */
   action: string;
-  targetType?: 'member' | 'photo' | 'payment' | 'discount_code' | 'operator' | undefined;
+  targetType?: 'member' | 'photo' | 'payment' | 'discount_code' | 'operator' | 'experiment' | undefined;
   targetId?: string | number | undefined;
   reason?: string | null | undefined;
   details?: Record<string, unknown> | undefined;

@@ -42,6 +42,10 @@ export const PERMISSIONS = {
   'dashboard.read': ['owner', 'moderator', 'support', 'finance'],
   /** Dashboard money: first purchases, revenue and revenue by affiliate. */
   'dashboard.revenue': ['owner', 'finance'],
+  /** The funnel per source and lander (visits, signups, revenue; CSV) and the experiments' results. */
+  'campaigns.read': ['owner', 'finance'],
+  /** Start lander experiments, end them, send all traffic to an arm. */
+  'experiments.manage': ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
