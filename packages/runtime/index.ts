@@ -31,6 +31,8 @@ export * from './rules/constants.ts';
 export * from './rules/daily.ts';
 export * from './rules/email-suggestion.ts';
 export * from './rules/lander-links.ts';
+export * from './rules/funnel-csv.ts';
+export * from './rules/experiment-test.ts';
 export * from './rules/language-cookie.ts';
 export * from './rules/nav.ts';
 export * from './rules/payments.ts';

@@ -1,3 +1,5 @@
+import { EXPERIMENT_ALPHA, EXPERIMENT_MIN_CONVERSIONS, EXPERIMENT_MIN_VISITS } from '@datekit/runtime';
+
 /**
  * Which arm of an experiment wins (issue 27), and only when a stated test says so:
  *
@@ -13,9 +15,9 @@
  *
  * Rates are shown with 95 % Wilson score intervals, which stay inside 0-1 and behave for small counts.
  */
-export const ALPHA = 0.05;
-export const MIN_VISITS = 100;
-export const MIN_CONVERSIONS = 20;
+export const ALPHA = EXPERIMENT_ALPHA;
+export const MIN_VISITS = EXPERIMENT_MIN_VISITS;
+export const MIN_CONVERSIONS = EXPERIMENT_MIN_CONVERSIONS;
 const Z_95 = 1.959963984540054;
 
 export interface Interval {
