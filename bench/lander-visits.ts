@@ -3,7 +3,8 @@
  * `/landers/gallery/milf` (run `datekit build --brand localhost` first) served by the datekit app with
  * counting (in memory, one upsert a second; the dk_lander cookie) and by the same app whose counter
  * records nothing, same run, alternating rounds, autocannon on 127.0.0.1 with and without brotli. Prints
- * the ratio, and checks that the visits written equal the requests answered.
+ * the ratio; then what record() itself costs against the time a page takes, and the visits written
+ * beside the pages answered.
  * Usage: npx tsx bench/lander-visits.ts [seconds per round] [rounds]
  */
 import fs from 'node:fs';
@@ -38,6 +39,12 @@ async function listen(app: ReturnType<typeof createApp>) {
 }
 const countedApp = createApp(services);
 const plainApp = createApp(uncounted);
+// Pages the counting app answered (autocannon leaves out the answers still in flight when it stops).
+let answered = 0;
+countedApp.addHook('onResponse', (request, reply, done) => {
+  if (reply.statusCode === 200 && request.url.startsWith('/landers/')) answered++;
+  done();
+});
 const counted = await listen(countedApp);
 const plain = await listen(plainApp);
 
@@ -45,8 +52,7 @@ const probe = await fetch(counted, { headers: { host: 'localhost' } });
 if (probe.status !== 200 || !(await probe.text()).includes('gallery'))
   throw new Error(`${PAGE} answered ${probe.status}: build the demo brand first (datekit build --brand localhost)`);
 
-let answered = 1;
-async function run(url: string, encoding: string, count: boolean): Promise<number> {
+async function run(url: string, encoding: string): Promise<number> {
   const result = await autocannon({
     url,
     connections,
@@ -54,7 +60,6 @@ async function run(url: string, encoding: string, count: boolean): Promise<numbe
     headers: { host: 'localhost', 'accept-encoding': encoding },
   });
   if (result.non2xx || result.errors) throw new Error(`${result.non2xx + result.errors} requests failed`);
-  if (count) answered += result.requests.total;
   return result.requests.average;
 }
 
@@ -62,13 +67,13 @@ console.log(
   `autocannon, ${connections} connections, ${rounds} rounds of ${seconds} s per setting, Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}, SQLite`,
 );
 for (const encoding of ['br', 'identity']) {
-  await run(plain, encoding, false); // warm-up: the compressed page cache, JIT
-  await run(counted, encoding, true);
+  await run(plain, encoding); // warm-up: the compressed page cache, JIT
+  await run(counted, encoding);
   const with_: number[] = [];
   const without: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    without.push(await run(plain, encoding, false));
-    with_.push(await run(counted, encoding, true));
+    without.push(await run(plain, encoding));
+    with_.push(await run(counted, encoding));
   }
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   console.log(
@@ -76,12 +81,37 @@ for (const encoding of ['br', 'identity']) {
   );
 }
 
+// The counter's own cost, without the noise of a loaded machine: record() in a loop, against the mean
+// time a page takes to serve.
+const counter = services.landers.visits;
+const key = {
+  brand: 'localhost',
+  variant: 'gallery',
+  niche: 'milf',
+  experiment_id: 0,
+  arm: '',
+  network: 'bench',
+  sub1: 's1',
+};
+const calls = 1_000_000;
+const started = process.hrtime.bigint();
+for (let i = 0; i < calls; i++) counter.record(key);
+const nsPerVisit = Number(process.hrtime.bigint() - started) / calls;
+const page = await autocannon({ url: counted, connections: 1, duration: seconds, headers: { host: 'localhost' } });
+console.log(
+  `record() ${nsPerVisit.toFixed(0)} ns a visit; one page (brotli, 1 connection) ${page.latency.mean.toFixed(2)} ms: counting is ${((nsPerVisit / 1e6 / page.latency.mean) * 100).toFixed(4)} % of it`,
+);
+answered += calls;
+
 await countedApp.close();
 await plainApp.close();
 const { total } = await services.db
   .selectFrom('lander_visits')
   .select((eb) => eb.fn.sum<number>('visits').as('total'))
   .executeTakeFirstOrThrow();
-console.log(`visits written: ${Number(total)}, pages answered by the counting app: ${answered}`);
+// A visit is counted as its page is sent: requests cut when autocannon stops count, unanswered.
+console.log(
+  `visits written: ${Number(total)}; pages answered by the counting app plus record() calls: ${answered} (the difference: requests cut when a round stopped)`,
+);
 await services.db.destroy();
 fs.rmSync(dir, { recursive: true, force: true });
