@@ -152,7 +152,9 @@ export class SiteHandler {
 
   /** The visitor's arm on an experiment path (sticky through its cookie), or null for other paths. */
   private async experimentArm(request: FastifyRequest, reply: FastifyReply, brand: Brand, pathname: string) {
-    const live = await this.traffic!.experiments.lookup(brand.domain, pathname);
+    // `/go/summer/` is the same page as `/go/summer`, as for the manifest's routes.
+    const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+    const live = await this.traffic!.experiments.lookup(brand.domain, path);
     if (!live) return null;
     const cookie = armCookieName(live.id);
     const arm = assignArm(live, request.cookies[cookie], visitorKey(request));

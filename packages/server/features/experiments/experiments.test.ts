@@ -118,8 +118,8 @@ describe('lander experiments', () => {
       const again = await visitor.get('/go/summer', { headers });
       expect(landerOf(again.text)).toBe(landerOf(first.text));
       expect(again.headers['set-cookie']?.some((c) => c.startsWith(cookie)) ?? false).toBe(false);
-      // Without cookies the same browser gets the same arm from the hash.
-      const cookieless = await server.client().get('/go/summer', { headers });
+      // Without cookies the same browser gets the same arm from the hash (a trailing slash is the same path).
+      const cookieless = await server.client().get('/go/summer/', { headers });
       expect(landerOf(cookieless.text)).toBe(landerOf(first.text));
       seen.set(arm, (seen.get(arm) ?? 0) + 1);
       if (i === 0) {
