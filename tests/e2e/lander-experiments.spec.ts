@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseBirthDate } from './birth-date.ts';
 import { addOperator, CONSOLE, datekit, signInToConsole } from './operator-console.ts';
@@ -96,4 +97,22 @@ test('a visitor on an experiment URL keeps one arm on reload, signs up, and the 
   const row = page.getByTestId(`op-experiment-${id}`).getByTestId(`op-arm-${arm}`);
   await expect(row.getByTestId('op-arm-visits')).toHaveText('2');
   await expect(row.getByTestId('op-arm-soi')).toHaveText('1');
+
+  // The funnel page: today's row of the arm, and the same CSV as the CLI's.
+  await page.getByRole('link', { name: 'Funnel' }).click();
+  await islandHydrated(page, 'OperatorCampaigns');
+  const filter = page.getByTestId('op-funnel-filter');
+  await filter.locator('select[name="brand"]').selectOption('localhost');
+  await filter.locator('input[name="from"]').fill(today);
+  await filter.locator('input[name="to"]').fill(today);
+  await filter.locator('button[type="submit"]').click();
+  const armRow = page.getByTestId('op-funnel').locator('tbody tr', { hasText: `#${id} ${arm}` });
+  await expect(armRow.locator('td').nth(2)).toHaveText('2');
+  await expect(armRow.locator('td').nth(3)).toHaveText('1');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`funnel-localhost-${today}-${today}.csv`);
+  expect(fs.readFileSync((await download.path())!, 'utf8')).toContain(`${variant},${id},${arm},2,1,0,0.0000,0`);
 });
