@@ -59,6 +59,12 @@ export const ERRORS = {
   stored_card_invalid: { status: 402 },
   stored_payment_method_required: { status: 409 },
   not_found: { status: 404 },
+  /** Lander experiments (issue 27): managed in the console and by `datekit experiments`. */
+  experiment_path_invalid: { status: 422 },
+  experiment_path_taken: { status: 409 },
+  experiment_arms_invalid: { status: 422 },
+  experiment_not_running: { status: 409 },
+  experiment_arm_unknown: { status: 422 },
   operator_forbidden: { status: 403 },
   operator_code_invalid: { status: 401 },
   /** A first sign-in whose enrolment code is wrong, used or expired (`datekit operators enrol-code` issues one). */

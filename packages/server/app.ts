@@ -143,7 +143,11 @@ export function createApp(
     // The spec's push subscription address shares its path with the login (see pushRewrite).
     rewriteUrl: (request) => pushRewrite(request.url ?? '/'),
   });
-  const site = new SiteHandler(services.config.distDir, services.brands.all());
+  const site = new SiteHandler(services.config.distDir, services.brands.all(), services.landers, {
+    secure: services.config.secureCookies,
+  });
+  // The lander visits of the last second are written before the database closes.
+  app.addHook('onClose', async () => services.landers.visits.close());
   const operatorSite = new OperatorSite(services.config.distDir);
 
   // First: its onRoute hook gives every route added after it its own counts.

@@ -12,6 +12,7 @@ import { createOutboxSmsSender } from './sms/sms-sender.ts';
 import { createLocalBus } from './realtime/event-bus.ts';
 import { OpenStreams } from './realtime/open-streams.ts';
 import type { Services } from './services.ts';
+import { createLanderTraffic } from './features/landers/lander-traffic.ts';
 
 /** Wires the real parts together: database from the config, mail to SMTP or the outbox, translations. */
 export function createServices(
@@ -23,6 +24,7 @@ export function createServices(
     ? { db: overrides.db, engine: overrides.engine ?? 'sqlite' }
     : createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   const now = overrides.now ?? (() => Date.now());
+  const log = overrides.log ?? createLogger(config);
   return {
     config,
     db,
@@ -36,8 +38,9 @@ export function createServices(
     // One process by default; `serve` swaps in the PostgreSQL bus when DATABASE_URL is set.
     events: createLocalBus(),
     streams: new OpenStreams(),
-    log: createLogger(config),
+    log,
     now,
+    landers: createLanderTraffic(db, now, log),
     payments: createPaymentProvider(config, db, now),
     ...overrides,
   };

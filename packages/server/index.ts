@@ -51,3 +51,8 @@ export {
   type PostbackConfig,
 } from './features/postbacks/postback-configs.ts';
 export { blockSource, listBlocks, unblockSource } from './features/postbacks/traffic-blocks.ts';
+export { addExperiment, endExperiment, promoteArm, MAX_ARMS } from './features/experiments/manage-experiments.ts';
+export { brandExperiments } from './features/experiments/experiments.queries.ts';
+export { experimentReport } from './features/experiments/experiment-report.ts';
+export { ALPHA, MIN_CONVERSIONS, MIN_VISITS } from './features/experiments/experiment-stats.ts';
+export { funnelCsv, funnelReport } from './features/campaigns/funnel-report.ts';

@@ -11,6 +11,7 @@ import type { SmsSender } from './sms/sms-sender.ts';
 import type { PaymentProvider } from './features/payments/provider.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import type { OpenStreams } from './realtime/open-streams.ts';
+import type { LanderTraffic } from './features/landers/lander-traffic.ts';
 
 /** What every route and service may use, created once per server and passed down explicitly. */
 export interface Services {
@@ -37,6 +38,8 @@ export interface Services {
    * its child. `services.log.error({ err, ...context }, 'what failed')`; never `console`.
    */
   log: Logger;
+  /** Lander visits counted in memory and written in batches, and the experiments the paths answer with. */
+  landers: LanderTraffic;
   /** Current time in unix milliseconds; tests move it forward to expire blocks and tokens. */
   now: () => number;
 }

@@ -1,12 +1,14 @@
 import { Command } from 'commander';
 import { ConfigError } from '@datekit/server/config-error';
 import { declareBuild } from './commands/build.command.ts';
+import { declareCampaigns } from './commands/campaigns.command.ts';
 import { declareCredits } from './commands/credits.command.ts';
 import { declareDashboard } from './commands/dashboard.command.ts';
 import { declareDb } from './commands/db.command.ts';
 import { declareDemo } from './commands/demo.command.ts';
 import { declareDiscounts } from './commands/discounts.command.ts';
 import { declareDocs } from './commands/docs.command.ts';
+import { declareExperiments } from './commands/experiments.command.ts';
 import { declareJobs } from './commands/jobs.command.ts';
 import { declareNewLander } from './commands/new-lander.command.ts';
 import { declareOperators } from './commands/operators.command.ts';
@@ -46,6 +48,8 @@ declarePayments(program);
 declareDiscounts(program);
 declarePostbacks(program);
 declareDemo(program);
+declareExperiments(program);
+declareCampaigns(program);
 
 try {
   await program.parseAsync(process.argv);

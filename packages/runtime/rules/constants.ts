@@ -36,6 +36,14 @@ export const RETRY_BASE_DELAY_MS = 300;
 export const RETRY_MAX_DELAY_MS = 8_000;
 /** Name of the cookie that keeps the chosen language (spec §9); the server reads the same name. */
 export const LANGUAGE_COOKIE_NAME = 'lang';
+/**
+ * The session cookie the server sets on a lander page: which lander the visitor came through, for the
+ * signup's attribution (issue 27). Read by the server only; the cookie policy names it.
+ */
+export const LANDER_COOKIE_NAME = 'dk_lander';
+/** The cookie that keeps a visitor on one arm of a lander experiment: `dk_arm_<experiment id>`. */
+export const ARM_COOKIE_PREFIX = 'dk_arm_';
+export const ARM_COOKIE_DAYS = 90;
 /** Spec §1: the premium claim shown to users, "a 46% higher chance of a match". */
 export const PREMIUM_MATCH_CHANCE_PERCENT = 46;
 /** Spec §1: the welcome discount that applies for a limited time. */

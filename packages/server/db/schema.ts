@@ -24,6 +24,12 @@ export interface UsersTable {
   sub1: string | null;
   sub2: string | null;
   sub3: string | null;
+  /** The lander the signup came through (features/landers/lander-attribution.ts); null for none. */
+  lander_variant: Generated<string | null>;
+  lander_niche: Generated<string | null>;
+  /** The experiment and arm that chose that lander, when one did. */
+  experiment_id: Generated<number | null>;
+  experiment_arm: Generated<string | null>;
   /** Set while the account is pending deletion (spec §4): hidden from everyone, reactivable for 14 days. */
   deletion_requested_at: Generated<number | null>;
   /** Set once the personal data is erased; the row stays only for the payment records the law requires. */
@@ -587,6 +593,42 @@ export type SignInMethod =
 export type SignInOutcome = 'ok' | 'wrong_password' | 'blocked' | 'banned' | 'suspended' | 'pending_deletion';
 
 /** One sign-in attempt of a member (kept 180 days; see features/auth/sign-ins.ts). */
+/** Lander visits per UTC day number and key; '' / 0 where a key part does not apply (no niche, no experiment). */
+export interface LanderVisitsTable {
+  day: number;
+  brand: string;
+  variant: string;
+  niche: string;
+  experiment_id: number;
+  arm: string;
+  network: string;
+  sub1: string;
+  visits: number;
+}
+
+/** A lander experiment of a brand (features/experiments/). */
+export interface ExperimentsTable {
+  id: Generated<number>;
+  brand: string;
+  /** The URL path whose visitors the experiment splits, e.g. `/go/summer`. */
+  path: string;
+  name: string;
+  status: 'running' | 'ended';
+  /** The arm that gets all traffic once promoted; null while running or when ended without one. */
+  winner_arm: string | null;
+  created_at: number;
+  ended_at: number | null;
+}
+
+export interface ExperimentArmsTable {
+  experiment_id: number;
+  /** 'a' (the control), 'b', 'c'… */
+  arm: string;
+  variant: string;
+  niche: string | null;
+  weight: number;
+}
+
 export interface MemberSignInsTable {
   id: Generated<number>;
   user_id: number;
@@ -742,6 +784,9 @@ export interface Database {
   dashboard_signup_tracking: DashboardSignupTrackingTable;
   dashboard_revenue_tracking: DashboardRevenueTrackingTable;
   member_sign_ins: MemberSignInsTable;
+  lander_visits: LanderVisitsTable;
+  experiments: ExperimentsTable;
+  experiment_arms: ExperimentArmsTable;
   member_sanctions: MemberSanctionsTable;
   postback_configs: PostbackConfigsTable;
   postback_deliveries: PostbackDeliveriesTable;

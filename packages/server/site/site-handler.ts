@@ -5,7 +5,16 @@ import { ERROR_PAGE_SHELL } from '@datekit/runtime/routes';
 import { withCtaLinks } from '@datekit/runtime/rules/lander-links';
 import { shellParam } from '@datekit/runtime/rules/route-shells';
 import type { Brand } from '@datekit/runtime/schemas/brand';
+import { trackingFromSearch } from '@datekit/runtime/rules/tracking';
 import { requestLocale, SESSION_COOKIE } from '../http/request-context.ts';
+import { ARM_COOKIE_DAYS, armCookieName, armPath, assignArm } from '../features/experiments/assign-arm.ts';
+import {
+  encodeAttribution,
+  LANDER_COOKIE,
+  landerOfRoute,
+  type LanderAttribution,
+} from '../features/landers/lander-attribution.ts';
+import type { LanderTraffic } from '../features/landers/lander-traffic.ts';
 import { encodePage, pageEncoding, readPage } from './page-body.ts';
 import { type BuiltSite, loadBuiltSite } from './built-site.ts';
 import { matchRoute, type CompiledRoute } from './route-matcher.ts';
@@ -72,9 +81,22 @@ export class SiteHandler {
   readonly damaged: DamagedBuild[] = [];
 
   private readonly distDir: string;
+  private readonly traffic: LanderTraffic | undefined;
+  private readonly cookieOptions: { secure: boolean };
 
-  constructor(distDir: string, brands: readonly Brand[]) {
+  /**
+   * `traffic`: lander visits are counted and experiment paths answered (the app passes it; a
+   * handler without it serves the build as it is).
+   */
+  constructor(
+    distDir: string,
+    brands: readonly Brand[],
+    traffic?: LanderTraffic,
+    cookieOptions: { secure: boolean } = { secure: false },
+  ) {
     this.distDir = distDir;
+    this.traffic = traffic;
+    this.cookieOptions = cookieOptions;
     for (const brand of brands) {
       const build = loadBuiltSite(distDir, brand.domain);
       if (build.state === 'built') this.sites.set(brand.domain, build.site);
@@ -115,7 +137,9 @@ export class SiteHandler {
       if (fs.existsSync(file)) return this.sendFile(reply, file, 'public, max-age=3600');
       return this.sendPage(request, reply, site, lang, site.manifest.notFound, 404);
     }
-    const match = matchRoute(site.routes, pathname);
+    // An experiment's path answers with its visitor's arm: the arm's prerendered lander, no redirect.
+    const experiment = this.traffic ? await this.experimentArm(request, reply, brand, pathname) : null;
+    const match = matchRoute(site.routes, experiment?.path ?? pathname);
     if (!match) return this.sendPage(request, reply, site, lang, site.manifest.notFound, 404);
     if (match.route.auth && !request.cookies[SESSION_COOKIE]) {
       return reply.redirect(`/login?redirect=${encodeURIComponent(pathname)}`, 302);
@@ -127,9 +151,67 @@ export class SiteHandler {
     // Lander calls to action keep the visitor's tracking parameters without JavaScript too.
     const query = request.url.indexOf('?');
     const search = query === -1 ? '' : request.url.slice(query);
+    const lander = landerOfRoute(match.route.name, match.params);
+    if (lander && this.traffic) {
+      if (experiment) Object.assign(lander, { experimentId: experiment.id, arm: experiment.arm });
+      this.countVisit(request, reply, brand, lander, search);
+    }
     const rewrite =
       match.route.layout === 'lander' ? (html: string) => withCtaLinks(html, pathname, search) : undefined;
     return this.sendPage(request, reply, site, lang, shell, 200, rewrite);
+  }
+
+  /** The visitor's arm on an experiment path (sticky through its cookie), or null for other paths. */
+  private async experimentArm(request: FastifyRequest, reply: FastifyReply, brand: Brand, pathname: string) {
+    // `/go/summer/` is the same page as `/go/summer`, as for the manifest's routes.
+    const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+    const live = await this.traffic!.experiments.lookup(brand.domain, path);
+    if (!live) return null;
+    const cookie = armCookieName(live.id);
+    const arm = assignArm(live, request.cookies[cookie], visitorKey(request));
+    // Only a running experiment keeps visitors on an arm and counts them as its own.
+    if (live.status !== 'running') return { path: armPath(arm), id: 0, arm: '' };
+    if (request.cookies[cookie] !== arm.arm)
+      reply.setCookie(cookie, arm.arm, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.cookieOptions.secure,
+        maxAge: ARM_COOKIE_DAYS * 86_400,
+      });
+    return { path: armPath(arm), id: live.id, arm: arm.arm };
+  }
+
+  /**
+   * Counts a lander page sent (not a HEAD request, nor a prefetch) and remembers the lander for the
+   * signup in the session cookie `dk_lander` (features/landers/lander-attribution.ts).
+   */
+  private countVisit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    brand: Brand,
+    lander: LanderAttribution,
+    search: string,
+  ) {
+    if (request.method !== 'GET' || request.headers['sec-purpose']?.includes('prefetch')) return;
+    const tracking = trackingFromSearch(search);
+    this.traffic!.visits.record({
+      brand: brand.domain,
+      variant: lander.variant,
+      niche: lander.niche,
+      experiment_id: lander.experimentId,
+      arm: lander.arm,
+      network: tracking.network ?? '',
+      sub1: tracking.sub1 ?? '',
+    });
+    const value = encodeAttribution(lander);
+    if (request.cookies[LANDER_COOKIE] !== value)
+      reply.setCookie(LANDER_COOKIE, value, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.cookieOptions.secure,
+      });
   }
 
   /**
@@ -220,6 +302,14 @@ function prerenderedPage(route: CompiledRoute, params: Record<string, string>): 
       return [constrained.includes(param) ? value : shellParam(param)];
     });
   return `${segments.join('/')}/index.html`;
+}
+
+/**
+ * Who a visitor is for the hash that picks an arm when they bring no cookie: their address and
+ * browser, so that the same browser on the same connection gets the same arm.
+ */
+function visitorKey(request: FastifyRequest): string {
+  return `${request.ip}|${request.headers['user-agent'] ?? ''}|${request.headers['accept-language'] ?? ''}`;
 }
 
 /** The URL's path, decoded; null when it is malformed or climbs out of the site (`..`). */

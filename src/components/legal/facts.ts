@@ -1,5 +1,7 @@
 import type { Locale } from '@datekit/runtime/data/locales';
 import {
+  ARM_COOKIE_DAYS,
+  ARM_COOKIE_PREFIX,
   AUTH_COOKIE_DAYS,
   CHUNK_RELOAD_STORAGE_KEY,
   DELETION_GRACE_DAYS,
@@ -7,6 +9,7 @@ import {
   FREE_PHOTO_LIMIT,
   LANGUAGE_COOKIE_DAYS,
   LANGUAGE_COOKIE_NAME,
+  LANDER_COOKIE_NAME,
   MIN_AGE,
   PREMIUM_PHOTO_LIMIT,
 } from '@datekit/runtime/rules/constants';
@@ -58,6 +61,9 @@ export function legalFacts(brand: Brand, lang: Locale, t: Translate): Record<str
     session_days: AUTH_COOKIE_DAYS,
     lang_days: LANGUAGE_COOKIE_DAYS,
     lang_cookie: LANGUAGE_COOKIE_NAME,
+    lander_cookie: LANDER_COOKIE_NAME,
+    arm_cookie: `${ARM_COOKIE_PREFIX}…`,
+    arm_days: ARM_COOKIE_DAYS,
     entry_key: ENTRY_WARNING_STORAGE_KEY,
     tracking_key: TRACKING_STORAGE_KEY,
     reload_key: CHUNK_RELOAD_STORAGE_KEY,

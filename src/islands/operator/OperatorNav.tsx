@@ -17,6 +17,8 @@ const LINKS = [
   { href: '/postbacks', label: 'op.nav.postbacks', permission: 'postbacks.read' },
   { href: '/audit', label: 'op.nav.audit', permission: 'audit.read' },
   { href: '/dashboard', label: 'op.nav.dashboard', permission: 'dashboard.read' },
+  { href: '/campaigns', label: 'op.nav.campaigns', permission: 'campaigns.read' },
+  { href: '/experiments', label: 'op.nav.experiments', permission: 'campaigns.read' },
 ] as const;
 
 export default function OperatorNav({ lang }: { lang: string }) {

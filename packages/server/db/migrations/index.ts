@@ -34,6 +34,8 @@ import * as matchSeen from './20261129_0830_match_seen.ts';
 import * as profileWhereabouts from './20261129_0900_profile_whereabouts.ts';
 import * as postbacks from './20261129_1000_postbacks.ts';
 import * as trafficQuality from './20261129_1010_traffic_quality.ts';
+import * as landerVisits from './20261129_1100_lander_visits.ts';
+import * as experiments from './20261129_1110_experiments.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -72,4 +74,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129_0900_profile_whereabouts': profileWhereabouts,
   '20261129_1000_postbacks': postbacks,
   '20261129_1010_traffic_quality': trafficQuality,
+  '20261129_1100_lander_visits': landerVisits,
+  '20261129_1110_experiments': experiments,
 };

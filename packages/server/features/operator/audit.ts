@@ -18,6 +18,7 @@ export interface AuditEntry {
     | 'postback_config'
     | 'postback_delivery'
     | 'traffic_block'
+    | 'experiment'
     | undefined;
   targetId?: string | number | undefined;
   reason?: string | null | undefined;

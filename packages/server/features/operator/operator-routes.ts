@@ -8,6 +8,7 @@ import { operatorPostbackRoutes } from './postbacks.routes.ts';
 import { operatorReportRoutes } from './reports.routes.ts';
 import { operatorDashboardRoutes } from './dashboard.routes.ts';
 import { operatorSummaryRoutes } from './summary.routes.ts';
+import { operatorCampaignRoutes } from './campaigns.routes.ts';
 import type { AnyOperatorRoute } from '../../http/define-route.ts';
 
 /** Every route of the operator API (/api/operator/), served on the operator host only. Add new ones here. */
@@ -22,4 +23,5 @@ export const OPERATOR_ROUTES: readonly AnyOperatorRoute[] = [
   ...operatorDashboardRoutes,
   ...operatorSummaryRoutes,
   ...operatorPostbackRoutes,
+  ...operatorCampaignRoutes,
 ];

@@ -46,6 +46,10 @@ export const PERMISSIONS = {
   'postbacks.read': ['owner', 'finance'],
   /** Add and remove postback configs, release or reject held SOI postbacks, block and unblock sources. */
   'postbacks.manage': ['owner', 'finance'],
+  /** The funnel per source and lander (visits, signups, revenue; CSV) and the experiments' results. */
+  'campaigns.read': ['owner', 'finance'],
+  /** Start lander experiments, end them, send all traffic to an arm. */
+  'experiments.manage': ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -17,6 +17,8 @@ import { activate, createActivationToken, sendActivationMail } from './activatio
 import { assertSignupsOpen, assertValidSignup } from './signup-rules.ts';
 import { activationTokensSince, signupTarget } from './signup.queries.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
+import { LANDER_COOKIE } from '../landers/lander-attribution.ts';
+import { signupLander } from '../landers/signup-lander.ts';
 
 export const signup = defineRoute({
   method: 'POST',
@@ -50,6 +52,7 @@ export const signup = defineRoute({
     const target = body.target_profile_id
       ? await signupTarget(services.db, brand.domain, body.target_profile_id)
       : undefined;
+    const lander = await signupLander(services.db, brand.domain, request.cookies[LANDER_COOKIE]);
     const passwordHash = await services.passwords.hash(body.password);
     const now = services.now();
     const userId = await services.db
@@ -66,6 +69,7 @@ export const signup = defineRoute({
           signupMessage: body.signup_message || null,
           signupTargetId: target?.id ?? null,
           ...(body.tracking ? { tracking: body.tracking } : {}),
+          lander,
           profile: {
             name: body.name.trim(),
             gender: body.gender ?? null,

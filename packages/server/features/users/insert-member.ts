@@ -3,6 +3,7 @@ import { placeOfProfile } from '@datekit/runtime/data/place-of-profile';
 import { normalizeEmail } from '@datekit/runtime/rules/signup';
 import type { Tracking } from '@datekit/runtime/schemas/api/signup';
 import type { Database, ProfilesTable, UsersTable } from '../../db/schema.ts';
+import type { LanderAttribution } from '../landers/lander-attribution.ts';
 
 export interface NewMember {
   brand: string;
@@ -16,6 +17,8 @@ export interface NewMember {
   signupMessage?: string | null;
   signupTargetId?: number | null;
   tracking?: Tracking;
+  /** The lander the signup came through (features/landers/signup-lander.ts). */
+  lander?: LanderAttribution | null;
   profile: Pick<ProfilesTable, 'name' | 'gender' | 'birth_date' | 'country' | 'status'> &
     Partial<Pick<ProfilesTable, 'region' | 'city' | 'about' | 'fictional'>>;
 }
@@ -43,6 +46,10 @@ export async function insertMember(db: Kysely<Database>, member: NewMember): Pro
       sub1: member.tracking?.sub1 ?? null,
       sub2: member.tracking?.sub2 ?? null,
       sub3: member.tracking?.sub3 ?? null,
+      lander_variant: member.lander?.variant ?? null,
+      lander_niche: member.lander?.niche || null,
+      experiment_id: member.lander?.experimentId || null,
+      experiment_arm: member.lander?.arm || null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

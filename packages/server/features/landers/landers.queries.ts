@@ -1,0 +1,33 @@
+import type { Db } from '../../db/database.ts';
+import type { LanderVisitsTable } from '../../db/schema.ts';
+
+export type LanderVisitRow = LanderVisitsTable;
+
+const KEY = ['brand', 'day', 'variant', 'niche', 'experiment_id', 'arm', 'network', 'sub1'] as const;
+
+/** Adds counted visits: one statement for the batch (its keys are distinct), insert or add. */
+export async function addLanderVisits(db: Db, rows: readonly LanderVisitRow[]): Promise<void> {
+  // 9 values a row: 500 rows stay under SQLite's and PostgreSQL's parameter limits.
+  for (let at = 0; at < rows.length; at += 500) {
+    await db
+      .insertInto('lander_visits')
+      .values(rows.slice(at, at + 500))
+      .onConflict((oc) =>
+        oc.columns(KEY).doUpdateSet((eb) => ({ visits: eb('lander_visits.visits', '+', eb.ref('excluded.visits')) })),
+      )
+      .execute();
+  }
+}
+
+/** Whether the brand has this experiment with this arm (a signup's attribution cookie is only a claim). */
+export async function experimentArmExists(db: Db, brand: string, experimentId: number, arm: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('experiment_arms as a')
+    .innerJoin('experiments as e', 'e.id', 'a.experiment_id')
+    .select('a.arm')
+    .where('e.brand', '=', brand)
+    .where('a.experiment_id', '=', experimentId)
+    .where('a.arm', '=', arm)
+    .executeTakeFirst();
+  return row !== undefined;
+}
