@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GIFT_IDS } from '../../data/gifts.ts';
 import { profileSchema } from './user.ts';
 
 export const messageSchema = z.object({
@@ -60,7 +61,7 @@ export const sentMessageResponseSchema = z.object({ message: messageSchema, cred
 
 /** GET /api/gifts.php: each gift named in the visitor's language, priced for the brand. */
 export const giftsResponseSchema = z.object({
-  gifts: z.array(z.object({ id: z.string(), name: z.string(), price: z.number() })),
+  gifts: z.array(z.object({ id: z.enum(GIFT_IDS), name: z.string(), price: z.number() })),
 });
 
 /** GET /api/icebreakers.php: opening lines in the visitor's language. */

@@ -1,19 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  okResponseSchema,
-  operatorPhotosQuerySchema,
-  operatorPhotosResponseSchema,
-  photoBulkDecisionRequestSchema,
-  photoBulkDecisionResponseSchema,
-  photoRejectRequestSchema,
-} from '@datekit/runtime';
 import { ApiError } from '../../errors/api-error.ts';
 import { approvePhotos, rejectPhotos } from '../photos/moderation.ts';
 import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
 import { photoFile } from './photos.queries.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import {
+  operatorApprovePhotoRoute,
+  operatorDecidePhotosRoute,
+  operatorPhotosRoute,
+  operatorRejectPhotoRoute,
+} from '@datekit/runtime/schemas/api/contracts/operator';
 import { decidePhotos } from './photo-bulk-decision.ts';
 import { photoOwner, sendPhotoNotice } from './photo-notice.ts';
 import { photoQueuePage, rejectionDetails } from './photo-queue.ts';
@@ -21,13 +19,10 @@ import { photoQueuePage, rejectionDetails } from './photo-queue.ts';
 const photoId = pathId;
 
 export const operatorPhotoQueue = defineRoute({
-  method: 'GET',
-  url: '/api/operator/photos',
+  contract: operatorPhotosRoute,
   summary:
     "Photos waiting for a check, oldest first, a page at a time, each with its member's age, other photos, earlier rejections and reports.",
   access: 'photos.moderate',
-  query: operatorPhotosQuerySchema,
-  response: operatorPhotosResponseSchema,
   handler: async ({ services, query }) => {
     const page = await photoQueuePage(services.db, query, services.now());
     return { photos: page.photos, total: page.total, next_after: page.nextAfter };
@@ -35,13 +30,10 @@ export const operatorPhotoQueue = defineRoute({
 });
 
 export const operatorDecidePhotos = defineRoute({
-  method: 'POST',
-  url: '/api/operator/photos/decide',
+  contract: operatorDecidePhotosRoute,
   summary:
     'Approve several photos, or reject them with one reason, in one request: one audit row per photo, a result per photo; photos decided before are left as they are.',
   access: 'photos.moderate',
-  body: photoBulkDecisionRequestSchema,
-  response: photoBulkDecisionResponseSchema,
   handler: async ({ services, operator, body }) => {
     const { results, decided } = await decidePhotos(services, operator, body);
     const outcome = body.decision === 'approve' ? 'approved' : 'rejected';
@@ -72,12 +64,10 @@ export const operatorPhotoFile = defineRoute({
 });
 
 export const operatorApprovePhoto = defineRoute({
-  method: 'POST',
-  url: '/api/operator/photos/:id/approve',
+  contract: operatorApprovePhotoRoute,
   summary: 'Approve a photo in inspection: others see it; the member gets a notice in their language.',
   access: 'photos.moderate',
   errors: ['not_found'],
-  response: okResponseSchema,
   handler: async ({ services, operator, request }) => {
     const id = photoId(request.params);
     const owner = await photoOwner(services, id);
@@ -96,13 +86,10 @@ export const operatorApprovePhoto = defineRoute({
 });
 
 export const operatorRejectPhoto = defineRoute({
-  method: 'POST',
-  url: '/api/operator/photos/:id/reject',
+  contract: operatorRejectPhotoRoute,
   summary: 'Reject a photo in inspection with a reason from the list: it is deleted; the member is told why.',
   access: 'photos.moderate',
   errors: ['not_found'],
-  body: photoRejectRequestSchema,
-  response: okResponseSchema,
   handler: async ({ services, operator, request, body }) => {
     const id = photoId(request.params);
     const owner = await photoOwner(services, id);
