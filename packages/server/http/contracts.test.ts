@@ -6,7 +6,7 @@ import { MOUNTED_ROUTES } from '../app.ts';
 import type { AnyRouteSpec } from './define-route.ts';
 
 /** Every contract the browser may call (the index's exports that are contracts, not schemas). */
-const CONTRACTS = Object.entries(contracts).filter(
+const CONTRACTS = Object.entries(contracts as Record<string, unknown>).filter(
   (entry): entry is [string, RouteContract] =>
     typeof entry[1] === 'object' && entry[1] !== null && 'method' in entry[1] && 'path' in entry[1],
 );
