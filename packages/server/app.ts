@@ -85,6 +85,9 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...reportRoutes,
 ];
 
+/** Every route `createApp` mounts through `mountRoute`: the brands' API, the operator API and its document. */
+export const MOUNTED_ROUTES: readonly AnyRouteSpec[] = [...API_ROUTES, ...OPERATOR_ROUTES, operatorOpenApi];
+
 /** The only endpoints that take url-encoded form fields. */
 const FORM_ROUTES = [paymentWebhook.url, sandboxDecide.url, unsubscribe.url];
 
@@ -227,8 +230,7 @@ export function createApp(
     reply.code(404).type('text/plain; charset=utf-8').send('Unknown site');
   });
 
-  for (const route of [...API_ROUTES, ...OPERATOR_ROUTES, operatorOpenApi])
-    mountRoute(app, services, route, { checkResponses: options.checkResponses });
+  for (const route of MOUNTED_ROUTES) mountRoute(app, services, route, { checkResponses: options.checkResponses });
   const openApi = buildOpenApi(API_ROUTES);
   app.get('/api/openapi.json', async (request) => withServer(openApi, requestOrigin(request)));
   app.get('/media/*', async (request, reply) => {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $gifts } from '@datekit/runtime/stores/chat-extras';
+import { $gifts, type Gift } from '@datekit/runtime/stores/chat-extras';
 import { sendGift } from '@datekit/runtime/stores/conversation';
 
 /**
@@ -108,7 +108,7 @@ export function ChatGifts({
 }
 
 /** The catalogue in the open picker: it mounts with the panel, so the gifts load when it first opens. */
-function GiftList({ disabled, onChoose }: { disabled: boolean; onChoose: (giftId: string) => void }) {
+function GiftList({ disabled, onChoose }: { disabled: boolean; onChoose: (giftId: Gift['id']) => void }) {
   const { t } = useTranslation();
   const state = useStore($gifts);
   if (state.status === 'idle' || state.status === 'loading') return <p aria-busy="true">{t('chatui.loading')}</p>;

@@ -4,7 +4,8 @@ import { ApiRequestError } from '@datekit/runtime/api/client';
 import { pathFor, ROUTES } from '@datekit/runtime/routes';
 import { relationOf } from '@datekit/runtime/rules/likes';
 import { routeParams } from '@datekit/runtime/rules/route-params';
-import { loadMemberRelation, type MemberRelation } from '@datekit/runtime/stores/likes';
+import { loadMemberRelation } from '@datekit/runtime/stores/likes';
+import type { MemberAnswer } from '@datekit/runtime/stores/member';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
 import { useHydrated } from './hooks.ts';
@@ -38,7 +39,7 @@ export default function LikesMatchView({ lang, fictionalIcon, fictionalLabel }: 
 
 type ViewState =
   | { status: 'loading' }
-  | { status: 'ready'; relation: MemberRelation }
+  | { status: 'ready'; relation: MemberAnswer }
   | { status: 'not-found' }
   | { status: 'failed'; message: string };
 

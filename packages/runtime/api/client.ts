@@ -2,6 +2,7 @@ import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
 import { REQUEST_RETRIES } from '../rules/constants.ts';
 import { isRetryableStatus, retryDelay } from '../rules/retry.ts';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './idempotency-key.ts';
+import { contractPath, splitKey, type ApiAnswer, type ApiInput, type ContractKey, type Empty } from './contract.ts';
 
 /** An answer of the API with a 4xx or 5xx status; `body` is the server's `{ error, message, ...details }`. */
 export class ApiRequestError extends Error {
@@ -32,16 +33,26 @@ export class ApiNetworkError extends Error {
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions {
-  query?: Query;
-  /** Sent as JSON. */
-  body?: unknown;
+/** How one call is sent (its input is the contract's). */
+export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the client's number of retries for this request. */
   retries?: number;
   /** The write's `Idempotency-Key`; by default a new one per call of a write method. */
   idempotencyKey?: string;
 }
+
+interface RequestOptions extends CallOptions {
+  query?: Query;
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+/** The arguments of a call: the input may be left out when nothing in it is required. */
+export type CallArgs<K extends ContractKey> =
+  Empty extends ApiInput<K>
+    ? [input?: ApiInput<K>, options?: CallOptions]
+    : [input: ApiInput<K>, options?: CallOptions];
 
 export interface ApiClientOptions {
   /** The network boundary; tests pass a fake. Defaults to the global fetch. */
@@ -63,11 +74,13 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  delete<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /**
+   * Calls the route whose contract (schemas/api/contracts/) has this key, `'METHOD path'`: path
+   * parameters from `input.params`, `input.query` in the address, `input.body` as JSON, each typed by
+   * the contract. The answer's type is the contract's response; the server serialised it through
+   * that schema, so it is not parsed again here.
+   */
+  call<K extends ContractKey>(key: K, ...args: CallArgs<K>): Promise<ApiAnswer<K>>;
 }
 
 /** The answers of a banned or suspended member's session (which ended with that request). */
@@ -129,11 +142,19 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   return {
-    request,
-    get: (path, init) => request('GET', path, init),
-    post: (path, body, init) => request('POST', path, { ...init, body }),
-    put: (path, body, init) => request('PUT', path, { ...init, body }),
-    delete: (path, body, init) => request('DELETE', path, { ...init, body }),
+    call: <K extends ContractKey>(key: K, ...[input, init]: CallArgs<K>) => {
+      const { params, query, body } = (input ?? {}) as {
+        params?: Record<string, string | number>;
+        query?: Query;
+        body?: unknown;
+      };
+      const { method, path } = splitKey(key);
+      return request<ApiAnswer<K>>(method, contractPath(path, params), {
+        ...init,
+        ...(query !== undefined ? { query } : {}),
+        ...(body !== undefined ? { body } : {}),
+      });
+    },
   };
 }
 

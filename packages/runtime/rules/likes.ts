@@ -1,4 +1,4 @@
-import type { LikesResponse } from '../schemas/api/likes.ts';
+import type { ApiAnswer } from '../api/contract.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import type { LikesTab } from './likes-tabs.ts';
 
@@ -6,7 +6,7 @@ import type { LikesTab } from './likes-tabs.ts';
  * GET /api/likes.php (spec §3 "Likes response: profiles, liked_by"): received likes new first (spec
  * §4), plus the sent likes and matches, and every profile these lists name, once.
  */
-export type LikesData = LikesResponse;
+export type LikesData = ApiAnswer<'GET /api/likes.php'>;
 
 export const EMPTY_LIKES: LikesData = { profiles: [], liked_by: [], likes: [], matches: [] };
 

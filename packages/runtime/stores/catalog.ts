@@ -1,6 +1,7 @@
 import { atom, map } from 'nanostores';
-import type { InterestsResponse, NamedInterest, RegionEntry, RegionsResponse } from '../schemas/api/catalog.ts';
-import type { CompanyInfo, CompanyInfoResponse } from '../schemas/api/settings.ts';
+import type { NamedInterest, RegionEntry } from '../schemas/api/catalog.ts';
+import type { CompanyInfo } from '../schemas/api/settings.ts';
+import type { CountryCode } from '../data/countries.ts';
 import { api } from './api.ts';
 import { createLoader, loadOnMount, type Loadable, type Loader } from './loadable.ts';
 
@@ -9,10 +10,7 @@ export type { NamedInterest, RegionEntry };
 /** The interests catalogue in the visitor's language (spec §7), loaded once per page by the first island showing it. */
 export const $interests = atom<Loadable<NamedInterest[]>>({ status: 'idle' });
 
-const interestsLoader = createLoader(
-  $interests,
-  async () => (await api().get<InterestsResponse>('/api/interests.php')).interests,
-);
+const interestsLoader = createLoader($interests, async () => (await api().call('GET /api/interests.php')).interests);
 
 loadOnMount($interests, interestsLoader, { once: true });
 
@@ -36,7 +34,8 @@ export function loadRegions(country: string): Promise<void> {
       set: (state: Loadable<RegionEntry[]>) => $regions.setKey(country, state),
     };
     loader = createLoader(slot, async () => {
-      const { regions } = await api().get<RegionsResponse>('/api/regions.php', { query: { country } });
+      // A country from a profile or the address: one the server does not know is its 422, as before.
+      const { regions } = await api().call('GET /api/regions.php', { query: { country: country as CountryCode } });
       return regions;
     });
     regionLoaders.set(country, loader);
@@ -55,10 +54,7 @@ export function regionName(region: RegionEntry, lang: string): string {
 /** The operating company (spec §3 Company info: the seller on receipts), loaded once per page by the first receipt shown. */
 export const $companyInfo = atom<Loadable<CompanyInfo>>({ status: 'idle' });
 
-const companyLoader = createLoader(
-  $companyInfo,
-  async () => (await api().get<CompanyInfoResponse>('/api/companyinfo.php')).company,
-);
+const companyLoader = createLoader($companyInfo, async () => (await api().call('GET /api/companyinfo.php')).company);
 
 // Without it a receipt shows without the seller's block; the next receipt shown tries again.
 loadOnMount($companyInfo, companyLoader, { once: true });

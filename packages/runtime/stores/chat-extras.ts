@@ -1,14 +1,14 @@
 import { atom } from 'nanostores';
-import type { GiftsResponse, IcebreakersResponse } from '../schemas/api/chat.ts';
+import type { ApiAnswer } from '../api/contract.ts';
 import { api } from './api.ts';
 import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
 
-export type Gift = GiftsResponse['gifts'][number];
+export type Gift = ApiAnswer<'GET /api/gifts.php'>['gifts'][number];
 
 /** The gift catalogue with prices for this brand, loaded once per page when the picker first opens. */
 export const $gifts = atom<Loadable<Gift[]>>({ status: 'idle' });
 
-const giftsLoader = createLoader($gifts, async () => (await api().get<GiftsResponse>('/api/gifts.php')).gifts);
+const giftsLoader = createLoader($gifts, async () => (await api().call('GET /api/gifts.php')).gifts);
 
 loadOnMount($gifts, giftsLoader, { once: true });
 
@@ -17,7 +17,7 @@ export const $icebreakers = atom<Loadable<string[]>>({ status: 'idle' });
 
 const icebreakersLoader = createLoader(
   $icebreakers,
-  async () => (await api().get<IcebreakersResponse>('/api/icebreakers.php')).icebreakers,
+  async () => (await api().call('GET /api/icebreakers.php')).icebreakers,
 );
 
 loadOnMount($icebreakers, icebreakersLoader, { once: true });

@@ -60,7 +60,7 @@ export function notifyTyping(conversationId: number | null, now = Date.now()): v
   if (lastSent?.conversationId === conversationId && !shouldSendTyping(lastSent.at, now)) return;
   lastSent = { conversationId, at: now };
   void api()
-    .post('/api/chat-typing.php', { conversation_id: conversationId }, { retries: 0 })
+    .call('POST /api/chat-typing.php', { body: { conversation_id: conversationId } }, { retries: 0 })
     .catch(() => undefined);
 }
 

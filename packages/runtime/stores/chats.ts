@@ -18,7 +18,7 @@ export type ChatsState = Loadable<ChatsData>;
 export const $chats = atom<ChatsState>({ status: 'idle' });
 
 const chatsLoader = createLoader($chats, async () => {
-  const answer = await api().get<ChatsData>('/api/chats.php');
+  const answer = await api().call('GET /api/chats.php');
   return { chats: sortChats(answer.chats), total_unread: answer.total_unread };
 });
 
@@ -76,7 +76,7 @@ export function deleteChat(conversationId: number): Promise<void> {
   return task(async () => {
     dropChat(conversationId);
     try {
-      await api().delete('/api/chat.php', { conversation: { id: conversationId } }, { retries: 0 });
+      await api().call('DELETE /api/chat.php', { body: { conversation: { id: conversationId } } }, { retries: 0 });
     } catch (error) {
       void refreshChats().catch(() => undefined);
       throw error;

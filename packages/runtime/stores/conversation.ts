@@ -5,15 +5,9 @@ import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
 import { ROUTES } from '../routes.ts';
 import { chatWithProfile, mergeMessages } from '../rules/chat.ts';
 import { routeParams } from '../rules/route-params.ts';
-import type {
-  ChatReadRequest,
-  ConversationResponse,
-  Message,
-  Presence,
-  SentMessageResponse,
-} from '../schemas/api/chat.ts';
-import type { OkResponse } from '../schemas/api/ok.ts';
-import type { MemberResponse } from '../schemas/api/members.ts';
+import type { ApiAnswer } from '../api/contract.ts';
+import type { GiftId } from '../data/gifts.ts';
+import type { Message, Presence } from '../schemas/api/chat.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
 import { $chats, loadChats, markChatRead, receiveChatMessage } from './chats.ts';
@@ -115,8 +109,11 @@ onMount($conversation, () => {
   };
 });
 
-function fetchChat(conversationId: number, before?: number): Promise<ConversationResponse> {
-  return api().get<ConversationResponse>('/api/chat.php', { query: { id: conversationId, before } });
+type ConversationAnswer = ApiAnswer<'GET /api/chat.php'>;
+type SentMessageAnswer = ApiAnswer<'POST /api/message.php'>;
+
+function fetchChat(conversationId: number, before?: number): Promise<ConversationAnswer> {
+  return api().call('GET /api/chat.php', { query: { id: conversationId, before } });
 }
 
 /**
@@ -131,10 +128,9 @@ function acknowledge(): Promise<void> {
     if (!data?.conversationId || !newest || newest.id <= acknowledged) return;
     acknowledged = newest.id;
     markChatRead(data.conversationId);
-    await api().post<OkResponse>('/api/chat-read.php', {
-      conversation_id: data.conversationId,
-      message_id: newest.id,
-    } satisfies ChatReadRequest);
+    await api().call('POST /api/chat-read.php', {
+      body: { conversation_id: data.conversationId, message_id: newest.id },
+    });
   });
 }
 
@@ -147,7 +143,7 @@ function readOnOpen(conversationId: number): void {
   void acknowledge().catch(() => undefined);
 }
 
-function fromAnswer(answer: ConversationResponse): ConversationData {
+function fromAnswer(answer: ConversationAnswer): ConversationData {
   return {
     profile: answer.profile,
     conversationId: answer.conversation.id,
@@ -229,7 +225,7 @@ function openConversationWithNow(profileId: number): Promise<void> {
         readOnOpen(existing.conversation.id);
         return;
       }
-      const { profile } = await api().get<MemberResponse>('/api/member.php', { query: { id: profileId } });
+      const { profile } = await api().call('GET /api/member.php', { query: { id: profileId } });
       if (started === generation) {
         $conversation.set({
           status: 'ready',
@@ -287,7 +283,7 @@ export function loadOlder(): Promise<void> {
   });
 }
 
-function received(answer: SentMessageResponse): Message {
+function received(answer: SentMessageAnswer): Message {
   update((current) => ({
     ...current,
     conversationId: answer.message.conversation_id,
@@ -312,16 +308,16 @@ function recipient(): number {
 export function sendMessage(text: string): Promise<Message> {
   return task(async () => {
     const profileId = recipient();
-    const answer = await api().post<SentMessageResponse>('/api/message.php', { profile_id: profileId, text });
+    const answer = await api().call('POST /api/message.php', { body: { profile_id: profileId, text } });
     return received(answer);
   });
 }
 
 /** Sends a gift (POST /api/gift.php); retried safely, like a message. */
-export function sendGift(giftId: string): Promise<Message> {
+export function sendGift(giftId: GiftId): Promise<Message> {
   return task(async () => {
     const profileId = recipient();
-    const answer = await api().post<SentMessageResponse>('/api/gift.php', { profile_id: profileId, gift_id: giftId });
+    const answer = await api().call('POST /api/gift.php', { body: { profile_id: profileId, gift_id: giftId } });
     return received(answer);
   });
 }
@@ -356,7 +352,7 @@ export function sendPhoto(file: Blob): Promise<Message> {
       json = undefined;
     }
     if (response.ok && json && typeof json === 'object' && 'message' in json)
-      return received(json as SentMessageResponse);
+      return received(json as SentMessageAnswer);
     const body =
       json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string'
         ? (json as ApiErrorBody)

@@ -6,34 +6,30 @@ import { api } from './api.ts';
 const ONCE = { retries: 0 } as const;
 
 export function loadDirectDebit(): Promise<DirectDebitStatus> {
-  return api().get<DirectDebitStatus>('/api/directdebit.php');
+  return api().call('GET /api/directdebit.php');
 }
 
 /** Records the mandate as pending; the server texts a one-time code to the phone. */
 export function startMandate(mandate: MandateRequest): Promise<DirectDebitStatus> {
-  return api().post<DirectDebitStatus>('/api/directdebit.php', mandate, ONCE);
+  return api().call('POST /api/directdebit.php', { body: mandate }, ONCE);
 }
 
 export function confirmMandate(code: string): Promise<DirectDebitStatus> {
-  return api().post<DirectDebitStatus>('/api/directdebit-confirm.php', { code }, ONCE);
+  return api().call('POST /api/directdebit-confirm.php', { body: { code } }, ONCE);
 }
 
 /** Buys a bundle from the confirmed mandate; the server prices it and checks the limits. */
 export async function payByDirectDebit(bundleId: string): Promise<Payment> {
-  const { payment } = await api().post<{ payment: Payment }>(
-    '/api/directdebit-payment.php',
-    { bundle_id: bundleId },
-    ONCE,
-  );
+  const { payment } = await api().call('POST /api/directdebit-payment.php', { body: { bundle_id: bundleId } }, ONCE);
   return payment;
 }
 
 export function loadRepeatOrder(): Promise<RepeatOrder> {
-  return api().get<RepeatOrder>('/api/repeat-order.php');
+  return api().call('GET /api/repeat-order.php');
 }
 
 /** Buys the last bundle again from the stored mandate: one click, one payment. */
 export async function repeatLastOrder(): Promise<Payment> {
-  const { payment } = await api().post<{ payment: Payment }>('/api/repeat-order.php', undefined, ONCE);
+  const { payment } = await api().call('POST /api/repeat-order.php', {}, ONCE);
   return payment;
 }

@@ -8,7 +8,6 @@ import {
   type GeocodedPlace,
   type GeolocationPermission,
 } from '../rules/geolocation.ts';
-import type { GeocodeResponse } from '../schemas/api/geocode.ts';
 import { api, isBrowser } from './api.ts';
 
 /** Why "use my location" filled nothing. */
@@ -118,7 +117,7 @@ export function locate(countries: readonly string[]): Promise<GeocodedPlace | nu
         return null;
       }
       try {
-        const answer = await api().get<GeocodeResponse>('/api/geocode.php', {
+        const answer = await api().call('GET /api/geocode.php', {
           query: { lat: roundCoordinate(position.coords.latitude), lon: roundCoordinate(position.coords.longitude) },
         });
         place = answer.place;

@@ -1,5 +1,4 @@
 import { task } from 'nanostores';
-import type { LanguageResponse } from '../schemas/api/user.ts';
 import { languageCookie } from '../rules/language-cookie.ts';
 import { api, isBrowser } from './api.ts';
 import { receiveUser } from './user.ts';
@@ -13,7 +12,7 @@ export function setLanguage(language: string): Promise<void> {
   return task(async () => {
     if (isBrowser()) document.cookie = languageCookie(language, location.protocol === 'https:');
     try {
-      const answer = await api().put<LanguageResponse>('/api/user.php', { language });
+      const answer = await api().call('PUT /api/user.php', { body: { language } });
       if (answer.user) receiveUser(answer.user);
     } catch {
       // The cookie already carries the choice; saving it on the account can happen on a later switch.

@@ -2,8 +2,7 @@ import { atom, task } from 'nanostores';
 import { withLike, type LikesData } from '../rules/likes.ts';
 import { refreshDelay } from '../rules/refresh.ts';
 import { isPushSubscribed } from './push.ts';
-import type { LikeResponse } from '../schemas/api/likes.ts';
-import type { MemberResponse } from '../schemas/api/members.ts';
+import type { MemberAnswer } from './member.ts';
 import { api } from './api.ts';
 import { createLoader, loadForMember, type Loadable } from './loadable.ts';
 
@@ -16,7 +15,7 @@ export type LikesState = Loadable<LikesData>;
  */
 export const $likes = atom<LikesState>({ status: 'idle' });
 
-const likesLoader = createLoader($likes, () => api().get<LikesData>('/api/likes.php'));
+const likesLoader = createLoader($likes, () => api().call('GET /api/likes.php'));
 
 loadForMember($likes, likesLoader, () => {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -58,7 +57,7 @@ export async function currentLikes(): Promise<LikesData> {
  */
 export function likeMember(profileId: number): Promise<{ match: boolean }> {
   return task(async () => {
-    const answer = await api().post<LikeResponse>('/api/like.php', { profile_id: profileId });
+    const answer = await api().call('POST /api/like.php', { body: { profile_id: profileId } });
     const state = $likes.value;
     if (state.status === 'ready') $likes.set({ status: 'ready', data: withLike(state.data, profileId, answer.match) });
     void refreshLikes().catch(() => undefined);
@@ -66,16 +65,13 @@ export function likeMember(profileId: number): Promise<{ match: boolean }> {
   });
 }
 
-/** GET /api/member.php: another member and how the two stand. */
-export type MemberRelation = MemberResponse;
-
 /**
  * Loads one member with the relation (the match view, the match modal). The server clears the new
  * flag of their like on this call (spec §4), so the likes and their badge are fetched again.
  */
-export function loadMemberRelation(profileId: number): Promise<MemberRelation> {
+export function loadMemberRelation(profileId: number): Promise<MemberAnswer> {
   return task(async () => {
-    const relation = await api().get<MemberRelation>('/api/member.php', { query: { id: profileId } });
+    const relation = await api().call('GET /api/member.php', { query: { id: profileId } });
     const state = $likes.value;
     if (state.status === 'ready' && state.data.liked_by.some((like) => like.id === profileId && like.like_new)) {
       void loadLikes().catch(() => undefined);

@@ -1,5 +1,4 @@
 import { atom, task } from 'nanostores';
-import type { AutoLikeResponse, MatchMomentResponse } from '../schemas/api/likes.ts';
 import { MATCH_MODAL_LIKES_RELOAD_MS } from '../rules/constants.ts';
 import { EMPTY_LIKES, isMatchWith } from '../rules/likes.ts';
 import type { Profile, User } from '../schemas/api/user.ts';
@@ -67,7 +66,7 @@ export function followLiveMatches(): () => void {
  */
 export function openAutoLike(): Promise<boolean> {
   return task(async () => {
-    const { profile } = await api().get<AutoLikeResponse>('/api/auto-like.php');
+    const { profile } = await api().call('GET /api/auto-like.php');
     if (!profile) return false;
     const likes = await currentLikes().catch(() => EMPTY_LIKES);
     showMatchModal(profile, isMatchWith(likes, profile.id));
@@ -106,7 +105,7 @@ export function openAutoLikeAfter(delayMs: number): () => void {
  */
 export function openUnseenMatch(): Promise<boolean> {
   return task(async () => {
-    const { profile } = await api().get<MatchMomentResponse>('/api/match-moment.php');
+    const { profile } = await api().call('GET /api/match-moment.php');
     if (!profile || announcedMatches.has(profile.id) || $matchModal.value.status === 'open') return false;
     announcedMatches.add(profile.id);
     showMatchModal(profile, true);
@@ -117,7 +116,7 @@ export function openUnseenMatch(): Promise<boolean> {
 /** The match moment with `profileId` showed: the server does not offer it again (POST /api/match-moment.php). */
 export function markMatchSeen(profileId: number): Promise<void> {
   return task(async () => {
-    await api().post('/api/match-moment.php', { profile_id: profileId });
+    await api().call('POST /api/match-moment.php', { body: { profile_id: profileId } });
   });
 }
 

@@ -1,8 +1,8 @@
 import { atom, task } from 'nanostores';
 import { ApiRequestError } from '../api/client.ts';
 import type { PROFILE_FIELDS } from '../schemas/brand/profiles.ts';
-import type { LikeResponse } from '../schemas/api/likes.ts';
-import type { MemberPhoto, MemberProfile, MemberResponse } from '../schemas/api/members.ts';
+import type { ApiAnswer } from '../api/contract.ts';
+import type { MemberPhoto, MemberProfile } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { ROUTES } from '../routes.ts';
 import { routeParams } from '../rules/route-params.ts';
@@ -10,8 +10,11 @@ import { api } from './api.ts';
 
 export type { MemberPhoto, MemberProfile, Relation } from '../schemas/api/members.ts';
 
-/** What `GET /api/member.php` answers: the profile, its photos, and you and this member. */
-export type MemberAnswer = MemberResponse;
+/**
+ * What `GET /api/member.php` answers: the profile, its photos, and you and this member. The one name
+ * of this answer, in stores and islands alike.
+ */
+export type MemberAnswer = ApiAnswer<'GET /api/member.php'>;
 
 export type PhotosState = { status: 'loading' } | { status: 'ready'; photos: MemberPhoto[] } | { status: 'failed' };
 
@@ -80,7 +83,7 @@ export function openMember(id: number | null): Promise<void> {
   return task(async () => {
     let member: MemberAnswer;
     try {
-      member = await api().get<MemberAnswer>('/api/member.php', { query: { id } });
+      member = await api().call('GET /api/member.php', { query: { id } });
     } catch (error) {
       if (mine === sequence) $member.set(failedState(id, error));
       return;
@@ -130,14 +133,14 @@ export async function toggleLike(): Promise<{ match: boolean } | undefined> {
   if (state.member.liked) {
     const result = await act(
       'like',
-      () => api().delete('/api/like.php', body),
+      () => api().call('DELETE /api/like.php', { body }),
       (s) => ({ ...s, member: { ...s.member, liked: false, match: false }, notice: 'unliked' }),
     );
     return result === undefined ? undefined : { match: false };
   }
   return act(
     'like',
-    () => api().post<LikeResponse>('/api/like.php', body),
+    () => api().call('POST /api/like.php', { body }),
     (s, { match }) => ({
       ...s,
       member: { ...s.member, liked: true, match, likes_you: s.member.likes_you || match },
@@ -152,7 +155,7 @@ export async function blockMember(): Promise<void> {
   if (state?.status !== 'ready') return;
   await act(
     'block',
-    () => api().post('/api/block.php', { profile_id: state.id }),
+    () => api().call('POST /api/block.php', { body: { profile_id: state.id } }),
     (s) => ({
       ...s,
       member: { ...s.member, blocked: true, liked: false, likes_you: false, match: false },
@@ -166,7 +169,7 @@ export async function unblockMember(): Promise<void> {
   if (state?.status !== 'ready') return;
   await act(
     'block',
-    () => api().delete('/api/block.php', { profile_id: state.id }),
+    () => api().call('DELETE /api/block.php', { body: { profile_id: state.id } }),
     (s) => ({ ...s, member: { ...s.member, blocked: false }, notice: 'unblocked' }),
   );
 }

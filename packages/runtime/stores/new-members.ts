@@ -1,5 +1,4 @@
 import { atom } from 'nanostores';
-import type { NewMembersResponse } from '../schemas/api/members.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api } from './api.ts';
 import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
@@ -10,7 +9,7 @@ export type NewMembersState = Loadable<Profile[]>;
 export const $newMembers = atom<NewMembersState>({ status: 'loading' });
 
 const newMembersLoader = createLoader($newMembers, async () => {
-  const { profiles } = await api().get<NewMembersResponse>('/api/new-members.php');
+  const { profiles } = await api().call('GET /api/new-members.php');
   return profiles;
 });
 

@@ -10,9 +10,7 @@ export type NotificationSettingsState = Loadable<NotificationSettings>;
 /** The member's notification switches and why e-mail is off (GET /api/notifications.php), while shown. */
 export const $notificationSettings = atom<NotificationSettingsState>({ status: 'loading' });
 
-const settingsLoader = createLoader($notificationSettings, () =>
-  api().get<NotificationSettings>('/api/notifications.php'),
-);
+const settingsLoader = createLoader($notificationSettings, () => api().call('GET /api/notifications.php'));
 
 loadOnMount($notificationSettings, settingsLoader);
 
@@ -24,9 +22,7 @@ export function loadNotificationSettings(): Promise<NotificationSettings> {
 /** Turns one type on or off; the store shows the server's answer. */
 export function saveNotificationType(type: NotificationType, enabled: boolean): Promise<NotificationSettings> {
   return task(async () => {
-    const settings = await api().put<NotificationSettings>('/api/notifications.php', {
-      preferences: { [type]: enabled },
-    });
+    const settings = await api().call('PUT /api/notifications.php', { body: { preferences: { [type]: enabled } } });
     $notificationSettings.set({ status: 'ready', data: settings });
     return settings;
   });
@@ -35,7 +31,7 @@ export function saveNotificationType(type: NotificationType, enabled: boolean): 
 /** Switches e-mail back on for one reason (or all); the user's notifications_disabled follows. */
 export function enableMail(reason?: MailDisabledReason): Promise<NotificationSettings> {
   return task(async () => {
-    const settings = await api().post<NotificationSettings>('/api/notifications-enable.php', reason ? { reason } : {});
+    const settings = await api().call('POST /api/notifications-enable.php', { body: reason ? { reason } : {} });
     $notificationSettings.set({ status: 'ready', data: settings });
     void loadUser().catch(() => undefined);
     return settings;

@@ -1,4 +1,4 @@
-import type { LoggedInResponse, User } from '../schemas/api/user.ts';
+import type { User } from '../schemas/api/user.ts';
 import { api } from './api.ts';
 import { receiveUser } from './user.ts';
 
@@ -7,14 +7,14 @@ import { receiveUser } from './user.ts';
  * the form can only say "if it has one, a mail is on its way".
  */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await api().post('/api/password-reset.php', { email }, { retries: 0 });
+  await api().call('POST /api/password-reset.php', { body: { email } }, { retries: 0 });
 }
 
 /** Sets the new password with the link's token; the member is logged in afterwards. */
 export async function completePasswordReset(token: string, password: string, passwordRepeat: string): Promise<User> {
-  const { user } = await api().post<LoggedInResponse>(
-    '/api/password-reset-do.php',
-    { token, password, password_repeat: passwordRepeat },
+  const { user } = await api().call(
+    'POST /api/password-reset-do.php',
+    { body: { token, password, password_repeat: passwordRepeat } },
     { retries: 0 },
   );
   receiveUser(user);

@@ -1,13 +1,5 @@
 import { atom, task } from 'nanostores';
-import type {
-  CreatePaymentResponse,
-  CreditOffers,
-  DiscountCodeJson,
-  DiscountCodeResponse,
-  Payment,
-  PaymentResponse,
-  PaymentsResponse,
-} from '../schemas/api/payments.ts';
+import type { CreditOffers, DiscountCodeJson, Payment } from '../schemas/api/payments.ts';
 import { api } from './api.ts';
 import { createLoader, loadForMember, type Loadable } from './loadable.ts';
 import { $user } from './user.ts';
@@ -16,7 +8,7 @@ import { onLiveEvent } from './live-events.ts';
 /** The bundles priced for the member, with the discount the server applies now and the methods offered. */
 export const $creditOffers = atom<Loadable<CreditOffers>>({ status: 'idle' });
 
-const offersLoader = createLoader($creditOffers, () => api().get<CreditOffers>('/api/credits.php'));
+const offersLoader = createLoader($creditOffers, () => api().call('GET /api/credits.php'));
 
 // The welcome discount ends with the first purchase: the offers load again when the member becomes premium.
 loadForMember($creditOffers, offersLoader, () => {
@@ -30,9 +22,7 @@ loadForMember($creditOffers, offersLoader, () => {
 
 /** A code the member typed, as the server answered it; null until one applies. */
 export async function lookUpDiscount(code: string): Promise<DiscountCodeJson> {
-  const { discount_code } = await api().get<DiscountCodeResponse>('/api/discountcode.php', {
-    query: { code },
-  });
+  const { discount_code } = await api().call('GET /api/discountcode.php', { query: { code } });
   return discount_code;
 }
 
@@ -42,10 +32,11 @@ export async function lookUpDiscount(code: string): Promise<DiscountCodeJson> {
  */
 export async function loadWelcomeDiscount(): Promise<DiscountCodeJson | null> {
   try {
-    const { discount_code } = await api().get<DiscountCodeResponse>('/api/discountcode.php', {
-      query: { welcome: 'true' },
-      retries: 0,
-    });
+    const { discount_code } = await api().call(
+      'GET /api/discountcode.php',
+      { query: { welcome: 'true' } },
+      { retries: 0 },
+    );
     return discount_code;
   } catch {
     return null;
@@ -58,10 +49,8 @@ export async function loadWelcomeDiscount(): Promise<DiscountCodeJson | null> {
  * is one payment however often the answer is lost.
  */
 export async function startCheckout(bundleId: string, method: string, code?: string): Promise<string> {
-  const { checkout_url } = await api().post<CreatePaymentResponse>('/api/payment.php', {
-    bundle_id: bundleId,
-    method,
-    ...(code ? { discount_code: code } : {}),
+  const { checkout_url } = await api().call('POST /api/payment.php', {
+    body: { bundle_id: bundleId, method, ...(code ? { discount_code: code } : {}) },
   });
   return checkout_url;
 }
@@ -72,7 +61,7 @@ export const $payment = atom<Loadable<Payment>>({ status: 'idle' });
 export function loadPayment(id: number): Promise<void> {
   return task(async () => {
     try {
-      const { payment } = await api().get<PaymentResponse>('/api/payment.php', { query: { id } });
+      const { payment } = await api().call('GET /api/payment.php', { query: { id } });
       $payment.set({ status: 'ready', data: payment });
     } catch (error) {
       if ($payment.value.status !== 'ready') $payment.set({ status: 'failed', error });
@@ -119,5 +108,5 @@ export const $payments = atom<Loadable<Payment[]>>({ status: 'idle' });
 
 loadForMember(
   $payments,
-  createLoader($payments, async () => (await api().get<PaymentsResponse>('/api/payments.php')).payments),
+  createLoader($payments, async () => (await api().call('GET /api/payments.php')).payments),
 );

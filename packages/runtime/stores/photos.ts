@@ -4,12 +4,13 @@ import { CLIENT_REQUEST_HEADER, type ApiErrorBody } from '../errors.ts';
 import { api } from './api.ts';
 import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
 import { loadUser } from './user.ts';
-import type { OwnPhoto, OwnPhotosResponse, UploadPhotoResponse } from '../schemas/api/photos.ts';
+import type { ApiAnswer } from '../api/contract.ts';
+import type { OwnPhoto } from '../schemas/api/photos.ts';
 
 export type { OwnPhoto } from '../schemas/api/photos.ts';
 
 /** The member's photos and how many they may hold. */
-export type OwnPhotos = Pick<OwnPhotosResponse, 'photos' | 'limit'>;
+export type OwnPhotos = Pick<ApiAnswer<'GET /api/photos.php'>, 'photos' | 'limit'>;
 
 export type PhotosState = Loadable<OwnPhotos>;
 
@@ -17,7 +18,7 @@ export type PhotosState = Loadable<OwnPhotos>;
 export const $photos = atom<PhotosState>({ status: 'loading' });
 
 const photosLoader = createLoader($photos, async () => {
-  const { photos, limit } = await api().get<OwnPhotosResponse>('/api/photos.php');
+  const { photos, limit } = await api().call('GET /api/photos.php');
   return { photos, limit };
 });
 
@@ -52,7 +53,8 @@ export async function postPhoto(file: Blob): Promise<OwnPhoto> {
   } catch {
     json = undefined;
   }
-  if (response.ok && json && typeof json === 'object' && 'photo' in json) return (json as UploadPhotoResponse).photo;
+  if (response.ok && json && typeof json === 'object' && 'photo' in json)
+    return (json as ApiAnswer<'POST /api/photos.php'>).photo;
   const body =
     json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string'
       ? (json as ApiErrorBody)
@@ -77,14 +79,14 @@ export function uploadPhoto(file: Blob): Promise<OwnPhoto> {
 
 export function makeMainPhoto(id: number): Promise<void> {
   return task(async () => {
-    await api().put('/api/photos.php', { id });
+    await api().call('PUT /api/photos.php', { body: { id } });
     await refreshAfterChange().catch(() => undefined);
   });
 }
 
 export function deletePhoto(id: number): Promise<void> {
   return task(async () => {
-    await api().delete('/api/photos.php', { id });
+    await api().call('DELETE /api/photos.php', { body: { id } });
     await refreshAfterChange().catch(() => undefined);
   });
 }

@@ -1,5 +1,5 @@
 import { atom, task } from 'nanostores';
-import type { OwnProfile, OwnProfileResponse, ProfileUpdate } from '../schemas/api/profile.ts';
+import type { OwnProfile, ProfileUpdate } from '../schemas/api/profile.ts';
 import { api } from './api.ts';
 import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
 import { loadUser } from './user.ts';
@@ -10,7 +10,7 @@ export type OwnProfileState = Loadable<OwnProfile>;
 export const $ownProfile = atom<OwnProfileState>({ status: 'loading' });
 
 const ownProfileLoader = createLoader($ownProfile, async () => {
-  const { profile } = await api().get<OwnProfileResponse>('/api/profile.php');
+  const { profile } = await api().call('GET /api/profile.php');
   return profile;
 });
 
@@ -30,7 +30,7 @@ const USER_FIELDS: readonly (keyof ProfileUpdate)[] = ['name', 'country', 'city'
  */
 export function saveProfile(update: ProfileUpdate): Promise<OwnProfile> {
   return task(async () => {
-    const { profile } = await api().put<OwnProfileResponse>('/api/profile.php', update);
+    const { profile } = await api().call('PUT /api/profile.php', { body: update });
     $ownProfile.set({ status: 'ready', data: profile });
     if (USER_FIELDS.some((field) => field in update)) void loadUser().catch(() => undefined);
     return profile;

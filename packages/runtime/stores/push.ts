@@ -21,7 +21,6 @@ export interface PushState {
 }
 
 export const SERVICE_WORKER_URL = '/sw-push.js';
-const PUSH_QUERY = { push: 1 };
 
 export const $push = atom<PushState>({ status: 'unknown', permission: null, subscription: null, lastError: null });
 
@@ -97,7 +96,7 @@ export function detectPush(): Promise<PushStatus> {
       set({ status: 'capable', permission, subscription: null });
       return 'capable';
     }
-    await api().post('/api/user.php', { subscription: toRequest(subscription) }, { query: PUSH_QUERY });
+    await api().call('POST /api/user.php?push=1', { body: { subscription: toRequest(subscription) } });
     set({ status: 'subscribed', permission, subscription: toRequest(subscription) });
     return 'subscribed';
   });
@@ -126,7 +125,7 @@ export function subscribePush(): Promise<PushStatus> {
       const subscription =
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
-      await api().post('/api/user.php', { subscription: toRequest(subscription) }, { query: PUSH_QUERY });
+      await api().call('POST /api/user.php?push=1', { body: { subscription: toRequest(subscription) } });
       set({ status: 'subscribed', permission, subscription: toRequest(subscription), lastError: null });
       return 'subscribed';
     } catch (error) {
@@ -145,7 +144,7 @@ export function unsubscribePush(): Promise<PushStatus> {
       const { endpoint } = subscription;
       await subscription.unsubscribe();
       await api()
-        .delete('/api/user.php', { endpoint }, { query: PUSH_QUERY })
+        .call('DELETE /api/user.php?push=1', { body: { endpoint } })
         .catch(() => undefined);
     }
     set({ status: 'capable', subscription: null });

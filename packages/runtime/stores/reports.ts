@@ -1,4 +1,4 @@
-import type { ComplaintBody, ReportBody, ReportResponse } from '../schemas/api/reports.ts';
+import type { ComplaintBody, ReportBody } from '../schemas/api/reports.ts';
 import { api } from './api.ts';
 
 /**
@@ -6,12 +6,12 @@ import { api } from './api.ts';
  * attempt: the server confirms it by mail, so a retry must not send a second report.
  */
 export async function sendReport(report: ReportBody): Promise<number> {
-  const answer = await api().post<ReportResponse>('/api/report.php', report, { retries: 0 });
+  const answer = await api().call('POST /api/report.php', { body: report }, { retries: 0 });
   return answer.report_id;
 }
 
 /** Sends the /complaints form; answers the complaint's reference. */
 export async function sendComplaint(complaint: ComplaintBody): Promise<number> {
-  const answer = await api().post<ReportResponse>('/api/complaint.php', complaint, { retries: 0 });
+  const answer = await api().call('POST /api/complaint.php', { body: complaint }, { retries: 0 });
   return answer.report_id;
 }

@@ -1,6 +1,6 @@
 import { atom, onMount, task } from 'nanostores';
 import { ApiRequestError } from '../api/client.ts';
-import type { SearchResponse } from '../schemas/api/members.ts';
+import type { ApiAnswer } from '../api/contract.ts';
 import {
   parseSearchQuery,
   searchApiQuery,
@@ -12,7 +12,7 @@ import { api, isBrowser } from './api.ts';
 import { captureTracking } from './tracking.ts';
 
 /** What `GET /api/members.php` answers. */
-export type SearchAnswer = SearchResponse;
+export type SearchAnswer = ApiAnswer<'GET /api/members.php'>;
 
 /**
  * The search's results (spec §3 "paged results, result count, similar results"). While a new search
@@ -82,10 +82,11 @@ export function loadSearch(): Promise<void> {
       current.status === 'ready' ? current.answer : current.status === 'loading' ? current.previous : null;
     $search.set({ status: 'loading', previous });
     try {
-      const answer = await api().get<SearchAnswer>('/api/members.php', {
-        query: searchApiQuery($searchQuery.get(), captureTracking()),
-        signal: controller.signal,
-      });
+      const answer = await api().call(
+        'GET /api/members.php',
+        { query: searchApiQuery($searchQuery.get(), captureTracking()) },
+        { signal: controller.signal },
+      );
       if (mine === sequence) $search.set({ status: 'ready', answer });
     } catch (error) {
       if (mine !== sequence) return;
@@ -114,5 +115,5 @@ export function goToPage(page: number): Promise<void> {
  * the search page's `$search` and its URL.
  */
 export function findMembers(query: Record<string, string | number | boolean | undefined>): Promise<SearchAnswer> {
-  return task(() => api().get<SearchAnswer>('/api/members.php', { query }));
+  return task(() => api().call('GET /api/members.php', { query }));
 }

@@ -1,5 +1,5 @@
 import { atom, onMount, task } from 'nanostores';
-import type { Settings, SettingsResponse } from '../schemas/api/settings.ts';
+import type { Settings } from '../schemas/api/settings.ts';
 import { api, isBrowser } from './api.ts';
 
 /** The brand's public settings as the server answers them for this host (spec §3 Settings, §7). */
@@ -14,7 +14,7 @@ onMount($settings, () => {
 /** GET /api/settings.php with the host forced as a parameter (spec §7), plus any route query to pass on. */
 export function loadSettings(host: string, query: Record<string, string> = {}): Promise<Settings> {
   return task(async () => {
-    const answer = await api().get<SettingsResponse>('/api/settings.php', { query: { ...query, host } });
+    const answer = await api().call('GET /api/settings.php', { query: { ...query, host } });
     $settings.set(answer.settings);
     $domainLanguage.set(answer.domain_language);
     return answer.settings;

@@ -1,8 +1,7 @@
 import { atom, map, onMount, task, type MapStore } from 'nanostores';
+import type { ApiAnswer } from '../api/contract.ts';
 import type { ProfileUpdate } from '../schemas/api/profile.ts';
 import type { SignupRequest } from '../schemas/api/signup.ts';
-import type { MemberPreviewResponse } from '../schemas/api/members.ts';
-import type { Profile } from '../schemas/api/user.ts';
 import type { MissingStep } from '../rules/profile-completeness.ts';
 import {
   completeSignupSteps,
@@ -14,6 +13,7 @@ import {
   type SignupStep,
 } from '../rules/signup-steps.ts';
 import { api, isBrowser } from './api.ts';
+import type { SearchAnswer } from './search.ts';
 import { createLoader, loadOnMount, type Loadable } from './loadable.ts';
 import { postPhoto } from './photos.ts';
 import { saveProfile } from './profile.ts';
@@ -32,7 +32,7 @@ export interface SignupFlowState {
   memberId: number | null;
   memberName: string | null;
   /** That member's profile once loaded: the message step shows to whom the message goes. */
-  member: MemberPreviewResponse['profile'] | null;
+  member: ApiAnswer<'GET /api/member-preview.php'>['profile'] | null;
   /** The address of the account this flow created; null before step 3 succeeded. */
   email: string | null;
   /** A request is on its way: the modal may not be dismissed, buttons wait. */
@@ -100,7 +100,7 @@ export function createSignupFlow(options: SignupFlowOptions = {}): SignupFlow {
     // The name and picture make the first message personal ("Say hello to …", to whom it goes); a
     // visitor may see that much of a member, as in search. Without it the step still works.
     void api()
-      .get<MemberPreviewResponse>('/api/member-preview.php', { query: { id }, retries: 0 })
+      .call('GET /api/member-preview.php', { query: { id } }, { retries: 0 })
       .then(({ profile }) => {
         $flow.setKey('memberName', profile.name);
         $flow.setKey('member', profile);
@@ -201,7 +201,7 @@ export function sendActivationMail(): Promise<void> {
     if ($activationMail.get().status === 'sending') return;
     $activationMail.set({ status: 'sending' });
     try {
-      await api().post('/api/activation-mail.php', undefined, { retries: 0 });
+      await api().call('POST /api/activation-mail.php', {}, { retries: 0 });
       $activationMail.set({ status: 'sent' });
     } catch (error) {
       $activationMail.set({ status: 'failed', error });
@@ -209,20 +209,14 @@ export function sendActivationMail(): Promise<void> {
   });
 }
 
-export interface SearchPage {
-  profiles: Profile[];
-  similar: Profile[];
-  total: number;
-}
-
-export type SignupMatchesState = Loadable<SearchPage>;
+export type SignupMatchesState = Loadable<SearchAnswer>;
 
 /** /signup-matches: the first page of the member search with its defaults, right after signing up. */
 export const $signupMatches = atom<SignupMatchesState>({ status: 'loading' });
 
 loadOnMount(
   $signupMatches,
-  createLoader($signupMatches, () => api().get<SearchPage>('/api/members.php')),
+  createLoader($signupMatches, () => api().call('GET /api/members.php')),
 );
 
 export interface CompleteSignupState {

@@ -1,6 +1,5 @@
 import { atom, onMount, task } from 'nanostores';
 import { ApiRequestError } from '../api/client.ts';
-import type { SwipeCandidatesResponse, SwipeLikeResponse } from '../schemas/api/swipe.ts';
 import type { Profile } from '../schemas/api/user.ts';
 import { api, isBrowser } from './api.ts';
 import { $likes, loadLikes } from './likes.ts';
@@ -55,7 +54,7 @@ function update(change: Partial<SwipeState>): void {
 export function loadSwipe(): Promise<void> {
   return task(async () => {
     try {
-      const answer = await api().get<SwipeCandidatesResponse>('/api/swipe.php');
+      const answer = await api().call('GET /api/swipe.php');
       const candidates = answer.candidates.filter((profile) => !passed.has(profile.id));
       const empty = candidates.length > 0 ? null : answer.candidates.length > 0 ? 'all-passed' : 'none-left';
       update({
@@ -102,9 +101,7 @@ export function likeCandidate(): Promise<{ profile: Profile; match: boolean } | 
     if (!top || state.pending || state.likesLeft <= 0) return null;
     update({ pending: true, error: null });
     try {
-      const answer = await api().post<SwipeLikeResponse>('/api/swipe.php', {
-        profile_id: top.id,
-      });
+      const answer = await api().call('POST /api/swipe.php', { body: { profile_id: top.id } });
       const candidates = $swipe.value.candidates.filter((profile) => profile.id !== top.id);
       update({ candidates, likesLeft: answer.likes_left, resetsAt: answer.resets_at, pending: false });
       if (candidates.length === 0) void loadSwipe().catch(() => undefined);

@@ -156,7 +156,7 @@ describe('actions', () => {
       ...noWait,
     });
     $user.set(anna);
-    await expect(api().get('/api/chats.php')).rejects.toMatchObject({ status: 403 });
+    await expect(api().call('GET /api/chats.php')).rejects.toMatchObject({ status: 403 });
     expect($user.get()).toBeNull();
   });
 

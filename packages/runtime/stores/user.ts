@@ -1,6 +1,6 @@
 import { atom, computed, onMount, task } from 'nanostores';
 import type { SignupRequest } from '../schemas/api/signup.ts';
-import type { LoginRequest, User, UserResponse } from '../schemas/api/user.ts';
+import type { LoginRequest, User } from '../schemas/api/user.ts';
 import { refreshDelay } from '../rules/refresh.ts';
 import { isPushSubscribed } from './push.ts';
 import { api, isBrowser, onAuthenticationRequired } from './api.ts';
@@ -50,7 +50,7 @@ export function loadUser(): Promise<User | null> {
   return task(async () => {
     const started = version;
     try {
-      const { user } = await api().get<UserResponse>('/api/user.php');
+      const { user } = await api().call('GET /api/user.php');
       if (started === version) setUser(user);
       return user;
     } catch (error) {
@@ -63,7 +63,7 @@ export function loadUser(): Promise<User | null> {
 /** Logs in; throws the server's `login_failed` or `login_blocked` (with `minutes`) as an ApiRequestError. */
 export function login(credentials: LoginRequest): Promise<User> {
   return task(async () => {
-    const { user } = await api().post<UserResponse>('/api/user.php', credentials);
+    const { user } = await api().call('POST /api/user.php', { body: credentials });
     if (!user) throw new Error('The server logged in nobody');
     setUser(user);
     return user;
@@ -72,7 +72,7 @@ export function login(credentials: LoginRequest): Promise<User> {
 
 export function logout(): Promise<void> {
   return task(async () => {
-    await api().get<UserResponse>('/api/logout.php');
+    await api().call('GET /api/logout.php');
     setUser(null);
   });
 }
@@ -81,7 +81,7 @@ export function logout(): Promise<void> {
 export function signup(request: SignupRequest): Promise<User> {
   return task(async () => {
     // Creating an account is not safe to repeat: a retry after a lost answer would meet `email_taken`.
-    const { user } = await api().post<UserResponse>('/api/signup.php', request, { retries: 0 });
+    const { user } = await api().call('POST /api/signup.php', { body: request }, { retries: 0 });
     if (!user) throw new Error('The server created no user');
     setUser(user);
     return user;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Locale } from '@datekit/runtime/data/locales';
 import type { ErrorCode } from '@datekit/runtime/errors';
 import type { Brand } from '@datekit/runtime/schemas/brand';
+import type { RouteContract } from '@datekit/runtime/api/contract';
 import { ApiError } from '../errors/api-error.ts';
 import type { CurrentOperator } from '../features/operator/operator-sessions.ts';
 import type { CurrentMember } from '../features/users/current-member.ts';
@@ -109,15 +110,51 @@ export type RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodT
   GateOf<A>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRouteSpec = RouteSpec<any, any, any, Access>;
+export type AnyRouteSpec = RouteSpec<any, any, any, Access> & { contract?: RouteContract };
 /** A route of the operator API (OPERATOR_ROUTES). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyOperatorRoute = RouteFields<any, any, any, Access> & { access: OperatorAccess; auth?: never };
 
+/** A contract's schema of `key`, or the open schema a route without one has. */
+type ContractSchema<C, K extends 'body' | 'query' | 'response'> = C extends {
+  readonly [P in K]: infer S extends z.ZodType;
+}
+  ? S
+  : z.ZodType;
+
+/**
+ * A route of a contract (`@datekit/runtime/schemas/api/contracts/`): method, url, body, query and
+ * response come from the contract, the one the browser calls; the route adds the rest.
+ */
+export type ContractRouteFields<C extends RouteContract, A extends Access> = Omit<
+  RouteFields<ContractSchema<C, 'body'>, ContractSchema<C, 'query'>, ContractSchema<C, 'response'>, A>,
+  'method' | 'url' | 'body' | 'query' | 'response'
+> & { contract: C };
+
+/**
+ * Declares a route. A route the browser calls takes its contract (`contract: likeRoute`), so that
+ * method, path and schemas have one source for both sides; the others (webhooks, mail links, the
+ * stream) say them here.
+ */
+export function defineRoute<C extends RouteContract, A extends Access>(
+  spec: ContractRouteFields<C, A> & Gate<A>,
+): RouteSpec<ContractSchema<C, 'body'>, ContractSchema<C, 'query'>, ContractSchema<C, 'response'>, A> & {
+  contract: C;
+};
 export function defineRoute<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType, A extends Access>(
   spec: RouteFields<B, Q, R, A> & Gate<A>,
-): RouteSpec<B, Q, R, A> {
-  return spec as RouteSpec<B, Q, R, A>;
+): RouteSpec<B, Q, R, A>;
+export function defineRoute(spec: AnyRouteSpec | (Omit<AnyRouteSpec, 'method' | 'url'> & { contract: RouteContract })) {
+  if (!('contract' in spec) || !spec.contract) return spec;
+  const { contract } = spec;
+  return {
+    ...spec,
+    method: contract.method,
+    url: contract.path,
+    ...(contract.body ? { body: contract.body } : {}),
+    ...(contract.query ? { query: contract.query } : {}),
+    ...(contract.response ? { response: contract.response } : {}),
+  };
 }
 
 export function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> {

@@ -191,7 +191,7 @@ function browser(
   return async (text, to) => {
     cutAt = undefined;
     try {
-      const answer = await client.post<{ message: { id: number } }>('/api/message.php', { profile_id: to, text });
+      const answer = await client.call('POST /api/message.php', { body: { profile_id: to, text } });
       if (cutAt !== undefined) {
         stats.cut += 1;
         stats.recoverySeconds.push((performance.now() - cutAt) / 1000);

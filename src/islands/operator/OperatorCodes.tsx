@@ -10,6 +10,9 @@ import { consoleDates } from './console-dates.ts';
 
 const VALIDITIES = ['once-per-user', 'once', 'unlimited'] as const;
 
+/** The select offers only VALIDITIES; the first one, as the select shows it, for anything else. */
+const validityOf = (value: FormDataEntryValue | null) => VALIDITIES.find((v) => v === value) ?? VALIDITIES[0];
+
 /** A brand's discount codes with their use; create and disable for roles that may. */
 export default function OperatorCodes({ lang }: { lang: string }) {
   return (
@@ -51,7 +54,7 @@ function Codes({ lang }: { lang: string }) {
         brand: current,
         code: String(data.get('code') ?? ''),
         percent: Number(data.get('percent')),
-        validity: String(data.get('validity')),
+        validity: validityOf(data.get('validity')),
         ...(expires ? { expires } : {}),
       });
       form.reset();

@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorEnrolResponse, OperatorLoginResponse } from '@datekit/runtime/schemas/api/operator/auth';
+import type { ApiAnswer } from '@datekit/runtime/api/contract';
 import { operatorCodeStep, operatorEnrolStep, operatorPasswordStep } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
@@ -25,8 +25,8 @@ type Form = 'password' | 'enrol' | 'code';
 function Login() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
-  const [step, setStep] = useState<OperatorLoginResponse | null>(null);
-  const [enrolment, setEnrolment] = useState<OperatorEnrolResponse | null>(null);
+  const [step, setStep] = useState<ApiAnswer<'POST /api/operator/login'> | null>(null);
+  const [enrolment, setEnrolment] = useState<ApiAnswer<'POST /api/operator/login/enrol'> | null>(null);
   const [busy, setBusy] = useState(false);
   // The message goes under the form that failed (the first sign-in shows two).
   const [error, setError] = useState<{ form: Form; message: string } | null>(null);

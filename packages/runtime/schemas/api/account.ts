@@ -22,7 +22,4 @@ export const deletionOfferSchema = z.object({
 /** POST /api/account-delete.php: the account is erased at `erase_at` unless reactivated before. */
 export const accountDeletedResponseSchema = z.object({ deleted: z.literal(true), erase_at: z.string() });
 
-export type MailChangeResponse = z.infer<typeof mailChangeResponseSchema>;
-export type MailChangeDoneResponse = z.infer<typeof mailChangeDoneResponseSchema>;
-export type SessionsEndedResponse = z.infer<typeof sessionsEndedResponseSchema>;
 export type DeletionOffer = z.infer<typeof deletionOfferSchema>;

@@ -25,5 +25,3 @@ export const regionsResponseSchema = z.object({ regions: z.array(regionSchema) }
 /** An interest with its name in the visitor's language. */
 export type NamedInterest = z.infer<typeof interestSchema>;
 export type RegionEntry = z.infer<typeof regionSchema>;
-export type InterestsResponse = z.infer<typeof interestsResponseSchema>;
-export type RegionsResponse = z.infer<typeof regionsResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GIFT_IDS } from '../../data/gifts.ts';
 import { profileSchema } from './user.ts';
 
 export const messageSchema = z.object({
@@ -60,7 +61,7 @@ export const sentMessageResponseSchema = z.object({ message: messageSchema, cred
 
 /** GET /api/gifts.php: each gift named in the visitor's language, priced for the brand. */
 export const giftsResponseSchema = z.object({
-  gifts: z.array(z.object({ id: z.string(), name: z.string(), price: z.number() })),
+  gifts: z.array(z.object({ id: z.enum(GIFT_IDS), name: z.string(), price: z.number() })),
 });
 
 /** GET /api/icebreakers.php: opening lines in the visitor's language. */
@@ -75,8 +76,3 @@ export type Message = z.infer<typeof messageSchema>;
 export type ChatReadRequest = z.infer<typeof chatReadRequestSchema>;
 export type Presence = z.infer<typeof presenceSchema>;
 export type ChatListItem = z.infer<typeof chatListItemSchema>;
-export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
-export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
-export type SentMessageResponse = z.infer<typeof sentMessageResponseSchema>;
-export type GiftsResponse = z.infer<typeof giftsResponseSchema>;
-export type IcebreakersResponse = z.infer<typeof icebreakersResponseSchema>;

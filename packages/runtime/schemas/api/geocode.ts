@@ -12,4 +12,3 @@ export const geocodedPlaceSchema = z.object({
 export const geocodeResponseSchema = z.object({ place: geocodedPlaceSchema.nullable() });
 
 export type GeocodedPlace = z.infer<typeof geocodedPlaceSchema>;
-export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;

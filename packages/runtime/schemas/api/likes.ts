@@ -27,8 +27,3 @@ export const autoLikeResponseSchema = z.object({ profile: profileSchema.nullable
  * or null. POST the same path with `{ profile_id }` once its moment showed.
  */
 export const matchMomentResponseSchema = z.object({ profile: profileSchema.nullable() });
-
-export type LikesResponse = z.infer<typeof likesResponseSchema>;
-export type LikeResponse = z.infer<typeof likeResponseSchema>;
-export type AutoLikeResponse = z.infer<typeof autoLikeResponseSchema>;
-export type MatchMomentResponse = z.infer<typeof matchMomentResponseSchema>;

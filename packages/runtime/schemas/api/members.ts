@@ -98,10 +98,6 @@ export const memberPreviewResponseSchema = z.object({ profile: profileSchema });
 
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 export type Relation = z.infer<typeof relationSchema>;
-export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export type MemberPhoto = z.infer<typeof memberPhotoSchema>;
-export type MemberPhotosResponse = z.infer<typeof memberPhotosResponseSchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export type SearchProfile = z.infer<typeof searchProfileSchema>;
-export type NewMembersResponse = z.infer<typeof newMembersResponseSchema>;
-export type MemberPreviewResponse = z.infer<typeof memberPreviewResponseSchema>;

@@ -2,4 +2,3 @@ import { z } from 'zod';
 
 /** The answer of a write that has nothing else to say. */
 export const okResponseSchema = z.object({ ok: z.literal(true) });
-export type OkResponse = z.infer<typeof okResponseSchema>;

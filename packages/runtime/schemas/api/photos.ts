@@ -17,5 +17,3 @@ export const ownPhotosResponseSchema = z.object({ photos: z.array(ownPhotoSchema
 export const uploadPhotoResponseSchema = z.object({ photo: ownPhotoSchema });
 
 export type OwnPhoto = z.infer<typeof ownPhotoSchema>;
-export type OwnPhotosResponse = z.infer<typeof ownPhotosResponseSchema>;
-export type UploadPhotoResponse = z.infer<typeof uploadPhotoResponseSchema>;

@@ -61,5 +61,4 @@ export const ownProfileSchema = z.object({
 export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
-export type OwnProfileResponse = z.infer<typeof ownProfileResponseSchema>;
 export type OwnProfile = z.infer<typeof ownProfileSchema>;

@@ -30,4 +30,3 @@ export type ComplaintBody = z.input<typeof complaintBodySchema>;
 
 /** The report is stored and a confirmation is on its way to the reporter (art. 16(4)). */
 export const reportResponseSchema = z.object({ ok: z.literal(true), report_id: z.number() });
-export type ReportResponse = z.infer<typeof reportResponseSchema>;

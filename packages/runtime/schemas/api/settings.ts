@@ -81,9 +81,7 @@ export function brandSettings(brand: Brand): Pick<Settings, keyof typeof SETTING
     keyof typeof SETTINGS_BRAND_FIELDS
   >;
 }
-export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 
 /** GET /api/companyinfo.php */
 export const companyInfoResponseSchema = z.object({ company: companyInfoSchema });
-export type CompanyInfoResponse = z.infer<typeof companyInfoResponseSchema>;

@@ -9,6 +9,3 @@ export const swipeCandidatesResponseSchema = swipeStateSchema.extend({ candidate
 
 /** POST /api/swipe.php */
 export const swipeLikeResponseSchema = swipeStateSchema.extend({ match: z.boolean() });
-
-export type SwipeCandidatesResponse = z.infer<typeof swipeCandidatesResponseSchema>;
-export type SwipeLikeResponse = z.infer<typeof swipeLikeResponseSchema>;

@@ -57,7 +57,4 @@ export const languageResponseSchema = userResponseSchema.extend({ language: z.st
 export type Image = z.infer<typeof imageSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type User = z.infer<typeof userSchema>;
-export type UserResponse = z.infer<typeof userResponseSchema>;
-export type LanguageResponse = z.infer<typeof languageResponseSchema>;
-export type LoggedInResponse = z.infer<typeof loggedInResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { AuditEntryJson, OperatorAuditResponse } from '../../schemas/api/operator/audit.ts';
+import type { AuditEntryJson } from '../../schemas/api/operator/audit.ts';
 import { api } from '../api.ts';
 
 export const $auditEntries = atom<AuditEntryJson[]>([]);
@@ -15,7 +15,7 @@ export interface AuditFilter {
 /** The first page for a filter, or (with `more`) the next older page appended. */
 export async function loadAudit(filter: AuditFilter, more = false): Promise<void> {
   const before = more ? $auditNext.get() : null;
-  const answer = await api().get<OperatorAuditResponse>('/api/operator/audit', {
+  const answer = await api().call('GET /api/operator/audit', {
     query: { ...filter, ...(before ? { before } : {}) },
   });
   $auditEntries.set(more ? [...$auditEntries.get(), ...answer.entries] : answer.entries);

@@ -1,44 +1,38 @@
 import { atom } from 'nanostores';
-import type {
-  ExperimentCreateRequest,
-  ExperimentJson,
-  OperatorExperimentsResponse,
-  OperatorFunnelQuery,
-  OperatorFunnelResponse,
-} from '../../schemas/api/operator/campaigns.ts';
+import type { ApiAnswer, ApiInput } from '../../api/contract.ts';
+import type { OperatorFunnelQuery } from '../../schemas/api/operator/campaigns.ts';
 import { api } from '../api.ts';
 
+type Experiment = ApiAnswer<'GET /api/operator/experiments'>['experiments'][number];
+
 /** The funnel shown, with the query it answers (the CSV export and the drill-down use both). */
-export const $funnel = atom<{ query: OperatorFunnelQuery; report: OperatorFunnelResponse } | null>(null);
-export const $experiments = atom<ExperimentJson[] | null>(null);
+export const $funnel = atom<{ query: OperatorFunnelQuery; report: ApiAnswer<'GET /api/operator/funnel'> } | null>(null);
+export const $experiments = atom<Experiment[] | null>(null);
 
 export async function loadFunnel(query: OperatorFunnelQuery): Promise<void> {
-  const params = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  const report = await api().get<OperatorFunnelResponse>('/api/operator/funnel', { query: params });
+  const report = await api().call('GET /api/operator/funnel', { query });
   $funnel.set({ query, report });
 }
 
 export async function loadExperiments(brand: string): Promise<void> {
-  const { experiments } = await api().get<OperatorExperimentsResponse>('/api/operator/experiments', {
-    query: { brand },
-  });
+  const { experiments } = await api().call('GET /api/operator/experiments', { query: { brand } });
   $experiments.set(experiments);
 }
 
-export async function startExperiment(input: ExperimentCreateRequest): Promise<void> {
-  await api().post<{ experiment: ExperimentJson }>('/api/operator/experiments', input, { retries: 0 });
+export async function startExperiment(input: ApiInput<'POST /api/operator/experiments'>['body']): Promise<void> {
+  await api().call('POST /api/operator/experiments', { body: input }, { retries: 0 });
   await loadExperiments(input.brand);
 }
 
 export async function endExperiment(brand: string, id: number): Promise<void> {
-  await api().post<{ experiment: ExperimentJson }>(`/api/operator/experiments/${id}/end`, { brand }, { retries: 0 });
+  await api().call('POST /api/operator/experiments/:id/end', { params: { id }, body: { brand } }, { retries: 0 });
   await loadExperiments(brand);
 }
 
 export async function promoteArm(brand: string, id: number, arm: string): Promise<void> {
-  await api().post<{ experiment: ExperimentJson }>(
-    `/api/operator/experiments/${id}/promote`,
-    { brand, arm },
+  await api().call(
+    'POST /api/operator/experiments/:id/promote',
+    { params: { id }, body: { brand, arm } },
     { retries: 0 },
   );
   await loadExperiments(brand);

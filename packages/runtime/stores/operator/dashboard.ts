@@ -1,16 +1,13 @@
 import { atom } from 'nanostores';
 import { activityTables, revenueTables, type DashboardTable } from '../../rules/dashboard-tables.ts';
-import type {
-  DashboardActivityResponse,
-  DashboardQuery,
-  DashboardRevenueResponse,
-} from '../../schemas/api/operator/dashboard.ts';
+import type { ApiAnswer } from '../../api/contract.ts';
+import type { DashboardQuery } from '../../schemas/api/operator/dashboard.ts';
 import { api } from '../api.ts';
 
 export interface DashboardData {
-  activity: DashboardActivityResponse;
+  activity: ApiAnswer<'GET /api/operator/dashboard/activity'>;
   /** Null for roles without `dashboard.revenue`. */
-  revenue: DashboardRevenueResponse | null;
+  revenue: ApiAnswer<'GET /api/operator/dashboard/revenue'> | null;
   tables: DashboardTable[];
 }
 
@@ -20,8 +17,8 @@ export const $dashboard = atom<DashboardData | null>(null);
 export async function loadDashboard(filter: DashboardQuery, withRevenue: boolean): Promise<void> {
   const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
   const [activity, revenue] = await Promise.all([
-    api().get<DashboardActivityResponse>('/api/operator/dashboard/activity', { query }),
-    withRevenue ? api().get<DashboardRevenueResponse>('/api/operator/dashboard/revenue', { query }) : null,
+    api().call('GET /api/operator/dashboard/activity', { query }),
+    withRevenue ? api().call('GET /api/operator/dashboard/revenue', { query }) : null,
   ]);
   $dashboard.set({
     activity,

@@ -1,28 +1,18 @@
 import { atom } from 'nanostores';
-import type { OkResponse } from '../../schemas/api/ok.ts';
-import type {
-  MemberCreditsResponse,
-  OperatorMemberResponse,
-  OperatorMemberRow,
-  OperatorMemberSearchResponse,
-} from '../../schemas/api/operator/members.ts';
+import type { ApiAnswer, ApiInput } from '../../api/contract.ts';
+import type { OperatorMemberRow } from '../../schemas/api/operator/members.ts';
 import { api } from '../api.ts';
 
 export const $memberResults = atom<OperatorMemberRow[] | null>(null);
-export const $memberDetail = atom<OperatorMemberResponse | null>(null);
+export const $memberDetail = atom<ApiAnswer<'GET /api/operator/members/:id'> | null>(null);
 
-export async function searchMembers(query: {
-  q?: string;
-  brand?: string;
-  status?: string;
-  view?: 'recent' | 'flagged';
-}): Promise<void> {
-  const { members } = await api().get<OperatorMemberSearchResponse>('/api/operator/members', { query });
+export async function searchMembers(query: ApiInput<'GET /api/operator/members'>['query']): Promise<void> {
+  const { members } = await api().call('GET /api/operator/members', { query });
   $memberResults.set(members);
 }
 
 export async function loadMember(id: number): Promise<void> {
-  $memberDetail.set(await api().get<OperatorMemberResponse>(`/api/operator/members/${id}`));
+  $memberDetail.set(await api().call('GET /api/operator/members/:id', { params: { id } }));
 }
 
 /** Runs a write on the member, then shows the member page afresh. */
@@ -32,13 +22,15 @@ async function act<T>(id: number, write: () => Promise<T>): Promise<T> {
   return answer;
 }
 
+const ONCE = { retries: 0 } as const;
+
 export const addMemberNote = (id: number, body: string) =>
-  act(id, () => api().post<OkResponse>(`/api/operator/members/${id}/notes`, { body }, { retries: 0 }));
+  act(id, () => api().call('POST /api/operator/members/:id/notes', { params: { id }, body: { body } }, ONCE));
 export const grantMemberCredits = (id: number, amount: number, reason: string) =>
   act(id, () =>
-    api().post<MemberCreditsResponse>(`/api/operator/members/${id}/credits`, { amount, reason }, { retries: 0 }),
+    api().call('POST /api/operator/members/:id/credits', { params: { id }, body: { amount, reason } }, ONCE),
   );
 export const resendMemberActivation = (id: number) =>
-  act(id, () => api().post<OkResponse>(`/api/operator/members/${id}/activation`, {}, { retries: 0 }));
+  act(id, () => api().call('POST /api/operator/members/:id/activation', { params: { id } }, ONCE));
 export const deleteMember = (id: number, reason: string) =>
-  act(id, () => api().post<OkResponse>(`/api/operator/members/${id}/delete`, { reason }, { retries: 0 }));
+  act(id, () => api().call('POST /api/operator/members/:id/delete', { params: { id }, body: { reason } }, ONCE));

@@ -1,11 +1,6 @@
 import { atom } from 'nanostores';
 import type { PhotoRejectReason } from '../../data/operator.ts';
-import type {
-  OperatorPhotosResponse,
-  PhotoBulkDecisionResponse,
-  PhotoBulkOutcome,
-  QueuedPhotoJson,
-} from '../../schemas/api/operator/photos.ts';
+import type { PhotoBulkOutcome, QueuedPhotoJson } from '../../schemas/api/operator/photos.ts';
 import { api } from '../api.ts';
 
 export interface PhotoQueueState {
@@ -22,12 +17,12 @@ export const $photoQueue = atom<PhotoQueueState | null>(null);
 
 const query = (brand: string, after: number | null) => ({
   ...(brand ? { brand } : {}),
-  ...(after !== null ? { after: String(after) } : {}),
+  ...(after !== null ? { after } : {}),
 });
 
 /** The first page of the queue (of one brand, or of all when `brand` is empty). */
 export async function loadPhotoQueue(brand = ''): Promise<void> {
-  const page = await api().get<OperatorPhotosResponse>('/api/operator/photos', { query: query(brand, null) });
+  const page = await api().call('GET /api/operator/photos', { query: query(brand, null) });
   $photoQueue.set({ photos: page.photos, total: page.total, nextAfter: page.next_after, brand });
 }
 
@@ -35,7 +30,7 @@ export async function loadPhotoQueue(brand = ''): Promise<void> {
 export async function loadMorePhotos(): Promise<void> {
   const state = $photoQueue.get();
   if (!state || state.nextAfter === null) return;
-  const page = await api().get<OperatorPhotosResponse>('/api/operator/photos', {
+  const page = await api().call('GET /api/operator/photos', {
     query: query(state.brand, state.nextAfter),
   });
   const shown = new Set(state.photos.map((photo) => photo.id));
@@ -56,9 +51,9 @@ export async function decidePhotos(
   decision: 'approve' | 'reject',
   reason?: PhotoRejectReason,
 ): Promise<Map<number, PhotoBulkOutcome>> {
-  const { results } = await api().post<PhotoBulkDecisionResponse>(
-    '/api/operator/photos/decide',
-    { ids, decision, ...(decision === 'reject' ? { reason } : {}) },
+  const { results } = await api().call(
+    'POST /api/operator/photos/decide',
+    { body: { ids, decision, ...(decision === 'reject' ? { reason } : {}) } },
     { retries: 0 },
   );
   const state = $photoQueue.get();

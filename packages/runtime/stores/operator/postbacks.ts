@@ -1,41 +1,42 @@
 import { atom } from 'nanostores';
-import type { OkResponse } from '../../schemas/api/ok.ts';
-import type {
-  OperatorPostbacksResponse,
-  PostbackCreateRequest,
-  TrafficBlockRequest,
-} from '../../schemas/api/operator/postbacks.ts';
+import type { ApiAnswer, ApiInput } from '../../api/contract.ts';
 import { api } from '../api.ts';
 
+type Postbacks = ApiAnswer<'GET /api/operator/postbacks'>;
+
 /** The console's postbacks page for one brand: configs, held SOI postbacks, blocked sources, deliveries. */
-export const $postbacks = atom<OperatorPostbacksResponse | null>(null);
+export const $postbacks = atom<Postbacks | null>(null);
 
 export async function loadPostbacks(brand: string): Promise<void> {
-  $postbacks.set(await api().get<OperatorPostbacksResponse>('/api/operator/postbacks', { query: { brand } }));
+  $postbacks.set(await api().call('GET /api/operator/postbacks', { query: { brand } }));
 }
 
-export async function addPostback(input: PostbackCreateRequest): Promise<void> {
-  await api().post<OkResponse>('/api/operator/postbacks', input, { retries: 0 });
+export async function addPostback(input: ApiInput<'POST /api/operator/postbacks'>['body']): Promise<void> {
+  await api().call('POST /api/operator/postbacks', { body: input }, { retries: 0 });
   await loadPostbacks(input.brand);
 }
 
 export async function removePostback(brand: string, id: number): Promise<void> {
-  await api().post<OkResponse>(`/api/operator/postbacks/${id}/remove`, {}, { retries: 0 });
+  await api().call('POST /api/operator/postbacks/:id/remove', { params: { id } }, { retries: 0 });
   await loadPostbacks(brand);
 }
 
 /** Release (send now) or reject (never send) a held SOI postback. */
 export async function decideHeld(brand: string, id: number, decision: 'release' | 'reject'): Promise<void> {
-  await api().post<OkResponse>(`/api/operator/postback-deliveries/${id}/${decision}`, {}, { retries: 0 });
+  const key =
+    decision === 'release'
+      ? 'POST /api/operator/postback-deliveries/:id/release'
+      : 'POST /api/operator/postback-deliveries/:id/reject';
+  await api().call(key, { params: { id } }, { retries: 0 });
   await loadPostbacks(brand);
 }
 
-export async function blockSource(input: TrafficBlockRequest): Promise<void> {
-  await api().post<OkResponse>('/api/operator/traffic-blocks', input, { retries: 0 });
+export async function blockSource(input: ApiInput<'POST /api/operator/traffic-blocks'>['body']): Promise<void> {
+  await api().call('POST /api/operator/traffic-blocks', { body: input }, { retries: 0 });
   await loadPostbacks(input.brand);
 }
 
 export async function unblockSource(brand: string, id: number): Promise<void> {
-  await api().post<OkResponse>(`/api/operator/traffic-blocks/${id}/remove`, {}, { retries: 0 });
+  await api().call('POST /api/operator/traffic-blocks/:id/remove', { params: { id } }, { retries: 0 });
   await loadPostbacks(brand);
 }

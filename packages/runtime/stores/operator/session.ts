@@ -1,11 +1,6 @@
 import { atom } from 'nanostores';
-import type { OkResponse } from '../../schemas/api/ok.ts';
-import type {
-  OperatorEnrolResponse,
-  OperatorJson,
-  OperatorLoginResponse,
-  OperatorMeResponse,
-} from '../../schemas/api/operator/auth.ts';
+import type { ApiAnswer } from '../../api/contract.ts';
+import type { OperatorJson } from '../../schemas/api/operator/auth.ts';
 import { api, isBrowser } from '../api.ts';
 
 /** The signed-in operator: undefined while loading, null when signed out. */
@@ -19,7 +14,7 @@ export const $operatorTestSite = atom(false);
 
 export async function loadOperator(): Promise<OperatorJson | null> {
   if (!isBrowser()) return null;
-  const { operator, brands, test_site } = await api().get<OperatorMeResponse>('/api/operator/me');
+  const { operator, brands, test_site } = await api().call('GET /api/operator/me');
   $operator.set(operator);
   $operatorBrands.set(brands);
   $operatorTestSite.set(test_site);
@@ -27,27 +22,31 @@ export async function loadOperator(): Promise<OperatorJson | null> {
 }
 
 /** Step one: the password; answers the challenge and whether the authenticator is still to be set up. */
-export function operatorPasswordStep(email: string, password: string): Promise<OperatorLoginResponse> {
-  return api().post<OperatorLoginResponse>('/api/operator/login', { email, password }, { retries: 0 });
+export function operatorPasswordStep(email: string, password: string): Promise<ApiAnswer<'POST /api/operator/login'>> {
+  return api().call('POST /api/operator/login', { body: { email, password } }, { retries: 0 });
 }
 
 /** First sign-in: the enrolment code the command line printed; answers the QR code to set the app up. */
-export function operatorEnrolStep(email: string, challenge: string, code: string): Promise<OperatorEnrolResponse> {
-  return api().post<OperatorEnrolResponse>(
-    '/api/operator/login/enrol',
-    { email, challenge, enrolment_code: code },
+export function operatorEnrolStep(
+  email: string,
+  challenge: string,
+  code: string,
+): Promise<ApiAnswer<'POST /api/operator/login/enrol'>> {
+  return api().call(
+    'POST /api/operator/login/enrol',
+    { body: { email, challenge, enrolment_code: code } },
     { retries: 0 },
   );
 }
 
 /** Step two: the TOTP code; the server sets the session cookie. */
 export async function operatorCodeStep(email: string, challenge: string, code: string): Promise<void> {
-  await api().post<OkResponse>('/api/operator/login/code', { email, challenge, code }, { retries: 0 });
+  await api().call('POST /api/operator/login/code', { body: { email, challenge, code } }, { retries: 0 });
   await loadOperator();
 }
 
 export async function operatorLogout(): Promise<void> {
-  await api().post<OkResponse>('/api/operator/logout');
+  await api().call('POST /api/operator/logout');
   $operator.set(null);
 }
 

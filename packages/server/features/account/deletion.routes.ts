@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { DELETION_GRACE_DAYS } from '@datekit/runtime/rules/constants';
-import { accountDeletedResponseSchema, deletionOfferSchema } from '@datekit/runtime/schemas/api/account';
-import { loggedInResponseSchema } from '@datekit/runtime/schemas/api/user';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import {
+  deleteAccountRoute,
+  deletionOfferRoute,
+  reactivateRoute,
+} from '@datekit/runtime/schemas/api/contracts/account';
 import { checkCredentials } from '../auth/check-credentials.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
@@ -14,24 +17,19 @@ import { reactivate, requestDeletion } from './deletion.ts';
 import { assertOwnPassword } from './settings.routes.ts';
 
 export const deletionOffer = defineRoute({
-  method: 'GET',
-  url: '/api/account-delete.php',
+  contract: deletionOfferRoute,
   summary:
     "What the delete-account flow offers before the member leaves: the company's delete_discount in percent (0: no offer) and the days the deletion stays reversible.",
   auth: 'member',
-  response: deletionOfferSchema,
   handler: async ({ brand }) => ({ delete_discount: brand.company.delete_discount, grace_days: DELETION_GRACE_DAYS }),
 });
 
 export const deleteAccount = defineRoute({
-  method: 'POST',
-  url: '/api/account-delete.php',
+  contract: deleteAccountRoute,
   errors: ['old_password_wrong', 'login_blocked'],
   summary:
     'Delete the account (with the password): hidden from every other member at once, every session ends, a reactivation link valid 14 days is mailed; afterwards the personal data is erased.',
   auth: 'member',
-  body: z.object({ password: z.string().max(200) }),
-  response: accountDeletedResponseSchema,
   handler: async ({ body, member, brand, locale, services, request, reply }) => {
     await assertOwnPassword(services, member, body.password);
     const { eraseAt } = await requestDeletion(services, { member, brand, locale, request });
@@ -71,15 +69,12 @@ export const reactivateByLink = defineRoute({
 });
 
 export const reactivateByLogin = defineRoute({
-  method: 'POST',
-  url: '/api/account-reactivate.php',
+  contract: reactivateRoute,
   rateLimit: RATE_LIMITS.login,
   errors: ['login_blocked', 'login_failed'],
   summary:
     'Reactivate an account pending deletion with its e-mail and password (what the login offers on account_pending_deletion); logs the member in.',
   auth: 'none',
-  body: z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(200) }),
-  response: loggedInResponseSchema,
   handler: async ({ body, brand, services, reply, request }) => {
     const signIn = { method: 'reactivation_password' as const, request };
     const account = await checkCredentials(services, brand, body.email, body.password, signIn);

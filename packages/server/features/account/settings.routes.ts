@@ -1,14 +1,13 @@
-import { z } from 'zod';
 import { toLocale } from '@datekit/runtime/data/locales';
-import {
-  mailChangeDoneResponseSchema,
-  mailChangeResponseSchema,
-  passwordChangedResponseSchema,
-  sessionsEndedResponseSchema,
-} from '@datekit/runtime/schemas/api/account';
 import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime/rules/signup';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import {
+  mailChangeDoneRoute,
+  mailChangeRoute,
+  passwordRoute,
+  sessionsEndRoute,
+} from '@datekit/runtime/schemas/api/contracts/account';
 import { requestOrigin } from '../../http/origin.ts';
 import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import type { Services } from '../../services.ts';
@@ -43,14 +42,11 @@ export async function assertOwnPassword(
 }
 
 export const requestMailChange = defineRoute({
-  method: 'POST',
-  url: '/api/mail-change.php',
+  contract: mailChangeRoute,
   errors: ['email_change_invalid', 'email_taken', 'old_password_wrong', 'login_blocked'],
   summary:
     'Change the e-mail address: a confirmation link (one day, single use) goes to the new address; the old one stays in use until the link is followed. Needs the current password.',
   auth: 'member',
-  body: z.object({ email: z.string().trim().max(254), password: z.string().max(200) }),
-  response: mailChangeResponseSchema,
   handler: async ({ body, member, brand, locale, services, request }) => {
     const email = body.email.trim();
     if (!checkEmail(email, true).ok) throw new ApiError('email_change_invalid', {}, { field: 'email' });
@@ -81,14 +77,11 @@ export const requestMailChange = defineRoute({
 });
 
 export const confirmMailChange = defineRoute({
-  method: 'POST',
-  url: '/api/mail-change-do.php',
+  contract: mailChangeDoneRoute,
   errors: ['reset_link_invalid', 'email_taken'],
   summary:
     'Confirm a new e-mail address with the token of the link mailed to it. Works without a session (the link may open in another browser).',
   auth: 'none',
-  body: z.object({ token: z.string().max(100) }),
-  response: mailChangeDoneResponseSchema,
   handler: async ({ body, brand, services }) => {
     const now = services.now();
     return services.db
@@ -114,17 +107,10 @@ export const confirmMailChange = defineRoute({
 });
 
 export const changePassword = defineRoute({
-  method: 'PUT',
-  url: '/api/password.php',
+  contract: passwordRoute,
   errors: ['passwords_differ', 'invalid_password', 'old_password_wrong', 'login_blocked'],
   summary: 'Change the password with the old one; every other session of the member ends.',
   auth: 'member',
-  body: z.object({
-    old_password: z.string().max(200),
-    password: z.string().max(200),
-    password_repeat: z.string().max(200),
-  }),
-  response: passwordChangedResponseSchema,
   handler: async ({ body, member, services }) => {
     if (body.password !== body.password_repeat)
       throw new ApiError('passwords_differ', {}, { field: 'password_repeat' });
@@ -142,11 +128,9 @@ export const changePassword = defineRoute({
 });
 
 export const endOtherSessions = defineRoute({
-  method: 'POST',
-  url: '/api/sessions-end.php',
+  contract: sessionsEndRoute,
   summary: 'Sign out everywhere else: every session of the member but this one ends.',
   auth: 'member',
-  response: sessionsEndedResponseSchema,
   handler: async ({ member, services }) => {
     const ended = await services.db.transaction().execute(async (trx) => {
       const count = await deleteOtherSessions(trx, member.id, member.sessionTokenHash);

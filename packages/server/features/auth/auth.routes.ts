@@ -1,14 +1,9 @@
 import { toLocale } from '@datekit/runtime/data/locales';
 import { formatDate } from '@datekit/runtime/i18n/format';
 import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants';
-import {
-  languageRequestSchema,
-  languageResponseSchema,
-  loginRequestSchema,
-  userResponseSchema,
-} from '@datekit/runtime/schemas/api/user';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { languageRoute, loginRoute, logoutRoute, userRoute } from '@datekit/runtime/schemas/api/contracts/user';
 import { loadMemberById } from '../users/current-member.ts';
 import { toUserJson } from '../users/user-json.ts';
 import { saveLanguage } from '../users/users.queries.ts';
@@ -20,23 +15,18 @@ import { recordSignIn } from './sign-ins.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 export const getUser = defineRoute({
-  method: 'GET',
-  url: '/api/user.php',
+  contract: userRoute,
   summary: 'The logged-in member, or null for a visitor.',
   auth: 'optional',
-  response: userResponseSchema,
   handler: async ({ member, services }) => ({ user: member ? toUserJson(member, services.now()) : null }),
 });
 
 export const login = defineRoute({
-  method: 'POST',
-  url: '/api/user.php',
+  contract: loginRoute,
   rateLimit: RATE_LIMITS.login,
   summary: 'Log in with e-mail and password. Too many wrong attempts block the login for some minutes.',
   auth: 'none',
   errors: ['login_failed', 'login_blocked', 'account_pending_deletion', 'account_banned', 'account_suspended'],
-  body: loginRequestSchema,
-  response: userResponseSchema,
   handler: async ({ body, brand, locale, services, reply, request }) => {
     const signIn = { method: 'password' as const, request };
     const account = await checkCredentials(services, brand, body.email, body.password, signIn);
@@ -74,12 +64,9 @@ function pendingDeletion(requestedAt: number, locale: string, now: number): ApiE
 }
 
 export const setLanguage = defineRoute({
-  method: 'PUT',
-  url: '/api/user.php',
+  contract: languageRoute,
   summary: "Choose the site language: kept in a cookie for 365 days and saved on the member's account.",
   auth: 'optional',
-  body: languageRequestSchema,
-  response: languageResponseSchema,
   handler: async ({ body, brand, member, services, reply }) => {
     const language = toLocale(body.language);
     if (!language || !brand.languages.includes(language)) {
@@ -97,11 +84,9 @@ export const setLanguage = defineRoute({
 });
 
 export const logout = defineRoute({
-  method: 'GET',
-  url: '/api/logout.php',
+  contract: logoutRoute,
   summary: 'Log out: ends the session on the server and clears its cookie.',
   auth: 'optional',
-  response: userResponseSchema,
   handler: async ({ member, services, reply }) => {
     await endSession(services, reply, member?.sessionTokenHash);
     return { user: null };

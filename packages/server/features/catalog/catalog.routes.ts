@@ -1,17 +1,13 @@
-import { z } from 'zod';
-import { COUNTRY_CODES } from '@datekit/runtime/data/countries';
 import { INTERESTS } from '@datekit/runtime/data/interests';
 import { regionsOf } from '@datekit/runtime/data/regions';
-import { interestsResponseSchema, regionsResponseSchema } from '@datekit/runtime/schemas/api/catalog';
 import { defineRoute } from '../../http/define-route.ts';
+import { interestsRoute, regionsRoute } from '@datekit/runtime/schemas/api/contracts/catalog';
 
 export const listInterests = defineRoute({
-  method: 'GET',
-  url: '/api/interests.php',
+  contract: interestsRoute,
   summary:
     'The fixed list of interests (hobbies and intimate interests), each with an icon, named in the request language.',
   auth: 'none',
-  response: interestsResponseSchema,
   handler: async ({ locale, services, reply }) => {
     reply.header('cache-control', 'public, max-age=3600');
     return {
@@ -24,12 +20,9 @@ export const listInterests = defineRoute({
 });
 
 export const listRegions = defineRoute({
-  method: 'GET',
-  url: '/api/regions.php',
+  contract: regionsRoute,
   summary: "First-level regions of a country (default: each of the brand's countries), by ISO 3166-2 code.",
   auth: 'none',
-  query: z.object({ country: z.enum(COUNTRY_CODES).optional() }),
-  response: regionsResponseSchema,
   handler: async ({ query, brand, reply }) => {
     reply.header('cache-control', 'public, max-age=3600');
     const countries = query.country ? [query.country] : brand.countries;

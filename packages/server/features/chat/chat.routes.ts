@@ -1,14 +1,11 @@
-import { z } from 'zod';
-import {
-  chatsResponseSchema,
-  conversationResponseSchema,
-  sendMessageRequestSchema,
-  sentMessageResponseSchema,
-} from '@datekit/runtime/schemas/api/chat';
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
-import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import {
+  chatsRoute,
+  conversationRoute,
+  deleteConversationRoute,
+  messageRoute,
+} from '@datekit/runtime/schemas/api/contracts/chat';
 import type { Services } from '../../services.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import {
@@ -35,11 +32,9 @@ export const CHAT_HISTORY_LIMIT = 200;
 export const CHAT_PAGE_SIZE = 50;
 
 export const listChats = defineRoute({
-  method: 'GET',
-  url: '/api/chats.php',
+  contract: chatsRoute,
   summary: 'Your conversations, newest first, with the other member, the last message and the unread count.',
   auth: 'member',
-  response: chatsResponseSchema,
   handler: async ({ member, services }) => {
     // Two queries for any number of chats: the conversations with their last message, then the profiles.
     const rows = await conversationsWithLastMessage(services.db, member.id);
@@ -93,13 +88,10 @@ async function markNewestRead(services: Services, memberId: number, conversation
 }
 
 export const readChat = defineRoute({
-  method: 'GET',
-  url: '/api/chat.php',
+  contract: conversationRoute,
   summary: `One conversation: the other member and its messages, newest last, ${CHAT_PAGE_SIZE} a page (before: an older message id) within the newest ${CHAT_HISTORY_LIMIT}. Opening it sets its unread counter to 0.`,
   auth: 'member',
   errors: ['not_found'],
-  query: z.object({ id: routeIdSchema, before: routeIdSchema.optional() }),
-  response: conversationResponseSchema,
   handler: async ({ query, member, services }) => {
     const chat = await membership(services, member.id, query.id);
     const otherId = chat.member_a === member.id ? chat.member_b : chat.member_a;
@@ -131,8 +123,7 @@ export const readChat = defineRoute({
 });
 
 export const sendTextMessage = defineRoute({
-  method: 'POST',
-  url: '/api/message.php',
+  contract: messageRoute,
   rateLimit: RATE_LIMITS.messages,
   summary:
     "Send a text message to a member (starts the conversation when there is none). Costs the brand's message_credits; refused without enough credits, above message_length, to an unconfirmed member, and where blocking or invisibility forbid it.",
@@ -146,8 +137,6 @@ export const sendTextMessage = defineRoute({
     'premium_required',
     'insufficient_credits',
   ],
-  body: sendMessageRequestSchema,
-  response: sentMessageResponseSchema,
   status: 201,
   idempotent: true,
   handler: async ({ body, member, brand, services }) => {
@@ -159,14 +148,11 @@ export const sendTextMessage = defineRoute({
 });
 
 export const deleteChat = defineRoute({
-  method: 'DELETE',
-  url: '/api/chat.php',
+  contract: deleteConversationRoute,
   summary:
     'Delete a conversation from your list (spec §4): its messages so far are gone for you; a new message brings it back.',
   auth: 'member',
   errors: ['not_found'],
-  body: z.object({ conversation: z.object({ id: z.number().int().positive() }) }),
-  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     const chat = await membership(services, member.id, body.conversation.id);
     await services.db.transaction().execute(async (trx) => {

@@ -1,24 +1,16 @@
-import { z } from 'zod';
-import { GIFT_IDS, giftPrice, GIFTS, ICEBREAKER_COUNT } from '@datekit/runtime/data/gifts';
-import {
-  giftsResponseSchema,
-  icebreakersResponseSchema,
-  sentMessageResponseSchema,
-} from '@datekit/runtime/schemas/api/chat';
-import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
+import { giftPrice, GIFTS, ICEBREAKER_COUNT } from '@datekit/runtime/data/gifts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { chatPhotoRoute, giftRoute, giftsRoute, icebreakersRoute } from '@datekit/runtime/schemas/api/contracts/chat';
 import { deletePhotoFiles, storeChatPhoto } from '../../media/process-photo.ts';
 import { sendMessage } from './send-message.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 export const listGifts = defineRoute({
-  method: 'GET',
-  url: '/api/gifts.php',
+  contract: giftsRoute,
   summary:
     "The gift catalogue with each gift's name in the visitor's language and its price in credits for this brand.",
   auth: 'none',
-  response: giftsResponseSchema,
   handler: async ({ brand, locale, services, reply }) => {
     reply.header('cache-control', 'public, max-age=3600');
     return {
@@ -32,14 +24,11 @@ export const listGifts = defineRoute({
 });
 
 export const sendGift = defineRoute({
-  method: 'POST',
-  url: '/api/gift.php',
+  contract: giftRoute,
   rateLimit: RATE_LIMITS.messages,
   summary: "Send a gift inside the chat; costs the gift's price. The same rules as a message apply.",
   auth: 'member',
   errors: ['not_found', 'blocked_by', 'recipient_not_confirmed', 'premium_required', 'insufficient_credits'],
-  body: z.object({ profile_id: z.number().int().positive(), gift_id: z.enum(GIFT_IDS) }),
-  response: sentMessageResponseSchema,
   status: 201,
   idempotent: true,
   handler: async ({ body, member, brand, services }) =>
@@ -51,8 +40,7 @@ export const sendGift = defineRoute({
 });
 
 export const sendChatPhoto = defineRoute({
-  method: 'POST',
-  url: '/api/chat-photo.php',
+  contract: chatPhotoRoute,
   rateLimit: RATE_LIMITS.uploads,
   summary:
     'Send a photo inside the chat: the raw image as the body (image/jpeg, png, webp, avif, heic), re-encoded by sharp; costs photo_credits. Free recipients get the blurred version; the files are served to the two members of the conversation only.',
@@ -67,8 +55,6 @@ export const sendChatPhoto = defineRoute({
     'premium_required',
     'insufficient_credits',
   ],
-  query: z.object({ profile_id: routeIdSchema }),
-  response: sentMessageResponseSchema,
   status: 201,
   idempotent: true,
   handler: async ({ query, request, member, brand, services }) => {
@@ -89,11 +75,9 @@ export const sendChatPhoto = defineRoute({
 });
 
 export const icebreakers = defineRoute({
-  method: 'GET',
-  url: '/api/icebreakers.php',
+  contract: icebreakersRoute,
   summary: "Opening lines suggested for an empty conversation, in the visitor's language.",
   auth: 'none',
-  response: icebreakersResponseSchema,
   handler: async ({ locale, services }) => ({
     icebreakers: Array.from({ length: ICEBREAKER_COUNT }, (_, i) =>
       services.translate(locale, `chat:icebreaker.${i + 1}`),

@@ -1,6 +1,5 @@
-import { chatReadRequestSchema, typingRequestSchema } from '@datekit/runtime/schemas/api/chat';
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import { defineRoute } from '../../http/define-route.ts';
+import { chatReadRoute, typingRoute } from '@datekit/runtime/schemas/api/contracts/chat';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { livePartner } from './chat-live.ts';
 import { markReadUpTo } from './read.ts';
@@ -11,15 +10,12 @@ import { markReadUpTo } from './read.ts';
  * the other tab shows it for TYPING_SHOWN_MS. Nothing reaches a member who blocked or was blocked.
  */
 export const sendTyping = defineRoute({
-  method: 'POST',
-  url: '/api/chat-typing.php',
+  contract: typingRoute,
   rateLimit: RATE_LIMITS.typing,
   summary:
     'You are typing in one of your conversations: the other member sees "is typing" for a few seconds. Refused (not_found) where blocking or a gone member forbid chatting.',
   auth: 'member',
   errors: ['not_found'],
-  body: typingRequestSchema,
-  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     const partner = await livePartner(services.db, member.id, body.conversation_id);
     await services.events.publish(services.db, partner, {
@@ -38,14 +34,11 @@ export const sendTyping = defineRoute({
  * opening a chat resets its unread counter), but no client flow relies on it.
  */
 export const readChatUpTo = defineRoute({
-  method: 'POST',
-  url: '/api/chat-read.php',
+  contract: chatReadRoute,
   summary:
     "You had one of your conversations on screen up to one of its messages: your unread counter keeps only the other member's newer messages, and the other member gets the read receipt. Repeating it changes nothing; a message not in the conversation, or someone else's conversation, is not_found.",
   auth: 'member',
   errors: ['not_found'],
-  body: chatReadRequestSchema,
-  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     await markReadUpTo(services, member.id, body.conversation_id, body.message_id);
     return { ok: true as const };

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { resolveSearchFilters } from '@datekit/runtime/rules/search';
-import { autoLikeResponseSchema, likeResponseSchema, likesResponseSchema } from '@datekit/runtime/schemas/api/likes';
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import { defineRoute } from '../../http/define-route.ts';
+import { autoLikeRoute, likeRoute, likesRoute, unlikeRoute } from '@datekit/runtime/schemas/api/contracts/likes';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import { contactableProfile } from '../members/contact-rules.ts';
@@ -15,14 +13,10 @@ import { matchMomentRoutes } from './match-moment.routes.ts';
 import { fictionalLiker, likeProfiles, likesOf, newestUnseenLiker, removeLike } from './likes.queries.ts';
 import { searchScope } from '../search/search-conditions.ts';
 
-const profileIdBody = z.object({ profile_id: z.number().int().positive() });
-
 export const listLikes = defineRoute({
-  method: 'GET',
-  url: '/api/likes.php',
+  contract: likesRoute,
   summary: 'Received likes (liked_by, with like_new), sent likes and matches, with the profiles they name.',
   auth: 'member',
-  response: likesResponseSchema,
   handler: async ({ member, services }) => {
     // Two queries whatever the number of likes: the like rows, then the profiles they name.
     const rows = await likesOf(services.db, member.id);
@@ -57,14 +51,11 @@ export const listLikes = defineRoute({
 });
 
 export const like = defineRoute({
-  method: 'POST',
-  url: '/api/like.php',
+  contract: likeRoute,
   rateLimit: RATE_LIMITS.likes,
   summary: 'Like a member. Answers whether this makes a match (they liked you too). Liking twice changes nothing.',
   auth: 'member',
   errors: ['cannot_like_self', 'not_found', 'blocked_by'],
-  body: profileIdBody,
-  response: likeResponseSchema,
   idempotent: true,
   handler: async ({ body, member, services }) => {
     const target = await contactableProfile(services, member, body.profile_id);
@@ -105,12 +96,9 @@ export async function announceLike(
 }
 
 export const unlike = defineRoute({
-  method: 'DELETE',
-  url: '/api/like.php',
+  contract: unlikeRoute,
   summary: 'Take a like back.',
   auth: 'member',
-  body: profileIdBody,
-  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     await removeLike(services.db, member.id, body.profile_id);
     return { ok: true as const };
@@ -118,12 +106,10 @@ export const unlike = defineRoute({
 });
 
 export const autoLike = defineRoute({
-  method: 'GET',
-  url: '/api/auto-like.php',
+  contract: autoLikeRoute,
   summary:
     "For the like/match modal without a profile: the newest member whose like you have not seen yet, or null. A member whom nobody liked yet is liked by one of the brand's fictional members (marked as such) whom the search shows her, once.",
   auth: 'member',
-  response: autoLikeResponseSchema,
   handler: async ({ member, brand, services }) => {
     const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
     const scope = searchScope(brand, member.id, services.now());

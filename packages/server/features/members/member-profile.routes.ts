@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { memberResponseSchema } from '@datekit/runtime/schemas/api/members';
-import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { memberRoute } from '@datekit/runtime/schemas/api/contracts/members';
 import { memberPhotoList } from '../photos/member-photo-list.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { reachableProfile } from './contact-rules.ts';
@@ -16,14 +14,11 @@ import {
 } from './members.queries.ts';
 
 export const memberProfile = defineRoute({
-  method: 'GET',
-  url: '/api/member.php',
+  contract: memberRoute,
   summary:
     "Another member's profile with your relation to them and their photos (as member-photos.php). Opening it clears the new flag of their like (spec §4). Blocked: 403 blocked_by. Your own id answers your profile as others see it, with your photos also while they await their check (status inspection), and no relation.",
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
-  query: z.object({ id: routeIdSchema }),
-  response: memberResponseSchema,
   handler: async ({ query, member, brand, services }) => {
     // Her own page: herself as others see her, except that her photo shows while it awaits its check.
     const own = query.id === member.id;

@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import { resolveSearchFilters } from '@datekit/runtime/rules/search';
-import { memberPreviewResponseSchema, newMembersResponseSchema } from '@datekit/runtime/schemas/api/members';
-import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { memberPreviewRoute, newMembersRoute } from '@datekit/runtime/schemas/api/contracts/members';
 import { newestWithPhoto, searchableMember } from './members.queries.ts';
 import { toProfileJson } from '../users/user-json.ts';
 import { searchScope } from '../search/search-conditions.ts';
@@ -11,12 +9,10 @@ import { searchScope } from '../search/search-conditions.ts';
 export const NEW_MEMBERS_LIMIT = 8;
 
 export const newMembers = defineRoute({
-  method: 'GET',
-  url: '/api/new-members.php',
+  contract: newMembersRoute,
   summary:
     "The brand's newest visible members with an approved main photo, for the home page teaser: the members its niche is about (the gender and ages its search starts with) in its countries. Fictional profiles are flagged.",
   auth: 'none',
-  response: newMembersResponseSchema,
   handler: async ({ brand, services, reply }) => {
     const now = services.now();
     // The search a visitor would start with: a mature-women brand greets with mature women.
@@ -32,14 +28,11 @@ export const newMembers = defineRoute({
 const ANY_MEMBER = { gender: null, country: null, countryregion: null, min_age: 18, max_age: 99, page: 1 } as const;
 
 export const memberPreview = defineRoute({
-  method: 'GET',
-  url: '/api/member-preview.php',
+  contract: memberPreviewRoute,
   summary:
     "The card of one member (name, age, town, approved main photo) for the first message of a signup on /members/{id}/signup. Only members whom search would show the asker: active, visible, the brand's, not blocked either way.",
   auth: 'optional',
   errors: ['not_found'],
-  query: z.object({ id: routeIdSchema }),
-  response: memberPreviewResponseSchema,
   handler: async ({ query, member, brand, services }) => {
     const now = services.now();
     const scope = searchScope(brand, member?.id ?? null, now);

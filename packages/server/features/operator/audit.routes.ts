@@ -1,17 +1,14 @@
-import { operatorAuditQuerySchema, operatorAuditResponseSchema } from '@datekit/runtime/schemas/api/operator/audit';
 import { listAudit } from './audit.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { operatorAuditRoute } from '@datekit/runtime/schemas/api/contracts/operator';
 
 const PAGE = 50;
 
 /** The audit log, newest first. Read-only: no route changes or removes a row. */
 export const operatorAudit = defineRoute({
-  method: 'GET',
-  url: '/api/operator/audit',
+  contract: operatorAuditRoute,
   summary: 'The audit log (who, what, whom, when, why), newest first, 50 a page. Owners only.',
   access: 'audit.read',
-  query: operatorAuditQuerySchema,
-  response: operatorAuditResponseSchema,
   handler: async ({ services, query }) => {
     const rows = await listAudit(services.db, {
       before: query.before,

@@ -1,53 +1,42 @@
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
-import {
-  operatorCodeRequestSchema,
-  operatorEnrolRequestSchema,
-  operatorEnrolResponseSchema,
-  operatorLoginRequestSchema,
-  operatorLoginResponseSchema,
-  operatorMeResponseSchema,
-} from '@datekit/runtime/schemas/api/operator/auth';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import {
+  operatorEnrolRoute,
+  operatorLoginCodeRoute,
+  operatorLoginRoute,
+  operatorLogoutRoute,
+  operatorMeRoute,
+} from '@datekit/runtime/schemas/api/contracts/operator';
 import { checkOperatorCode, checkOperatorPassword, enrolWithCode } from './operator-login.ts';
 import { endOperatorSession, loadCurrentOperator, startOperatorSession } from './operator-sessions.ts';
 import { permissionsOf } from './permissions.ts';
 
 export const operatorLogin = defineRoute({
-  method: 'POST',
-  url: '/api/operator/login',
+  contract: operatorLoginRoute,
   summary:
     'Operator login, step one: e-mail and password. Answers a challenge for the TOTP step (and whether the authenticator is still to be set up), never a session nor the TOTP secret.',
   access: 'public',
   rateLimit: RATE_LIMITS.login,
   errors: ['login_failed', 'login_blocked'],
-  body: operatorLoginRequestSchema,
-  response: operatorLoginResponseSchema,
   handler: async ({ body, services }) => checkOperatorPassword(services, body.email, body.password),
 });
 
 export const operatorEnrol = defineRoute({
-  method: 'POST',
-  url: '/api/operator/login/enrol',
+  contract: operatorEnrolRoute,
   summary:
     'First login, between the steps: the challenge and the one-time enrolment code `datekit operators add|enrol-code` printed answer the TOTP secret and its QR code, once. Never a session.',
   access: 'public',
   rateLimit: RATE_LIMITS.login,
   errors: ['operator_enrolment_invalid', 'login_blocked'],
-  body: operatorEnrolRequestSchema,
-  response: operatorEnrolResponseSchema,
   handler: async ({ body, services }) => enrolWithCode(services, body.email, body.challenge, body.enrolment_code),
 });
 
 export const operatorLoginCode = defineRoute({
-  method: 'POST',
-  url: '/api/operator/login/code',
+  contract: operatorLoginCodeRoute,
   summary: 'Operator login, step two: the TOTP code. A valid code starts a 12-hour session (host-only cookie).',
   access: 'public',
   rateLimit: RATE_LIMITS.login,
   errors: ['operator_code_invalid', 'login_blocked'],
-  body: operatorCodeRequestSchema,
-  response: okResponseSchema,
   handler: async ({ body, services, reply }) => {
     const id = await checkOperatorCode(services, body.email, body.challenge, body.code);
     await startOperatorSession(services, reply, id);
@@ -56,11 +45,9 @@ export const operatorLoginCode = defineRoute({
 });
 
 export const operatorMe = defineRoute({
-  method: 'GET',
-  url: '/api/operator/me',
+  contract: operatorMeRoute,
   summary: 'The signed-in operator with the permissions of their role, or null.',
   access: 'public',
-  response: operatorMeResponseSchema,
   handler: async ({ services, request }) => {
     const operator = await loadCurrentOperator(services, request);
     const test_site = services.config.testSite;
@@ -79,11 +66,9 @@ export const operatorMe = defineRoute({
 });
 
 export const operatorLogout = defineRoute({
-  method: 'POST',
-  url: '/api/operator/logout',
+  contract: operatorLogoutRoute,
   summary: 'Ends the operator session.',
   access: 'public',
-  response: okResponseSchema,
   handler: async ({ services, request, reply }) => {
     const operator = await loadCurrentOperator(services, request);
     await endOperatorSession(services, reply, operator?.sessionTokenHash);

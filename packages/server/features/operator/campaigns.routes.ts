@@ -1,12 +1,10 @@
 import {
-  experimentActionRequestSchema,
-  experimentCreateRequestSchema,
-  experimentResponseSchema,
-  operatorExperimentsQuerySchema,
-  operatorExperimentsResponseSchema,
-  operatorFunnelQuerySchema,
-  operatorFunnelResponseSchema,
-} from '@datekit/runtime/schemas/api/operator/campaigns';
+  operatorEndExperimentRoute,
+  operatorExperimentsRoute,
+  operatorFunnelRoute,
+  operatorPromoteArmRoute,
+  operatorStartExperimentRoute,
+} from '@datekit/runtime/schemas/api/contracts/marketing';
 import { routeIdParamsSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -21,14 +19,11 @@ function knownBrand(services: { brands: { get(domain: string): unknown } }, bran
 }
 
 export const operatorFunnel = defineRoute({
-  method: 'GET',
-  url: '/api/operator/funnel',
+  contract: operatorFunnelRoute,
   summary:
     'The funnel of a brand over a day range (UTC, both included) per lander and experiment arm, per network, or per sub1 of a network: visits, SOI, DOI, first purchases, revenue.',
   access: 'campaigns.read',
   errors: ['not_found'],
-  query: operatorFunnelQuerySchema,
-  response: operatorFunnelResponseSchema,
   handler: async ({ services, query }) => {
     knownBrand(services, query.brand);
     return funnelReport(services.db, query);
@@ -36,14 +31,11 @@ export const operatorFunnel = defineRoute({
 });
 
 export const operatorExperiments = defineRoute({
-  method: 'GET',
-  url: '/api/operator/experiments',
+  contract: operatorExperimentsRoute,
   summary:
     "A brand's lander experiments, newest first, each arm with its funnel, SOI rate interval and the test's verdict.",
   access: 'campaigns.read',
   errors: ['not_found'],
-  query: operatorExperimentsQuerySchema,
-  response: operatorExperimentsResponseSchema,
   handler: async ({ services, query }) => {
     knownBrand(services, query.brand);
     const experiments = await brandExperiments(services.db, query.brand);
@@ -52,13 +44,10 @@ export const operatorExperiments = defineRoute({
 });
 
 export const operatorCreateExperiment = defineRoute({
-  method: 'POST',
-  url: '/api/operator/experiments',
+  contract: operatorStartExperimentRoute,
   summary: 'Start a lander experiment on a path of a brand: arms a (the control), b… with weights.',
   access: 'experiments.manage',
   errors: ['not_found', 'experiment_path_invalid', 'experiment_path_taken', 'experiment_arms_invalid'],
-  body: experimentCreateRequestSchema,
-  response: experimentResponseSchema,
   status: 201,
   handler: async ({ services, operator, body }) => {
     const experiment = await audited(
@@ -90,13 +79,10 @@ function experimentId(params: unknown): number {
 }
 
 export const operatorEndExperiment = defineRoute({
-  method: 'POST',
-  url: '/api/operator/experiments/:id/end',
+  contract: operatorEndExperimentRoute,
   summary: 'End a running experiment: its path shows the control arm to everyone.',
   access: 'experiments.manage',
   errors: ['not_found', 'experiment_not_running'],
-  body: experimentActionRequestSchema,
-  response: experimentResponseSchema,
   handler: async ({ services, operator, body, request }) => {
     const id = experimentId(request.params);
     const experiment = await audited(
@@ -111,13 +97,10 @@ export const operatorEndExperiment = defineRoute({
 });
 
 export const operatorPromoteArm = defineRoute({
-  method: 'POST',
-  url: '/api/operator/experiments/:id/promote',
+  contract: operatorPromoteArmRoute,
   summary: 'End a running experiment sending all of its traffic to one arm (the winner).',
   access: 'experiments.manage',
   errors: ['not_found', 'experiment_not_running', 'experiment_arm_unknown'],
-  body: experimentActionRequestSchema,
-  response: experimentResponseSchema,
   handler: async ({ services, operator, body, request }) => {
     const id = experimentId(request.params);
     const experiment = await audited(

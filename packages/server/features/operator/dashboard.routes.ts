@@ -1,14 +1,10 @@
-import {
-  dashboardActivityResponseSchema,
-  dashboardQuerySchema,
-  dashboardRevenueResponseSchema,
-  type DashboardQuery,
-} from '@datekit/runtime/schemas/api/operator/dashboard';
+import { type DashboardQuery } from '@datekit/runtime/schemas/api/operator/dashboard';
 import { ApiError } from '../../errors/api-error.ts';
 import type { DashboardRange } from './dashboard-queries.ts';
 import { dailyFigures, dailyPayments, revenueByTrackingRolled, signupsByTrackingRolled } from './dashboard-rollup.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { DAY_MS } from '@datekit/runtime/rules/time';
+import { dashboardActivityRoute, dashboardRevenueRoute } from '@datekit/runtime/schemas/api/contracts/operator';
 
 /** The default range: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;
@@ -34,12 +30,9 @@ export function dashboardRange(query: DashboardQuery, now: number) {
 
 /** Signups, activations, messages, active members per day, and signups by affiliate tracking. */
 export const dashboardActivity = defineRoute({
-  method: 'GET',
-  url: '/api/operator/dashboard/activity',
+  contract: dashboardActivityRoute,
   summary: 'Signups, activations, messages and active members per day, and signups by tracking; one brand or all.',
   access: 'dashboard.read',
-  query: dashboardQuerySchema,
-  response: dashboardActivityResponseSchema,
   errors: ['validation_failed'],
   handler: async ({ services, query }) => {
     const { range, days, echo } = dashboardRange(query, services.now());
@@ -63,12 +56,9 @@ export const dashboardActivity = defineRoute({
 
 /** First purchases, payments and revenue per day and currency, and revenue by affiliate tracking. */
 export const dashboardRevenue = defineRoute({
-  method: 'GET',
-  url: '/api/operator/dashboard/revenue',
+  contract: dashboardRevenueRoute,
   summary: 'First purchases, payments and revenue (cents per currency) per day, and revenue by tracking.',
   access: 'dashboard.revenue',
-  query: dashboardQuerySchema,
-  response: dashboardRevenueResponseSchema,
   errors: ['validation_failed'],
   handler: async ({ services, query }) => {
     const { range, days, echo } = dashboardRange(query, services.now());

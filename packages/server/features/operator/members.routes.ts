@@ -1,14 +1,4 @@
 import { toLocale } from '@datekit/runtime/data/locales';
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
-import {
-  memberCreditsRequestSchema,
-  memberCreditsResponseSchema,
-  memberDeleteRequestSchema,
-  memberNoteRequestSchema,
-  operatorMemberResponseSchema,
-  operatorMemberSearchResponseSchema,
-  operatorMemberSearchSchema,
-} from '@datekit/runtime/schemas/api/operator/members';
 import { ApiError } from '../../errors/api-error.ts';
 import { requestDeletion } from '../account/deletion.ts';
 import { grantCredits } from '../credits/grant.ts';
@@ -20,6 +10,14 @@ import { deletableAccount, insertOperatorNote } from './members.queries.ts';
 import { brandOrigin } from './brand-origin.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
+import {
+  operatorMemberActivationRoute,
+  operatorMemberCreditsRoute,
+  operatorMemberDeleteRoute,
+  operatorMemberNoteRoute,
+  operatorMemberRoute,
+  operatorMemberSearchRoute,
+} from '@datekit/runtime/schemas/api/contracts/operator';
 import { memberDetail } from './member-detail.ts';
 import { memberState, searchMembers } from './member-search.ts';
 import { mayDo } from './permissions.ts';
@@ -42,13 +40,10 @@ async function pathMemberAndBrand(services: Services, params: unknown) {
 }
 
 export const operatorMemberSearch = defineRoute({
-  method: 'GET',
-  url: '/api/operator/members',
+  contract: operatorMemberSearchRoute,
   summary:
     'Members of every brand by e-mail, name or id, brand and state (without a search: the latest signups; `view=flagged`: open reports or a sanction); newest first, at most 50.',
   access: 'members.read',
-  query: operatorMemberSearchSchema,
-  response: operatorMemberSearchResponseSchema,
   handler: async ({ services, query }) => {
     const rows = await searchMembers(services.db, query);
     return {
@@ -67,12 +62,10 @@ export const operatorMemberSearch = defineRoute({
 });
 
 export const operatorMember = defineRoute({
-  method: 'GET',
-  url: '/api/operator/members/:id',
+  contract: operatorMemberRoute,
   summary: 'A member: profile, photos, status, sign-ins, ledger, payments and staff notes.',
   access: 'members.read',
   errors: ['not_found'],
-  response: operatorMemberResponseSchema,
   handler: async ({ services, operator, request }) => {
     const detail = await memberDetail(services, memberId(request.params), mayDo(operator.role, 'members.photos'));
     if (!detail) throw new ApiError('not_found');
@@ -81,13 +74,10 @@ export const operatorMember = defineRoute({
 });
 
 export const operatorMemberNote = defineRoute({
-  method: 'POST',
-  url: '/api/operator/members/:id/notes',
+  contract: operatorMemberNoteRoute,
   summary: 'Add a staff note to a member (seen by staff only).',
   access: 'members.notes',
   errors: ['not_found'],
-  body: memberNoteRequestSchema,
-  response: okResponseSchema,
   handler: async ({ services, operator, request, body }) => {
     const { id } = await pathMember(services, request.params);
     await audited(services, operator, { action: 'member.note', targetType: 'member', targetId: id }, async (scoped) => {
@@ -103,15 +93,12 @@ export const operatorMemberNote = defineRoute({
 });
 
 export const operatorMemberCredits = defineRoute({
-  method: 'POST',
-  url: '/api/operator/members/:id/credits',
+  contract: operatorMemberCreditsRoute,
   summary: "Grant (or, negative, take back) credits with a reason: the credits CLI's ledger row, never below zero.",
   access: 'members.credits',
   errors: ['not_found', 'credits_below_zero'],
   // The console's client sends a key with each write and retries with it: a lost answer never grants twice.
   idempotent: true,
-  body: memberCreditsRequestSchema,
-  response: memberCreditsResponseSchema,
   handler: async ({ services, operator, request, body }) => {
     const member = await pathMember(services, request.params);
     const { balance } = await audited(
@@ -141,12 +128,10 @@ export const operatorMemberCredits = defineRoute({
 });
 
 export const operatorMemberActivation = defineRoute({
-  method: 'POST',
-  url: '/api/operator/members/:id/activation',
+  contract: operatorMemberActivationRoute,
   summary: 'Send the activation mail again to a member who has not confirmed yet.',
   access: 'members.activation',
   errors: ['not_found', 'already_activated'],
-  response: okResponseSchema,
   handler: async ({ services, operator, request }) => {
     const { member, brand } = await pathMemberAndBrand(services, request.params);
     if (member.status === 'active') throw new ApiError('already_activated');
@@ -169,14 +154,11 @@ export const operatorMemberActivation = defineRoute({
 });
 
 export const operatorMemberDelete = defineRoute({
-  method: 'POST',
-  url: '/api/operator/members/:id/delete',
+  contract: operatorMemberDeleteRoute,
   summary:
     "Delete a member's account as if they had asked: hidden at once, sessions end, erased after the grace period.",
   access: 'members.delete',
   errors: ['not_found'],
-  body: memberDeleteRequestSchema,
-  response: okResponseSchema,
   handler: async ({ services, operator, request, body }) => {
     const { member, brand } = await pathMemberAndBrand(services, request.params);
     if (!(await deletableAccount(services.db, member.id))) throw new ApiError('not_found');

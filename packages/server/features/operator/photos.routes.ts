@@ -1,13 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
-import {
-  operatorPhotosQuerySchema,
-  operatorPhotosResponseSchema,
-  photoBulkDecisionRequestSchema,
-  photoBulkDecisionResponseSchema,
-  photoRejectRequestSchema,
-} from '@datekit/runtime/schemas/api/operator/photos';
 import { ApiError } from '../../errors/api-error.ts';
 import { approvePhotos, rejectPhotos } from '../photos/moderation.ts';
 import { pathId } from '../../http/route-id.ts';
@@ -15,6 +7,12 @@ import { audited } from './audited.ts';
 import { photoFile } from './photos.queries.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { Services } from '../../services.ts';
+import {
+  operatorApprovePhotoRoute,
+  operatorDecidePhotosRoute,
+  operatorPhotosRoute,
+  operatorRejectPhotoRoute,
+} from '@datekit/runtime/schemas/api/contracts/operator';
 import { decidePhotos } from './photo-bulk-decision.ts';
 import { photoOwner, sendPhotoNotice } from './photo-notice.ts';
 import { photoQueuePage, rejectionDetails } from './photo-queue.ts';
@@ -30,13 +28,10 @@ async function pathPhotoOwner(services: Services, params: unknown) {
 }
 
 export const operatorPhotoQueue = defineRoute({
-  method: 'GET',
-  url: '/api/operator/photos',
+  contract: operatorPhotosRoute,
   summary:
     "Photos waiting for a check, oldest first, a page at a time, each with its member's age, other photos, earlier rejections and reports.",
   access: 'photos.moderate',
-  query: operatorPhotosQuerySchema,
-  response: operatorPhotosResponseSchema,
   handler: async ({ services, query }) => {
     const page = await photoQueuePage(services.db, query, services.now());
     return { photos: page.photos, total: page.total, next_after: page.nextAfter };
@@ -44,13 +39,10 @@ export const operatorPhotoQueue = defineRoute({
 });
 
 export const operatorDecidePhotos = defineRoute({
-  method: 'POST',
-  url: '/api/operator/photos/decide',
+  contract: operatorDecidePhotosRoute,
   summary:
     'Approve several photos, or reject them with one reason, in one request: one audit row per photo, a result per photo; photos decided before are left as they are.',
   access: 'photos.moderate',
-  body: photoBulkDecisionRequestSchema,
-  response: photoBulkDecisionResponseSchema,
   handler: async ({ services, operator, body }) => {
     const { results, decided } = await decidePhotos(services, operator, body);
     const outcome = body.decision === 'approve' ? 'approved' : 'rejected';
@@ -81,12 +73,10 @@ export const operatorPhotoFile = defineRoute({
 });
 
 export const operatorApprovePhoto = defineRoute({
-  method: 'POST',
-  url: '/api/operator/photos/:id/approve',
+  contract: operatorApprovePhotoRoute,
   summary: 'Approve a photo in inspection: others see it; the member gets a notice in their language.',
   access: 'photos.moderate',
   errors: ['not_found'],
-  response: okResponseSchema,
   handler: async ({ services, operator, request }) => {
     const { id, owner } = await pathPhotoOwner(services, request.params);
     await audited(
@@ -103,13 +93,10 @@ export const operatorApprovePhoto = defineRoute({
 });
 
 export const operatorRejectPhoto = defineRoute({
-  method: 'POST',
-  url: '/api/operator/photos/:id/reject',
+  contract: operatorRejectPhotoRoute,
   summary: 'Reject a photo in inspection with a reason from the list: it is deleted; the member is told why.',
   access: 'photos.moderate',
   errors: ['not_found'],
-  body: photoRejectRequestSchema,
-  response: okResponseSchema,
   handler: async ({ services, operator, request, body }) => {
     const { id, owner } = await pathPhotoOwner(services, request.params);
     await audited(

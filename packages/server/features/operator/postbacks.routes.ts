@@ -1,12 +1,13 @@
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import {
-  operatorPostbacksQuerySchema,
-  operatorPostbacksResponseSchema,
-  postbackCreateRequestSchema,
-  trafficBlockRequestSchema,
-} from '@datekit/runtime/schemas/api/operator/postbacks';
+  operatorAddPostbackRoute,
+  operatorBlockSourceRoute,
+  operatorPostbacksRoute,
+  operatorRejectHeldRoute,
+  operatorReleaseHeldRoute,
+  operatorRemovePostbackRoute,
+  operatorUnblockSourceRoute,
+} from '@datekit/runtime/schemas/api/contracts/marketing';
 import { routeIdParamsSchema } from '@datekit/runtime/schemas/api/route-id';
-import { z } from 'zod';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { decideHeldPostback } from '../postbacks/held-postbacks.ts';
@@ -22,14 +23,11 @@ function idOf(params: unknown): number {
 }
 
 export const operatorPostbacks = defineRoute({
-  method: 'GET',
-  url: '/api/operator/postbacks',
+  contract: operatorPostbacksRoute,
   summary:
     "A brand's postback configs, its newest deliveries with their attempts, the SOI postbacks held for a decision and the blocked sources.",
   access: 'postbacks.read',
   errors: ['not_found'],
-  query: operatorPostbacksQuerySchema,
-  response: operatorPostbacksResponseSchema,
   handler: async ({ services, query }) => {
     const brand = services.brands.get(query.brand);
     if (!brand) throw new ApiError('not_found');
@@ -47,13 +45,10 @@ const CONFIG_ERRORS = [
 ] as const;
 
 export const operatorAddPostback = defineRoute({
-  method: 'POST',
-  url: '/api/operator/postbacks',
+  contract: operatorAddPostbackRoute,
   summary: 'Add a postback config (the rules of `datekit postbacks add`); in force at once; audited.',
   access: 'postbacks.manage',
   errors: [...CONFIG_ERRORS],
-  body: postbackCreateRequestSchema,
-  response: okResponseSchema,
   handler: async ({ services, operator, body }) => {
     await addPostbackConfig(services, body, operator);
     return { ok: true as const };
@@ -61,13 +56,10 @@ export const operatorAddPostback = defineRoute({
 });
 
 export const operatorRemovePostback = defineRoute({
-  method: 'POST',
-  url: '/api/operator/postbacks/:id/remove',
+  contract: operatorRemovePostbackRoute,
   summary: 'Remove a postback config: no new deliveries (queued ones are still sent); audited.',
   access: 'postbacks.manage',
   errors: ['not_found'],
-  body: z.object({}),
-  response: okResponseSchema,
   handler: async ({ services, operator, request }) => {
     await removePostbackConfig(services.db, idOf(request.params), services.now(), operator);
     return { ok: true as const };
@@ -76,16 +68,13 @@ export const operatorRemovePostback = defineRoute({
 
 const decide = (decision: 'release' | 'reject') =>
   defineRoute({
-    method: 'POST',
-    url: `/api/operator/postback-deliveries/:id/${decision}`,
+    contract: decision === 'release' ? operatorReleaseHeldRoute : operatorRejectHeldRoute,
     summary:
       decision === 'release'
         ? 'Release a held SOI postback: it is sent now; audited.'
         : 'Reject a held SOI postback: it is never sent; audited.',
     access: 'postbacks.manage',
     errors: ['not_found', 'postback_not_held'],
-    body: z.object({}),
-    response: okResponseSchema,
     handler: async ({ services, operator, request }) => {
       await decideHeldPostback(services.db, idOf(request.params), decision, operator, services.now());
       return { ok: true as const };
@@ -96,13 +85,10 @@ export const operatorReleasePostback = decide('release');
 export const operatorRejectPostback = decide('reject');
 
 export const operatorBlockSource = defineRoute({
-  method: 'POST',
-  url: '/api/operator/traffic-blocks',
+  contract: operatorBlockSourceRoute,
   summary: 'Block a source (a network, or one sub1 of it): its signups are never posted back; audited.',
   access: 'postbacks.manage',
   errors: ['not_found', 'postback_network_invalid'],
-  body: trafficBlockRequestSchema,
-  response: okResponseSchema,
   handler: async ({ services, operator, body }) => {
     await blockSource(services, body, operator);
     return { ok: true as const };
@@ -110,13 +96,10 @@ export const operatorBlockSource = defineRoute({
 });
 
 export const operatorUnblockSource = defineRoute({
-  method: 'POST',
-  url: '/api/operator/traffic-blocks/:id/remove',
+  contract: operatorUnblockSourceRoute,
   summary: 'Lift a block: later signups of the source are posted back again; audited.',
   access: 'postbacks.manage',
   errors: ['not_found'],
-  body: z.object({}),
-  response: okResponseSchema,
   handler: async ({ services, operator, request }) => {
     await unblockSource(services.db, idOf(request.params), services.now(), operator);
     return { ok: true as const };

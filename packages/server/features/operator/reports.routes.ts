@@ -1,28 +1,22 @@
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
-import {
-  memberBanRequestSchema,
-  memberUnbanRequestSchema,
-  operatorReportsQuerySchema,
-  operatorReportsResponseSchema,
-  reportDecisionRequestSchema,
-  reportDecisionResponseSchema,
-} from '@datekit/runtime/schemas/api/operator/reports';
 import { ApiError } from '../../errors/api-error.ts';
 import { applyBan, applyDecision, unbanMember, type AppliedDecision } from '../reports/decide-report.ts';
 import { openReports } from '../reports/report-queue.ts';
 import { pathId } from '../../http/route-id.ts';
 import { audited } from './audited.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import {
+  operatorBanRoute,
+  operatorDecideReportRoute,
+  operatorReportsRoute,
+  operatorUnbanRoute,
+} from '@datekit/runtime/schemas/api/contracts/operator';
 
 const idOf = pathId;
 
 export const operatorReportQueue = defineRoute({
-  method: 'GET',
-  url: '/api/operator/reports',
+  contract: operatorReportsRoute,
   summary: 'Open reports and complaints, oldest first, with reporter and reported member.',
   access: 'reports.handle',
-  query: operatorReportsQuerySchema,
-  response: operatorReportsResponseSchema,
   handler: async ({ services, query }) => {
     const reports = await openReports(services, query.brand ? { brand: query.brand } : {});
     return {
@@ -44,14 +38,11 @@ export const operatorReportQueue = defineRoute({
 });
 
 export const operatorDecideReport = defineRoute({
-  method: 'POST',
-  url: '/api/operator/reports/:id/decide',
+  contract: operatorDecideReportRoute,
   summary:
     'Decide a report (no action, warn, remove photo, suspend, ban) with a ground and the facts: the member gets a statement of reasons, the reporters the outcome.',
   access: 'reports.handle',
   errors: ['not_found'],
-  body: reportDecisionRequestSchema,
-  response: reportDecisionResponseSchema,
   handler: async ({ services, operator, request, body }) => {
     const id = idOf(request.params);
     const applied = await audited<AppliedDecision>(
@@ -81,13 +72,10 @@ export const operatorDecideReport = defineRoute({
 });
 
 export const operatorBanMember = defineRoute({
-  method: 'POST',
-  url: '/api/operator/members/:id/ban',
+  contract: operatorBanRoute,
   summary: 'Ban a member without a report: sessions end, the profile disappears, a statement of reasons goes out.',
   access: 'members.ban',
   errors: ['not_found'],
-  body: memberBanRequestSchema,
-  response: okResponseSchema,
   handler: async ({ services, operator, request, body }) => {
     const id = idOf(request.params);
     const notify = await audited(
@@ -108,13 +96,10 @@ export const operatorBanMember = defineRoute({
 });
 
 export const operatorUnbanMember = defineRoute({
-  method: 'POST',
-  url: '/api/operator/members/:id/unban',
+  contract: operatorUnbanRoute,
   summary: 'Lift a ban or suspension: the profile shows again; the member logs in again.',
   access: 'members.ban',
   errors: ['not_found'],
-  body: memberUnbanRequestSchema,
-  response: okResponseSchema,
   handler: async ({ services, operator, request, body }) => {
     const id = idOf(request.params);
     await audited(

@@ -1,14 +1,12 @@
-import { operatorSummaryResponseSchema } from '@datekit/runtime/schemas/api/operator/summary';
 import { defineRoute } from '../../http/define-route.ts';
+import { operatorSummaryRoute } from '@datekit/runtime/schemas/api/contracts/operator';
 import { workdaySummary } from './workday-summary.ts';
 
 export const operatorSummary = defineRoute({
-  method: 'GET',
-  url: '/api/operator/summary',
+  contract: operatorSummaryRoute,
   summary:
     'What waits per brand for the start page: photos, open reports, failed and stuck payments, refunds to retry; each only for roles that may handle it (null otherwise).',
   access: 'signed-in',
-  response: operatorSummaryResponseSchema,
   handler: async ({ services, operator }) => ({
     brands: await workdaySummary(
       services.db,

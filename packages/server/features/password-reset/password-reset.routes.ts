@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { toLocale } from '@datekit/runtime/data/locales';
 import { checkEmail, isValidPassword, normalizeEmail } from '@datekit/runtime/rules/signup';
-import { loggedInResponseSchema } from '@datekit/runtime/schemas/api/user';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { passwordResetDoneRoute, passwordResetRoute } from '@datekit/runtime/schemas/api/contracts/user';
 import { requestOrigin } from '../../http/origin.ts';
 import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import { startSession } from '../auth/sessions.ts';
@@ -13,15 +12,12 @@ import { completeReset, requestReset } from './password-reset.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 export const requestPasswordReset = defineRoute({
-  method: 'POST',
-  url: '/api/password-reset.php',
+  contract: passwordResetRoute,
   rateLimit: RATE_LIMITS.passwordReset,
   summary:
     'Mail a password reset link (valid one hour, single use). Answers the same whether or not the address has an account; at most 3 a day per address.',
   auth: 'none',
   errors: ['invalid_email', 'reset_limit'],
-  body: z.object({ email: z.string().trim().max(254) }),
-  response: z.object({ sent: z.literal(true) }),
   handler: async ({ body, brand, locale, services, request }) => {
     if (!checkEmail(body.email, true).ok) throw new ApiError('invalid_email', {}, { field: 'email' });
     const reset = await requestReset(services, brand, normalizeEmail(body.email));
@@ -47,14 +43,11 @@ export const requestPasswordReset = defineRoute({
 });
 
 export const completePasswordReset = defineRoute({
-  method: 'POST',
-  url: '/api/password-reset-do.php',
+  contract: passwordResetDoneRoute,
   rateLimit: RATE_LIMITS.passwordReset,
   summary: 'Set a new password with the token of a reset link; ends every other session and logs the member in.',
   auth: 'none',
   errors: ['passwords_differ', 'invalid_password', 'reset_link_invalid'],
-  body: z.object({ token: z.string().max(100), password: z.string().max(200), password_repeat: z.string().max(200) }),
-  response: loggedInResponseSchema,
   handler: async ({ body, brand, services, reply, request }) => {
     if (body.password !== body.password_repeat)
       throw new ApiError('passwords_differ', {}, { field: 'password_repeat' });

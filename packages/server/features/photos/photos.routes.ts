@@ -1,11 +1,13 @@
-import { z } from 'zod';
 import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@datekit/runtime/rules/constants';
-import { memberPhotosResponseSchema } from '@datekit/runtime/schemas/api/members';
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
-import { ownPhotosResponseSchema, uploadPhotoResponseSchema } from '@datekit/runtime/schemas/api/photos';
-import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { memberPhotosRoute } from '@datekit/runtime/schemas/api/contracts/members';
+import {
+  deletePhotoRoute,
+  mainPhotoRoute,
+  ownPhotosRoute,
+  uploadPhotoRoute,
+} from '@datekit/runtime/schemas/api/contracts/profile';
 import type { Services } from '../../services.ts';
 import { deletePhotoFiles, storePhoto } from '../../media/process-photo.ts';
 import { reachableProfile } from '../members/contact-rules.ts';
@@ -34,14 +36,12 @@ const toOwnPhoto = (p: PhotoRow) => ({
 });
 
 export const uploadPhoto = defineRoute({
-  method: 'POST',
-  url: '/api/photos.php',
+  contract: uploadPhotoRoute,
   rateLimit: RATE_LIMITS.uploads,
   summary:
     'Upload a photo as the raw request body (Content-Type image/jpeg, png, webp, avif or heic; 10 MB). Re-encoded, checked by an operator before others see it. Free members hold 3, premium 25.',
   auth: 'member',
   errors: ['payload_too_large', 'unsupported_media_type', 'invalid_image', 'photo_limit'],
-  response: uploadPhotoResponseSchema,
   status: 201,
   handler: async ({ request, member, services }) => {
     const body = request.body;
@@ -67,18 +67,14 @@ export const uploadPhoto = defineRoute({
 });
 
 export const listOwnPhotos = defineRoute({
-  method: 'GET',
-  url: '/api/photos.php',
+  contract: ownPhotosRoute,
   summary: 'Your own photos, in inspection or active, main first.',
   auth: 'member',
-  response: ownPhotosResponseSchema,
   handler: async ({ member, services }) => {
     const rows = await ownPhotos(services.db, member.id);
     return { photos: rows.map(toOwnPhoto), limit: member.paid_user ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT };
   },
 });
-
-const photoIdBody = z.object({ id: z.number().int().positive() });
 
 async function ownPhoto(services: Services, memberId: number, id: number) {
   const photo = await ownPhotoById(services.db, memberId, id);
@@ -87,13 +83,10 @@ async function ownPhoto(services: Services, memberId: number, id: number) {
 }
 
 export const setMainPhoto = defineRoute({
-  method: 'PUT',
-  url: '/api/photos.php',
+  contract: mainPhotoRoute,
   summary: 'Make one of your photos the main image.',
   auth: 'member',
   errors: ['not_found'],
-  body: photoIdBody,
-  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     const photo = await ownPhoto(services, member.id, body.id);
     await services.db.transaction().execute(async (trx) => {
@@ -104,13 +97,10 @@ export const setMainPhoto = defineRoute({
 });
 
 export const deletePhoto = defineRoute({
-  method: 'DELETE',
-  url: '/api/photos.php',
+  contract: deletePhotoRoute,
   summary: 'Delete one of your photos; when it was the main image, your newest other photo becomes main.',
   auth: 'member',
   errors: ['not_found'],
-  body: photoIdBody,
-  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     await removePhoto(services, await ownPhoto(services, member.id, body.id));
     return { ok: true as const };
@@ -118,14 +108,11 @@ export const deletePhoto = defineRoute({
 });
 
 export const memberPhotos = defineRoute({
-  method: 'GET',
-  url: '/api/member-photos.php',
+  contract: memberPhotosRoute,
   summary:
     "Another member's checked photos, main first. Premium viewers get every photo; free viewers the main one, and for the rest only a blurred version made on the server (the full image is never sent, and /media refuses it to them). Your own id answers all your photos, those awaiting their check marked pending: nobody else gets those.",
   auth: 'member',
   errors: ['not_found', 'blocked_by'],
-  query: z.object({ id: routeIdSchema }),
-  response: memberPhotosResponseSchema,
   handler: async ({ query, member, services }) => {
     const own = query.id === member.id;
     const target = own ? null : await reachableProfile(services, member, query.id);

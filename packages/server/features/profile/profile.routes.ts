@@ -3,11 +3,12 @@ import { placeOfProfile } from '@datekit/runtime/data/place-of-profile';
 import { findRegion } from '@datekit/runtime/data/regions';
 import { missingSteps } from '@datekit/runtime/rules/profile-completeness';
 import { ageOn, nameProblem } from '@datekit/runtime/rules/signup';
-import { type OwnProfile, ownProfileResponseSchema, profileUpdateSchema } from '@datekit/runtime/schemas/api/profile';
+import { type OwnProfile } from '@datekit/runtime/schemas/api/profile';
 import type { Db } from '../../db/database.ts';
 import type { ProfilesTable } from '../../db/schema.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { ownProfileRoute, updateProfileRoute } from '@datekit/runtime/schemas/api/contracts/profile';
 import type { Services } from '../../services.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { toProfileJson } from '../users/user-json.ts';
@@ -58,23 +59,18 @@ async function whereabouts(
 }
 
 export const getProfile = defineRoute({
-  method: 'GET',
-  url: '/api/profile.php',
+  contract: ownProfileRoute,
   summary: 'Your own profile with every field, your interests, and the optional signup steps still missing.',
   auth: 'member',
-  response: ownProfileResponseSchema,
   handler: async ({ member, services }) => ({ profile: await loadOwnProfile(services, member) }),
 });
 
 export const updateProfile = defineRoute({
-  method: 'PUT',
-  url: '/api/profile.php',
+  contract: updateProfileRoute,
   summary:
     'Change your profile: name, the profile choices (null clears one), about, interests (ids), country/region/city, invisible mode, hiding your presence. Only the fields sent change.',
   auth: 'member',
   errors: ['invalid_name'],
-  body: profileUpdateSchema,
-  response: ownProfileResponseSchema,
   handler: async ({ body, member, services }) => {
     if (body.name !== undefined) {
       const problem = nameProblem(body.name, member.email);

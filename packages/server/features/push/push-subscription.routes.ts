@@ -1,8 +1,7 @@
 import { createECDH } from 'node:crypto';
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
-import { pushSubscriptionRequestSchema, pushUnsubscribeRequestSchema } from '@datekit/runtime/schemas/api/push';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { pushSubscribeRoute, pushUnsubscribeRoute } from '@datekit/runtime/schemas/api/contracts/user';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { checkPushEndpoint } from '../../push/push-endpoint.ts';
 import { deleteSubscription, saveSubscription } from '../../push/subscriptions.ts';
@@ -28,15 +27,12 @@ function isP256Point(p256dh: string): boolean {
 const invalid = (field: string, text: string) => new ApiError('validation_failed', {}, { fields: { [field]: text } });
 
 export const subscribePush = defineRoute({
-  method: 'POST',
-  url: PUSH_SUBSCRIPTION_URL,
+  contract: pushSubscribeRoute,
   summary:
     "POST /api/user.php?push=1: store this browser's push subscription (PushSubscription.toJSON()). A member may have several browsers; the same endpoint subscribing again updates its keys. Another member's endpoint moves only with that browser's keys (409 push_endpoint_taken otherwise). Logging out forgets the subscriptions stored in that session.",
   auth: 'member',
   rateLimit: RATE_LIMITS.pushSubscriptions,
   errors: ['push_endpoint_taken'],
-  body: pushSubscriptionRequestSchema,
-  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     const endpoint = await checkPushEndpoint(body.endpoint, { allowlist: services.config.pushEndpointAllowlist });
     if (!endpoint.ok) throw invalid('endpoint', "an https: address of the browser's push service");
@@ -48,13 +44,10 @@ export const subscribePush = defineRoute({
 });
 
 export const unsubscribePush = defineRoute({
-  method: 'DELETE',
-  url: PUSH_SUBSCRIPTION_URL,
+  contract: pushUnsubscribeRoute,
   summary: 'DELETE /api/user.php?push=1: forget the push subscription of this browser (by its endpoint).',
   auth: 'member',
   errors: ['not_found'],
-  body: pushUnsubscribeRequestSchema,
-  response: okResponseSchema,
   handler: async ({ body, member, services }) => {
     if (!(await deleteSubscription(services.db, member.id, body.endpoint))) throw new ApiError('not_found');
     return { ok: true as const };

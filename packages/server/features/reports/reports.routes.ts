@@ -1,20 +1,17 @@
-import { complaintBodySchema, reportBodySchema, reportResponseSchema } from '@datekit/runtime/schemas/api/reports';
 import { defineRoute } from '../../http/define-route.ts';
+import { complaintRoute, reportRoute } from '@datekit/runtime/schemas/api/contracts/account';
 import { requestOrigin } from '../../http/origin.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 import { storeReport } from './store-report.ts';
 
 export const report = defineRoute({
-  method: 'POST',
-  url: '/api/report.php',
+  contract: reportRoute,
   summary:
     'Report a member’s profile, a conversation or a message (DSA art. 16 notice). Visitors report profiles and give an e-mail address; the reporter gets a confirmation by mail.',
   auth: 'optional',
   rateLimit: RATE_LIMITS.reports,
   idempotent: true,
   errors: ['not_found', 'invalid_email'],
-  body: reportBodySchema,
-  response: reportResponseSchema,
   handler: async ({ body, brand, locale, member, services, request }) => {
     const id = await storeReport(services, {
       brand,
@@ -35,16 +32,13 @@ export const report = defineRoute({
 });
 
 export const complaint = defineRoute({
-  method: 'POST',
-  url: '/api/complaint.php',
+  contract: complaintRoute,
   summary:
     'The /complaints form: a complaint about content or a decision, from anyone, into the moderators’ report queue; the sender gets a confirmation by mail.',
   auth: 'optional',
   rateLimit: RATE_LIMITS.reports,
   idempotent: true,
   errors: ['invalid_email'],
-  body: complaintBodySchema,
-  response: reportResponseSchema,
   handler: async ({ body, brand, locale, member, services, request }) => {
     const id = await storeReport(services, {
       brand,

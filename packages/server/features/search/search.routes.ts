@@ -1,19 +1,15 @@
-import { z } from 'zod';
-import { COUNTRY_CODES } from '@datekit/runtime/data/countries';
 import {
   resolveSearchFilters,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
-  SEARCH_SORTS,
   type SearchSort,
   SIMILAR_AGE_SLACK,
   SIMILAR_LIMIT,
   SIMILAR_THRESHOLD,
 } from '@datekit/runtime/rules/search';
-import { searchResponseSchema } from '@datekit/runtime/schemas/api/members';
-import { TRACKING_PARAMS } from '@datekit/runtime/schemas/api/signup';
 import { authenticationRequired } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { searchRoute } from '@datekit/runtime/schemas/api/contracts/members';
 import { hasTrafficSource } from '../signup/signup-rules.ts';
 import { cardPhotos } from '../photos/member-photo-list.ts';
 import type { ProfileRow } from '../users/member-row.ts';
@@ -22,31 +18,12 @@ import { distanceKm, nearestFirst } from './distance.ts';
 import { searchScope } from './search-conditions.ts';
 import { searchCount, searchPage, similarMembers } from './search.queries.ts';
 
-const age = z.coerce.number().int().min(0).max(150);
-
-export const searchQuerySchema = z.object({
-  gender: z.enum(['female', 'male', 'any']).optional(),
-  country: z.enum(COUNTRY_CODES).optional(),
-  countryregion: z
-    .string()
-    .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
-    .optional(),
-  min_age: age.optional(),
-  max_age: age.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional(),
-  sort: z.enum(SEARCH_SORTS).optional(),
-  ...Object.fromEntries(TRACKING_PARAMS.map((p) => [p, z.string().max(100).optional()])),
-});
-
 export const searchMembers = defineRoute({
-  method: 'GET',
-  url: '/api/members.php',
+  contract: searchRoute,
   summary:
     "Member search: filters gender, country, countryregion, min_age, max_age (defaults from the brand's niche), 24 a page, the total, and similar members when few match; sort=nearest puts the nearest towns first for a member whose town is known. Each result has its distance and its photos as the searcher may see them. Visitors may search where the brand allows it.",
   auth: 'optional',
   errors: ['authentication_required'],
-  query: searchQuerySchema,
-  response: searchResponseSchema,
   handler: async ({ query, member, brand, services }) => {
     if (!member) {
       const tracked = hasTrafficSource(query as Record<string, string | undefined>);

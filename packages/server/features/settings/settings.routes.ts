@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { toLocale } from '@datekit/runtime/data/locales';
 import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_NAME } from '@datekit/runtime/rules/constants';
-import { companyInfoResponseSchema, settingsResponseSchema } from '@datekit/runtime/schemas/api/settings';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { companyInfoRoute, settingsRoute } from '@datekit/runtime/schemas/api/contracts/catalog';
 import { fromTrustedProxy } from '../../http/trusted-proxy.ts';
 import { AnswerCache } from '../../http/serialized-answer.ts';
 import { toCompanyJson, toSettingsJson } from './settings-json.ts';
@@ -13,7 +13,7 @@ import { toCompanyJson, toSettingsJson } from './settings-json.ts';
  * The answer depends only on the app's config, the brand and the visitor's country (one of at most
  * 26² codes): each is serialised once, the first time it is asked for.
  */
-const answers = new AnswerCache<z.output<typeof settingsResponseSchema>>();
+const answers = new AnswerCache<z.output<typeof settingsRoute.response>>();
 
 /** The Set-Cookie value for each language, serialised once. */
 const languageCookies = new Map<string, string>();
@@ -35,13 +35,10 @@ function languageCookie(app: FastifyInstance, locale: string): string {
 const GEOIP_HEADERS = ['cf-ipcountry', 'x-country-code', 'x-geoip-country'];
 
 export const getSettings = defineRoute({
-  method: 'GET',
-  url: '/api/settings.php',
+  contract: settingsRoute,
   summary:
     "Brand settings for a host (the `host` parameter, else the Host header). Sets the language cookie from the serving host's domain_language when the visitor has none.",
   auth: 'none',
-  query: z.looseObject({ host: z.string().max(255).optional() }),
-  response: settingsResponseSchema,
   handler: async ({ query, request, reply, services }) => {
     const brand = query.host ? services.brands.forHost(query.host) : request.brand;
     if (!brand) throw new ApiError('unknown_host');
@@ -74,11 +71,9 @@ export const getSettings = defineRoute({
 });
 
 export const getCompanyInfo = defineRoute({
-  method: 'GET',
-  url: '/api/companyinfo.php',
+  contract: companyInfoRoute,
   summary: 'The company operating the site, as the legal pages name it.',
   auth: 'none',
-  response: companyInfoResponseSchema,
   handler: async ({ brand }) => ({ company: toCompanyJson(brand) }),
 });
 

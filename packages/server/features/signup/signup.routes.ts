@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { normalizeEmail } from '@datekit/runtime/rules/signup';
-import { signupRequestSchema } from '@datekit/runtime/schemas/api/signup';
-import { userResponseSchema } from '@datekit/runtime/schemas/api/user';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { activationMailRoute, signupRoute } from '@datekit/runtime/schemas/api/contracts/user';
 import { requestOrigin } from '../../http/origin.ts';
 import { startSession } from '../auth/sessions.ts';
 import { assertMessageLength } from '../chat/send-message.ts';
@@ -21,8 +20,7 @@ import { LANDER_COOKIE } from '../landers/lander-attribution.ts';
 import { signupLander } from '../landers/signup-lander.ts';
 
 export const signup = defineRoute({
-  method: 'POST',
-  url: '/api/signup.php',
+  contract: signupRoute,
   rateLimit: RATE_LIMITS.signup,
   summary:
     "Create an account: not confirmed, profile disabled, logged in at once; an activation link is mailed in the visitor's language.",
@@ -37,8 +35,6 @@ export const signup = defineRoute({
     'message_too_long',
     'email_taken',
   ],
-  body: signupRequestSchema,
-  response: userResponseSchema,
   status: 201,
   handler: async ({ body, brand, locale, services, request, reply }) => {
     assertSignupsOpen(brand, body.tracking);
@@ -136,13 +132,11 @@ const RESEND_INTERVAL_MS = 2 * 60_000;
 const RESENDS_PER_DAY = 5;
 
 export const resendActivationMail = defineRoute({
-  method: 'POST',
-  url: '/api/activation-mail.php',
+  contract: activationMailRoute,
   rateLimit: RATE_LIMITS.activationMail,
   summary: 'Send the activation mail again to the logged-in, not yet confirmed member (rate-limited).',
   auth: 'member',
   errors: ['already_activated', 'activation_mail_wait', 'activation_mail_limit'],
-  response: z.object({ sent: z.literal(true) }),
   handler: async ({ member, brand, locale, services, request }) => {
     if (member.status === 'active') throw new ApiError('already_activated');
     const now = services.now();

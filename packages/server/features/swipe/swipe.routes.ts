@@ -1,13 +1,12 @@
-import { z } from 'zod';
 import { COUNTRIES } from '@datekit/runtime/data/countries';
 import { SWIPE_LIKES_PER_DAY } from '@datekit/runtime/rules/constants';
 import { startOfLocalDay } from '@datekit/runtime/rules/daily';
 import { resolveSearchFilters } from '@datekit/runtime/rules/search';
-import { swipeCandidatesResponseSchema, swipeLikeResponseSchema } from '@datekit/runtime/schemas/api/swipe';
 import type { Brand } from '@datekit/runtime/schemas/brand';
 import { lockMember } from '../../db/lock-member.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { swipeCandidatesRoute, swipeLikeRoute } from '@datekit/runtime/schemas/api/contracts/likes';
 import type { Services } from '../../services.ts';
 import { announceLike } from '../likes/likes.routes.ts';
 import { storeLike } from '../likes/match-moment.ts';
@@ -25,11 +24,9 @@ function dayStart(services: Services, brand: Brand): number {
 }
 
 export const swipeCandidates = defineRoute({
-  method: 'GET',
-  url: '/api/swipe.php',
+  contract: swipeCandidatesRoute,
   summary: `Swipe game: the next members to judge (the niche's search defaults, not liked yet) and how many of today's ${SWIPE_LIKES_PER_DAY} likes are left.`,
   auth: 'member',
-  response: swipeCandidatesResponseSchema,
   handler: async ({ member, brand, services }) => {
     const since = dayStart(services, brand);
     const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
@@ -47,14 +44,11 @@ export const swipeCandidates = defineRoute({
 });
 
 export const swipeLike = defineRoute({
-  method: 'POST',
-  url: '/api/swipe.php',
+  contract: swipeLikeRoute,
   rateLimit: RATE_LIMITS.likes,
   summary: `Like a member in the swipe game: at most ${SWIPE_LIKES_PER_DAY} a day, counted by the server.`,
   auth: 'member',
   errors: ['cannot_like_self', 'not_found', 'blocked_by', 'swipe_limit'],
-  body: z.object({ profile_id: z.number().int().positive() }),
-  response: swipeLikeResponseSchema,
   idempotent: true,
   handler: async ({ body, member, brand, services }) => {
     const target = await contactableProfile(services, member, body.profile_id);

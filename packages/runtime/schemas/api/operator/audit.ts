@@ -28,4 +28,3 @@ export const operatorAuditResponseSchema = z.object({
 });
 
 export type AuditEntryJson = z.infer<typeof auditEntrySchema>;
-export type OperatorAuditResponse = z.infer<typeof operatorAuditResponseSchema>;

@@ -58,7 +58,4 @@ export const operatorMeResponseSchema = z.object({
   test_site: z.boolean(),
 });
 
-export type OperatorLoginResponse = z.infer<typeof operatorLoginResponseSchema>;
-export type OperatorEnrolResponse = z.infer<typeof operatorEnrolResponseSchema>;
-export type OperatorMeResponse = z.infer<typeof operatorMeResponseSchema>;
 export type OperatorJson = z.infer<typeof operatorSchema>;

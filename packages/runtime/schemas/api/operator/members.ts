@@ -133,6 +133,3 @@ export const memberDeleteRequestSchema = z.object({ reason: z.string().trim().mi
 export const memberCreditsResponseSchema = z.object({ balance: z.number() });
 
 export type OperatorMemberRow = z.infer<typeof memberSearchRowSchema>;
-export type OperatorMemberSearchResponse = z.infer<typeof operatorMemberSearchResponseSchema>;
-export type OperatorMemberResponse = z.infer<typeof operatorMemberResponseSchema>;
-export type MemberCreditsResponse = z.infer<typeof memberCreditsResponseSchema>;

@@ -75,7 +75,5 @@ export const photoBulkDecisionResponseSchema = z.object({
 });
 
 export type QueuedPhotoJson = z.infer<typeof queuedPhotoSchema>;
-export type OperatorPhotosResponse = z.infer<typeof operatorPhotosResponseSchema>;
 export type PhotoBulkDecisionRequest = z.infer<typeof photoBulkDecisionRequestSchema>;
-export type PhotoBulkDecisionResponse = z.infer<typeof photoBulkDecisionResponseSchema>;
 export type PhotoBulkOutcome = (typeof PHOTO_BULK_OUTCOMES)[number];

@@ -44,6 +44,4 @@ export const memberBanRequestSchema = z.object({
 export const memberUnbanRequestSchema = z.object({ reason: z.string().trim().min(1).max(500) });
 
 export type QueuedReportJson = z.infer<typeof queuedReportSchema>;
-export type OperatorReportsResponse = z.infer<typeof operatorReportsResponseSchema>;
 export type ReportDecisionRequest = z.infer<typeof reportDecisionRequestSchema>;
-export type ReportDecisionResponse = z.infer<typeof reportDecisionResponseSchema>;

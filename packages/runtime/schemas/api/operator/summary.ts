@@ -22,4 +22,3 @@ export const operatorSummaryBrandSchema = z.object({
 export const operatorSummaryResponseSchema = z.object({ brands: z.array(operatorSummaryBrandSchema) });
 
 export type OperatorSummaryBrand = z.infer<typeof operatorSummaryBrandSchema>;
-export type OperatorSummaryResponse = z.infer<typeof operatorSummaryResponseSchema>;
