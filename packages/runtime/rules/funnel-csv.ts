@@ -22,6 +22,8 @@ export function funnelCsv(report: OperatorFunnelResponse, group: FunnelGroup): s
     'doi',
     'doi_rate',
     'first_purchases',
+    'quality_holds',
+    'postback_failures',
     ...currencies.flatMap((c) => [`revenue_${c}`, `revenue_per_visit_${c}`]),
   ];
   const line = (key: Record<string, unknown>, row: OperatorFunnelResponse['total']) =>
@@ -32,6 +34,8 @@ export function funnelCsv(report: OperatorFunnelResponse, group: FunnelGroup): s
       row.doi,
       row.doi_rate === null ? '' : row.doi_rate.toFixed(4),
       row.first_purchases,
+      row.quality_holds,
+      row.postback_failures,
       ...currencies.flatMap((c) => [
         ((row.revenue_cents[c] ?? 0) / 100).toFixed(2),
         row.revenue_per_visit_cents[c] === undefined ? '' : (row.revenue_per_visit_cents[c] / 100).toFixed(4),

@@ -96,6 +96,8 @@ function Campaigns({ lang }: { lang: string }) {
       <td>{number.format(row.doi)}</td>
       <td>{row.doi_rate === null ? '–' : percent.format(row.doi_rate)}</td>
       <td>{number.format(row.first_purchases)}</td>
+      <td>{number.format(row.quality_holds)}</td>
+      <td>{number.format(row.postback_failures)}</td>
       {currencies.map((c) => (
         <td key={`r-${c}`}>{money(row.revenue_cents[c] ?? 0)}</td>
       ))}
@@ -187,6 +189,8 @@ function Campaigns({ lang }: { lang: string }) {
                 <th>{t('op.camp.col.doi')}</th>
                 <th>{t('op.camp.col.doi_rate')}</th>
                 <th>{t('op.dash.col.first_purchases')}</th>
+                <th>{t('op.camp.col.quality_holds')}</th>
+                <th>{t('op.camp.col.postback_failures')}</th>
                 {currencies.map((currency) => (
                   <th key={`r-${currency}`}>{t('op.dash.col.revenue', { currency })}</th>
                 ))}

@@ -56,6 +56,8 @@ function figures(row: FunnelRow | undefined) {
     doi: row?.doi ?? 0,
     doi_rate: row?.doi_rate ?? null,
     first_purchases: row?.first_purchases ?? 0,
+    quality_holds: row?.quality_holds ?? 0,
+    postback_failures: row?.postback_failures ?? 0,
     revenue_cents: row?.revenue_cents ?? {},
     revenue_per_visit_cents: row?.revenue_per_visit_cents ?? {},
   };

@@ -49,7 +49,8 @@ export async function visitsBy(db: Db, scope: FunnelScope, dimensions: readonly 
 
 /**
  * The members who signed up in the scope (its days are their signup days): SOI, DOI (e-mail
- * confirmed, at any time since), how many bought (first purchases) per key.
+ * confirmed, at any time since), how many bought (first purchases), how many traffic quality flagged
+ * (their SOI postback held) and how many of their postbacks failed for good, per key.
  */
 export async function signupsBy(db: Db, scope: FunnelScope, dimensions: readonly FunnelDimension[]) {
   const query = signupScope(db, scope)
@@ -60,12 +61,20 @@ export async function signupsBy(db: Db, scope: FunnelScope, dimensions: readonly
       sql<number>`count(case when exists (select 1 from payments p where p.user_id = u.id and p.paid_at is not null) then 1 end)`.as(
         'first_purchases',
       ),
+      sql<number>`count(case when exists (select 1 from signup_quality q where q.user_id = u.id and q.flagged = 1) then 1 end)`.as(
+        'quality_holds',
+      ),
+      sql<number>`coalesce(sum((select count(*) from postback_deliveries d where d.user_id = u.id and d.status = 'failed')), 0)`.as(
+        'postback_failures',
+      ),
     ])
     .$if(dimensions.length > 0, (q) => q.groupBy(dimensions.map((d) => userKey(d))));
   return (await query.execute()) as unknown as (FunnelKey & {
     soi: number | string;
     doi: number | string;
     first_purchases: number | string;
+    quality_holds: number | string;
+    postback_failures: number | string;
   })[];
 }
 

@@ -66,6 +66,9 @@ describe('the funnel per source', () => {
     await visitor('/landers/gallery/milf?network=n1&sub1=b', 'doi');
     await visitor('/landers/video/gay?network=n2', 'buy');
     await visitor('/landers/video/gay', 'visit');
+    // A test client signs up faster than a person types, which traffic quality flags; the holds test
+    // below flags the one signup it counts.
+    await server.services.db.updateTable('signup_quality').set({ flagged: 0 }).execute();
   }, 60_000);
 
   it('per lander: visits, SOI, DOI, DOI rate, first purchases, revenue and revenue per visit', async () => {
@@ -82,6 +85,8 @@ describe('the funnel per source', () => {
         doi: 1,
         doi_rate: 0.5,
         first_purchases: 0,
+        quality_holds: 0,
+        postback_failures: 0,
         revenue_cents: {},
         revenue_per_visit_cents: {},
       },
@@ -95,6 +100,8 @@ describe('the funnel per source', () => {
         doi: 1,
         doi_rate: 1,
         first_purchases: 1,
+        quality_holds: 0,
+        postback_failures: 0,
         revenue_cents: { EUR: 1496 },
         revenue_per_visit_cents: { EUR: 748 },
       },
@@ -132,13 +139,67 @@ describe('the funnel per source', () => {
     });
     const res = await report(`from=${today()}&to=${today()}&group=network`);
     expect(funnelCsv(res.body, 'network').split('\n')).toEqual([
-      'network,visits,soi,doi,doi_rate,first_purchases,revenue_EUR,revenue_per_visit_EUR',
-      'n1,6,2,1,0.5000,0,0.00,',
-      'n2,1,1,1,1.0000,1,14.96,14.9600',
-      ',1,0,0,,0,0.00,',
-      'total,8,3,2,0.6667,1,14.96,1.8700',
+      'network,visits,soi,doi,doi_rate,first_purchases,quality_holds,postback_failures,revenue_EUR,revenue_per_visit_EUR',
+      'n1,6,2,1,0.5000,0,0,0,0.00,',
+      'n2,1,1,1,1.0000,1,0,0,14.96,14.9600',
+      ',1,0,0,,0,0,0,0.00,',
+      'total,8,3,2,0.6667,1,0,0,14.96,1.8700',
       '',
     ]);
+  });
+
+  it('counts the signups traffic quality held and the postbacks that failed for good, per source', async () => {
+    const db = server.services.db;
+    const member = await db.selectFrom('users').select('id').where('network', '=', 'n2').executeTakeFirstOrThrow();
+    const now = server.services.now();
+    await db
+      .insertInto('signup_quality')
+      .values({
+        user_id: member.id,
+        brand: 'alpha.test',
+        score: 80,
+        reasons: 'automated',
+        flagged: 1,
+        blocked: 0,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ flagged: 1 }))
+      .execute();
+    const config = await db
+      .insertInto('postback_configs')
+      .values({
+        brand: 'alpha.test',
+        network: 'n2',
+        events: 'soi,doi',
+        url_template: 'https://pb.example/{event}',
+        hold: 1,
+        created_at: now,
+        created_by: 'test',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const event of ['soi', 'doi'] as const)
+      await db
+        .insertInto('postback_deliveries')
+        .values({
+          config_id: config.id,
+          brand: 'alpha.test',
+          event,
+          user_id: member.id,
+          order_key: 0,
+          conversion_id: `c-${event}`,
+          url: 'https://pb.example/',
+          status: 'failed',
+          created_at: now,
+        })
+        .execute();
+    const res = await report(`from=${today()}&to=${today()}&group=network`);
+    expect(res.body.rows.map((r) => [r.network, r.quality_holds, r.postback_failures])).toEqual([
+      ['n1', 0, 0],
+      ['n2', 1, 2],
+      ['', 0, 0],
+    ]);
+    expect(res.body.total).toMatchObject({ quality_holds: 1, postback_failures: 2 });
   });
 
   it('refuses a bad range or brand and roles without campaigns.read', async () => {

@@ -20,6 +20,10 @@ export interface FunnelRow {
   doi_rate: number | null;
   /** Members who bought (at least once). */
   first_purchases: number;
+  /** Signups that traffic quality flagged: their SOI postback held for an operator (docs/marketing.md). */
+  quality_holds: number;
+  /** Postbacks of these members that failed for good (every attempt refused or unanswered). */
+  postback_failures: number;
   /** Paid, refunds taken off, in cents per currency. */
   revenue_cents: Record<string, number>;
   /** Revenue per visit in cents per currency; empty without visits. */
@@ -53,6 +57,8 @@ export async function funnel(db: Db, scope: FunnelScope, dimensions: readonly Fu
         doi: 0,
         doi_rate: null,
         first_purchases: 0,
+        quality_holds: 0,
+        postback_failures: 0,
         revenue_cents: {},
         revenue_per_visit_cents: {},
       };
@@ -66,6 +72,8 @@ export async function funnel(db: Db, scope: FunnelScope, dimensions: readonly Fu
     r.soi += num(s.soi);
     r.doi += num(s.doi);
     r.first_purchases += num(s.first_purchases);
+    r.quality_holds += num(s.quality_holds);
+    r.postback_failures += num(s.postback_failures);
   }
   for (const p of revenue) {
     const r = row(p);

@@ -16,6 +16,8 @@ export async function experimentReport(db: Db, experiment: LiveExperiment): Prom
       doi: 0,
       doi_rate: null,
       first_purchases: 0,
+      quality_holds: 0,
+      postback_failures: 0,
       revenue_cents: {},
       revenue_per_visit_cents: {},
     };

@@ -13,6 +13,8 @@ export const funnelFiguresSchema = z.object({
   doi: z.number(),
   doi_rate: z.number().nullable(),
   first_purchases: z.number(),
+  quality_holds: z.number(),
+  postback_failures: z.number(),
   revenue_cents: perCurrency,
   revenue_per_visit_cents: perCurrency,
 });
