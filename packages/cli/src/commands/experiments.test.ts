@@ -19,6 +19,8 @@ describe('datekit experiments', () => {
       doi: 0,
       doi_rate: null,
       first_purchases: 0,
+      quality_holds: 0,
+      postback_failures: 0,
       revenue_cents: { EUR: 1995 },
       revenue_per_visit_cents: {},
       soi_rate: soi / visits,

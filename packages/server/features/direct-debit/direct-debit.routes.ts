@@ -1,11 +1,11 @@
 import {
-  debitPaymentRequestSchema,
-  debitPaymentResponseSchema,
-  directDebitStatusSchema,
-  mandateConfirmSchema,
-  mandateRequestSchema,
-  repeatOrderSchema,
-} from '@datekit/runtime/schemas/api/direct-debit';
+  debitPaymentRoute,
+  directDebitRoute,
+  mandateConfirmRoute,
+  mandateRoute,
+  repeatOrderOfferRoute,
+  repeatOrderRoute,
+} from '@datekit/runtime/schemas/api/contracts/payments';
 import { defineRoute } from '../../http/define-route.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
@@ -16,24 +16,19 @@ import { confirmMandate, directDebitStatus, startMandate } from './mandates.ts';
 import { repeatOrder, repeatOrderOffer } from './repeat-order.ts';
 
 export const getDirectDebit = defineRoute({
-  method: 'GET',
-  url: '/api/directdebit.php',
+  contract: directDebitRoute,
   summary:
     'Your direct debit mandate (IBAN masked), whether a chargeback blocked direct debit, and what the limits (amount per period, open debits) leave.',
   auth: 'member',
-  response: directDebitStatusSchema,
   handler: async ({ services, member }) => directDebitStatus(services, member),
 });
 
 export const postDirectDebit = defineRoute({
-  method: 'POST',
-  url: '/api/directdebit.php',
+  contract: mandateRoute,
   errors: ['iban_invalid', 'directdebit_blocked', 'payment_method_unavailable'],
   summary:
     'Starts a direct debit mandate: account holder, IBAN (checksum checked), address and phone. A one-time code goes to the phone by text message.',
   auth: 'member',
-  body: mandateRequestSchema,
-  response: directDebitStatusSchema,
   rateLimit: RATE_LIMITS.directDebitCodes,
   handler: async ({ services, brand, member, body }) => {
     await startMandate(services, brand, member, body);
@@ -42,14 +37,11 @@ export const postDirectDebit = defineRoute({
 });
 
 export const confirmDirectDebit = defineRoute({
-  method: 'POST',
-  url: '/api/directdebit-confirm.php',
+  contract: mandateConfirmRoute,
   errors: ['directdebit_code_invalid', 'payment_unavailable'],
   summary:
     "Confirms the pending mandate with the text message's code ('Code invalid' when it is wrong, expired or used).",
   auth: 'member',
-  body: mandateConfirmSchema,
-  response: directDebitStatusSchema,
   rateLimit: RATE_LIMITS.directDebitConfirm,
   handler: async ({ services, member, body }) => {
     await confirmMandate(services, member, body.code);
@@ -58,8 +50,7 @@ export const confirmDirectDebit = defineRoute({
 });
 
 export const postDebitPayment = defineRoute({
-  method: 'POST',
-  url: '/api/directdebit-payment.php',
+  contract: debitPaymentRoute,
   errors: [
     ...ORDER_PRICING_ERRORS,
     'directdebit_mandate_required',
@@ -70,8 +61,6 @@ export const postDebitPayment = defineRoute({
   summary:
     'Buys a bundle from your confirmed mandate, within the direct debit limits; no checkout. The payment is pending until the provider reports it paid.',
   auth: 'member',
-  body: debitPaymentRequestSchema,
-  response: debitPaymentResponseSchema,
   status: 201,
   rateLimit: RATE_LIMITS.payments,
   // A retry with the same Idempotency-Key answers the first debit; the provider is asked over the network.
@@ -87,18 +76,15 @@ export const postDebitPayment = defineRoute({
 });
 
 export const getRepeatOrder = defineRoute({
-  method: 'GET',
-  url: '/api/repeat-order.php',
+  contract: repeatOrderOfferRoute,
   summary:
     'Your last bundle priced now, and the stored card or mandate a repeat order is paid with (null when there is none).',
   auth: 'member',
-  response: repeatOrderSchema,
   handler: async ({ services, brand, member }) => repeatOrderOffer(services, brand, member),
 });
 
 export const postRepeatOrder = defineRoute({
-  method: 'POST',
-  url: '/api/repeat-order.php',
+  contract: repeatOrderRoute,
   errors: [
     'not_found',
     'stored_payment_failed',
@@ -115,7 +101,6 @@ export const postRepeatOrder = defineRoute({
     "Buys your last bundle again with the stored card or mandate, in one click and without a checkout ('The payment could not be completed with the stored card.' when the provider refuses or fails it).",
   auth: 'member',
   rateLimit: RATE_LIMITS.payments,
-  response: debitPaymentResponseSchema,
   status: 201,
   // A retry with the same Idempotency-Key answers the first payment; the provider is asked over the network.
   idempotent: 'own-commits',

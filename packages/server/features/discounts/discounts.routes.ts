@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { discountCodeResponseSchema } from '@datekit/runtime/schemas/api/payments';
+import { discountCodeRoute } from '@datekit/runtime/schemas/api/contracts/payments';
 import { ApiError, authenticationRequired } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { isUsed, lookUpCode, welcomeCode } from './discount-codes.ts';
@@ -11,16 +10,10 @@ import { toDiscountJson } from './discount-json.ts';
  * 404 once it no longer applies (the client ignores that failure).
  */
 export const getDiscountCode = defineRoute({
-  method: 'GET',
-  url: '/api/discountcode.php',
+  contract: discountCodeRoute,
   errors: ['discount_not_found', 'discount_used', 'validation_failed', 'authentication_required'],
   summary: 'A discount code by name for you, or the welcome discount (welcome=true).',
   auth: 'optional',
-  query: z.object({
-    code: z.string().trim().min(1).max(40).optional(),
-    welcome: z.enum(['true', '1']).optional(),
-  }),
-  response: discountCodeResponseSchema,
   handler: async ({ services, brand, member, query }) => {
     const now = services.now();
     if (query.welcome) {

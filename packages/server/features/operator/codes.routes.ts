@@ -1,10 +1,8 @@
-import { okResponseSchema } from '@datekit/runtime/schemas/api/ok';
 import {
-  codeCreateRequestSchema,
-  codeDisableRequestSchema,
-  operatorCodesQuerySchema,
-  operatorCodesResponseSchema,
-} from '@datekit/runtime/schemas/api/operator/payments';
+  operatorCodesRoute,
+  operatorCreateCodeRoute,
+  operatorDisableCodeRoute,
+} from '@datekit/runtime/schemas/api/contracts/operator';
 import { ApiError } from '../../errors/api-error.ts';
 import { createDiscountCode, disableDiscountCode, listDiscountCodes } from '../discounts/manage-codes.ts';
 import { audited } from './audited.ts';
@@ -22,12 +20,9 @@ function refused(error: unknown, field: string): never {
 }
 
 export const operatorCodes = defineRoute({
-  method: 'GET',
-  url: '/api/operator/codes',
+  contract: operatorCodesRoute,
   summary: "A brand's discount codes with how often each was used (paid, refunded or charged-back payments).",
   access: 'discounts.read',
-  query: operatorCodesQuerySchema,
-  response: operatorCodesResponseSchema,
   handler: async ({ services, query }) => {
     const [codes, uses] = await Promise.all([
       listDiscountCodes(services, query.brand),
@@ -50,12 +45,9 @@ export const operatorCodes = defineRoute({
 });
 
 export const operatorCreateCode = defineRoute({
-  method: 'POST',
-  url: '/api/operator/codes',
+  contract: operatorCreateCodeRoute,
   summary: 'Create a discount code for a brand (the rules of `datekit discounts create`).',
   access: 'discounts.manage',
-  body: codeCreateRequestSchema,
-  response: okResponseSchema,
   handler: async ({ services, operator, body }) => {
     await audited(
       services,
@@ -81,13 +73,10 @@ export const operatorCreateCode = defineRoute({
 });
 
 export const operatorDisableCode = defineRoute({
-  method: 'POST',
-  url: '/api/operator/codes/disable',
+  contract: operatorDisableCodeRoute,
   summary: 'Disable a discount code: it no longer applies.',
   access: 'discounts.manage',
   errors: ['not_found'],
-  body: codeDisableRequestSchema,
-  response: okResponseSchema,
   handler: async ({ services, operator, body }) => {
     await audited(
       services,

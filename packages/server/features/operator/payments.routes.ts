@@ -1,10 +1,5 @@
+import { operatorPaymentsRoute, operatorRefundRoute } from '@datekit/runtime/schemas/api/contracts/operator';
 import { vatPercent } from '@datekit/runtime/rules/vat';
-import {
-  operatorPaymentsQuerySchema,
-  operatorPaymentsResponseSchema,
-  paymentRefundRequestSchema,
-  paymentRefundResponseSchema,
-} from '@datekit/runtime/schemas/api/operator/payments';
 import { routeIdParamsSchema } from '@datekit/runtime/schemas/api/route-id';
 import { ApiError } from '../../errors/api-error.ts';
 import { refundPayment } from '../payments/refund-payment.ts';
@@ -16,12 +11,9 @@ import { DAY_MS } from '@datekit/runtime/rules/time';
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 export const operatorPayments = defineRoute({
-  method: 'GET',
-  url: '/api/operator/payments',
+  contract: operatorPaymentsRoute,
   summary: 'Payments of every brand by brand, method, status and day (UTC), newest first; chargebacks included.',
   access: 'payments.read',
-  query: operatorPaymentsQuerySchema,
-  response: operatorPaymentsResponseSchema,
   handler: async ({ services, query }) => {
     const rows = await filteredPayments(services.db, query);
     const now = services.now();
@@ -61,13 +53,10 @@ export const operatorPayments = defineRoute({
  * audit row follows its success at once (the one action whose row is not in its transaction).
  */
 export const operatorRefund = defineRoute({
-  method: 'POST',
-  url: '/api/operator/payments/:id/refund',
+  contract: operatorRefundRoute,
   summary: "Refund a paid payment's unused credits within the brand's refund_days; the member is mailed.",
   access: 'payments.refund',
   errors: ['not_found', 'refund_not_possible'],
-  body: paymentRefundRequestSchema,
-  response: paymentRefundResponseSchema,
   handler: async ({ services, operator, request, body }) => {
     const parsed = routeIdParamsSchema.safeParse(request.params);
     const payment = parsed.success ? await paymentPayer(services.db, parsed.data.id) : undefined;

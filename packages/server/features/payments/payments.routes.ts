@@ -1,12 +1,10 @@
-import { z } from 'zod';
 import {
-  createPaymentRequestSchema,
-  createPaymentResponseSchema,
-  creditOffersSchema,
-  paymentResponseSchema,
-  paymentsResponseSchema,
-} from '@datekit/runtime/schemas/api/payments';
-import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
+  createPaymentRoute,
+  creditOffersRoute,
+  paymentRoute,
+  paymentsRoute,
+} from '@datekit/runtime/schemas/api/contracts/payments';
+import { z } from 'zod';
 import { discountedCents, paymentCurrency, toCents } from '@datekit/runtime/rules/payments';
 import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -24,12 +22,10 @@ import { syncPayment } from './sync-payment.ts';
 import { syncFromWebhook } from './webhook-sync.ts';
 
 export const getCreditOffers = defineRoute({
-  method: 'GET',
-  url: '/api/credits.php',
+  contract: creditOffersRoute,
   summary:
     "The brand's bundles priced in your currency with the discount the server applies now, and the payment methods offered in your country.",
   auth: 'member',
-  response: creditOffersSchema,
   handler: async ({ services, brand, member }) => {
     const now = services.now();
     const currency = paymentCurrency(brand.countries, member.country);
@@ -67,15 +63,12 @@ export const getCreditOffers = defineRoute({
 });
 
 export const postPayment = defineRoute({
-  method: 'POST',
-  url: '/api/payment.php',
+  contract: createPaymentRoute,
   errors: [...ORDER_PRICING_ERRORS, 'payment_unavailable'],
   summary:
     'Starts buying a bundle: answers the checkout URL. The server prices the order; any amount or discount the client sends is ignored.',
   auth: 'member',
   rateLimit: RATE_LIMITS.payments,
-  body: createPaymentRequestSchema,
-  response: createPaymentResponseSchema,
   status: 201,
   // The provider is asked over the network: no transaction may be held open meanwhile.
   idempotent: 'own-commits',
@@ -91,14 +84,11 @@ export const postPayment = defineRoute({
 });
 
 export const getPayment = defineRoute({
-  method: 'GET',
-  url: '/api/payment.php',
+  contract: paymentRoute,
   errors: ['not_found'],
   summary:
     'One of your payments. While it is undecided, the status is fetched from the provider first (the return visit after the checkout).',
   auth: 'member',
-  query: z.object({ id: routeIdSchema }),
-  response: paymentResponseSchema,
   handler: async ({ services, member, query, request }) => {
     const row = await memberPayment(services.db, member.id, query.id);
     if (!row) throw new ApiError('not_found');
@@ -115,11 +105,9 @@ export const getPayment = defineRoute({
 });
 
 export const listPayments = defineRoute({
-  method: 'GET',
-  url: '/api/payments.php',
+  contract: paymentsRoute,
   summary: 'Your payments, newest first (the transactions page).',
   auth: 'member',
-  response: paymentsResponseSchema,
   handler: async ({ services, member }) => {
     const rows = await memberPayments(services.db, member.id, 200);
     return { payments: rows.map(toPaymentJson) };
