@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $codes, createCode, disableCode, loadCodes } from '@datekit/runtime/stores/operator/payments';
-import { $operator, $operatorBrands, operatorMay } from '@datekit/runtime/stores/operator/session';
+import { $operator, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
-import { opErrorText } from './op-errors.ts';
-import { OpError } from './OpError.tsx';
+import { useBrandPage } from './brand-page.tsx';
 import { consoleDates } from './console-dates.ts';
 
 const VALIDITIES = ['once-per-user', 'once', 'unlimited'] as const;
@@ -25,24 +24,8 @@ export default function OperatorCodes({ lang }: { lang: string }) {
 function Codes({ lang }: { lang: string }) {
   const { t } = useTranslation();
   const codes = useStore($codes);
-  const brands = useStore($operatorBrands);
   const operator = useStore($operator);
-  const [brand, setBrand] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const current = brand || brands[0] || '';
-
-  useEffect(() => {
-    if (current) loadCodes(current).catch((failure: unknown) => setError(opErrorText(failure, t)));
-  }, [current, t]);
-
-  async function run(action: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(opErrorText(failure, t));
-    }
-  }
+  const { current, run, head } = useBrandPage(loadCodes);
 
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,15 +47,7 @@ function Codes({ lang }: { lang: string }) {
   const dates = consoleDates(lang);
   return (
     <>
-      <label className="op-filters">
-        {t('op.col.brand')}
-        <select value={current} onChange={(e) => setBrand(e.target.value)}>
-          {brands.map((b) => (
-            <option key={b}>{b}</option>
-          ))}
-        </select>
-      </label>
-      <OpError message={error} />
+      {head}
       {operatorMay(operator, 'discounts.manage') && (
         <form className="op-card op-filters" onSubmit={onCreate}>
           <label>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANDER_VARIANTS } from '@datekit/runtime/data/landers';
 import { NICHE_SLUGS } from '@datekit/runtime/data/niches';
@@ -16,11 +16,10 @@ import {
   promoteArm,
   startExperiment,
 } from '@datekit/runtime/stores/operator/campaigns';
-import { $operator, $operatorBrands, operatorMay } from '@datekit/runtime/stores/operator/session';
+import { $operator, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
+import { useBrandPage } from './brand-page.tsx';
 import { consoleDates } from './console-dates.ts';
-import { opErrorText } from './op-errors.ts';
-import { OpError } from './OpError.tsx';
 
 /** A brand's lander experiments: each arm's funnel, rate interval and test; start, end, promote. */
 export default function OperatorExperiments({ lang }: { lang: string }) {
@@ -34,26 +33,10 @@ export default function OperatorExperiments({ lang }: { lang: string }) {
 function Experiments({ lang }: { lang: string }) {
   const { t } = useTranslation();
   const experiments = useStore($experiments);
-  const brands = useStore($operatorBrands);
   const operator = useStore($operator);
-  const [brand, setBrand] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [arms, setArms] = useState(2);
-  const current = brand || brands[0] || '';
+  const { current, run, head } = useBrandPage(loadExperiments);
   const manage = operatorMay(operator, 'experiments.manage');
-
-  useEffect(() => {
-    if (current) loadExperiments(current).catch((failure: unknown) => setError(opErrorText(failure, t)));
-  }, [current, t]);
-
-  async function run(action: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(opErrorText(failure, t));
-    }
-  }
 
   function onStart(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,15 +68,7 @@ function Experiments({ lang }: { lang: string }) {
           conversions: EXPERIMENT_MIN_CONVERSIONS,
         })}
       </p>
-      <label className="op-filters">
-        {t('op.col.brand')}
-        <select value={current} onChange={(e) => setBrand(e.target.value)}>
-          {brands.map((b) => (
-            <option key={b}>{b}</option>
-          ))}
-        </select>
-      </label>
-      <OpError message={error} />
+      {head}
       {manage && (
         <form className="op-card" onSubmit={onStart} data-testid="op-experiment-new">
           <h2>{t('op.exp.new')}</h2>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POSTBACK_EVENT_NAMES, type PostbackDeliveryJson } from '@datekit/runtime/schemas/api/operator/postbacks';
 import {
@@ -11,10 +11,9 @@ import {
   removePostback,
   unblockSource,
 } from '@datekit/runtime/stores/operator/postbacks';
-import { $operator, $operatorBrands, operatorMay } from '@datekit/runtime/stores/operator/session';
+import { $operator, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
-import { opErrorText } from './op-errors.ts';
-import { OpError } from './OpError.tsx';
+import { useBrandPage } from './brand-page.tsx';
 import { consoleDates } from './console-dates.ts';
 
 /**
@@ -33,26 +32,10 @@ export default function OperatorPostbacks({ lang }: { lang: string }) {
 function Postbacks({ lang }: { lang: string }) {
   const { t } = useTranslation();
   const data = useStore($postbacks);
-  const brands = useStore($operatorBrands);
   const operator = useStore($operator);
-  const [brand, setBrand] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const current = brand || brands[0] || '';
+  const { current, run, head } = useBrandPage(loadPostbacks);
   const manage = operatorMay(operator, 'postbacks.manage');
   const dates = consoleDates(lang);
-
-  useEffect(() => {
-    if (current) loadPostbacks(current).catch((failure: unknown) => setError(opErrorText(failure, t)));
-  }, [current, t]);
-
-  async function run(action: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(opErrorText(failure, t));
-    }
-  }
 
   function onAdd(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,15 +69,7 @@ function Postbacks({ lang }: { lang: string }) {
 
   return (
     <>
-      <label className="op-filters">
-        {t('op.col.brand')}
-        <select value={current} onChange={(e) => setBrand(e.target.value)}>
-          {brands.map((b) => (
-            <option key={b}>{b}</option>
-          ))}
-        </select>
-      </label>
-      <OpError message={error} />
+      {head}
 
       <h2>{t('op.pb.configs')}</h2>
       {manage && (

@@ -1,11 +1,11 @@
-import { type FunnelGroup } from '@datekit/runtime/data/funnel-groups';
+import type { FunnelGroup } from '@datekit/runtime/data/funnel-groups';
 import { FUNNEL_GROUP_COLUMNS } from '@datekit/runtime/rules/funnel-csv';
-import { type FunnelRowJson, type OperatorFunnelResponse } from '@datekit/runtime/schemas/api/operator/campaigns';
+import type { FunnelRowJson, OperatorFunnelResponse } from '@datekit/runtime/schemas/api/operator/campaigns';
 
 export { funnelCsv } from '@datekit/runtime/rules/funnel-csv';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Db } from '../../db/database.ts';
-import { funnel, type FunnelRow } from './funnel.ts';
+import { funnel, noFigures, type FunnelRow } from './funnel.ts';
 import type { FunnelDimension } from './funnel.queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -49,18 +49,11 @@ export async function funnelReport(db: Db, input: FunnelReportInput): Promise<Op
   return { rows: rows.map(rowJson), total: figures(total) };
 }
 
-function figures(row: FunnelRow | undefined) {
-  return {
-    visits: row?.visits ?? 0,
-    soi: row?.soi ?? 0,
-    doi: row?.doi ?? 0,
-    doi_rate: row?.doi_rate ?? null,
-    first_purchases: row?.first_purchases ?? 0,
-    quality_holds: row?.quality_holds ?? 0,
-    postback_failures: row?.postback_failures ?? 0,
-    revenue_cents: row?.revenue_cents ?? {},
-    revenue_per_visit_cents: row?.revenue_per_visit_cents ?? {},
-  };
+/** A row's figures without its key: the total row, or nothing counted. */
+function figures(row: FunnelRow | undefined): Omit<FunnelRow, 'key'> {
+  if (!row) return noFigures();
+  const { key: _key, ...counted } = row;
+  return counted;
 }
 
 function rowJson(row: FunnelRow): FunnelRowJson {

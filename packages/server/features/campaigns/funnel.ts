@@ -30,6 +30,21 @@ export interface FunnelRow {
   revenue_per_visit_cents: Record<string, number>;
 }
 
+/** What a key counts before anything is counted (a row of no visits and no signups). */
+export function noFigures(): Omit<FunnelRow, 'key'> {
+  return {
+    visits: 0,
+    soi: 0,
+    doi: 0,
+    doi_rate: null,
+    first_purchases: 0,
+    quality_holds: 0,
+    postback_failures: 0,
+    revenue_cents: {},
+    revenue_per_visit_cents: {},
+  };
+}
+
 const num = (value: number | string | null | undefined) => Number(value ?? 0);
 
 /**
@@ -50,18 +65,7 @@ export async function funnel(db: Db, scope: FunnelScope, dimensions: readonly Fu
     const id = JSON.stringify(dimensions.map((d) => key[d]));
     let found = rows.get(id);
     if (!found) {
-      found = {
-        key,
-        visits: 0,
-        soi: 0,
-        doi: 0,
-        doi_rate: null,
-        first_purchases: 0,
-        quality_holds: 0,
-        postback_failures: 0,
-        revenue_cents: {},
-        revenue_per_visit_cents: {},
-      };
+      found = { key, ...noFigures() };
       rows.set(id, found);
     }
     return found;

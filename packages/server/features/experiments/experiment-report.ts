@@ -1,6 +1,6 @@
 import type { ExperimentJson } from '@datekit/runtime/schemas/api/operator/campaigns';
 import type { Db } from '../../db/database.ts';
-import { funnel } from '../campaigns/funnel.ts';
+import { funnel, noFigures } from '../campaigns/funnel.ts';
 import { experimentVerdict } from './experiment-stats.ts';
 import type { LiveExperiment } from './experiments.queries.ts';
 
@@ -9,18 +9,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** An experiment with each arm's funnel (over its whole run), rates with intervals and the test's verdict. */
 export async function experimentReport(db: Db, experiment: LiveExperiment): Promise<ExperimentJson> {
   const rows = await funnel(db, { brand: experiment.brand, experimentId: experiment.id }, ['arm']);
-  const figures = (arm: string) =>
-    rows.find((r) => r.key.arm === arm) ?? {
-      visits: 0,
-      soi: 0,
-      doi: 0,
-      doi_rate: null,
-      first_purchases: 0,
-      quality_holds: 0,
-      postback_failures: 0,
-      revenue_cents: {},
-      revenue_per_visit_cents: {},
-    };
+  const figures = (arm: string) => rows.find((r) => r.key.arm === arm) ?? noFigures();
   const verdict = experimentVerdict(experiment.arms.map((a) => ({ arm: a.arm, ...figures(a.arm) })));
   return {
     id: experiment.id,
