@@ -26,6 +26,9 @@ const PAGES: { path: string; island: string; ready: string }[] = [
   { path: '/photos', island: 'OperatorPhotos', ready: 'op-photos-total' },
   { path: '/members', island: 'OperatorMembers', ready: 'op-members-heading' },
   { path: '/dashboard', island: 'OperatorDashboard', ready: 'op-dash-members' },
+  { path: '/campaigns', island: 'OperatorCampaigns', ready: 'op-funnel-filter' },
+  { path: '/experiments', island: 'OperatorExperiments', ready: 'op-experiment-new' },
+  { path: '/postbacks', island: 'OperatorPostbacks', ready: 'op-postback-add' },
 ];
 
 test('console screens on a phone and a desktop', async ({ browser }) => {

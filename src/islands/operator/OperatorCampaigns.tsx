@@ -208,7 +208,7 @@ function Campaigns({ lang }: { lang: string }) {
               ))}
               {shown.report.rows.length === 0 && (
                 <tr>
-                  <td colSpan={7 + currencies.length * 2}>{t('op.dash.empty')}</td>
+                  <td colSpan={9 + currencies.length * 2}>{t('op.dash.empty')}</td>
                 </tr>
               )}
             </tbody>
