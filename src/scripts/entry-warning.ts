@@ -58,10 +58,14 @@ function keepOpenUntilChosen(dialog: HTMLDialogElement): void {
   // Chromium honours `closedby="none"` (no Escape, no light dismiss); the listeners cover the others.
   dialog.setAttribute('closedby', 'none');
   dialog.addEventListener('cancel', (event) => event.preventDefault());
+  // The skip is kept at the choice itself: `close` fires in a later task, and a visitor who enters and
+  // at once follows a link could leave the page before it runs and meet the warning again.
+  dialog.querySelector('form')?.addEventListener('submit', (event) => {
+    if (event.submitter instanceof HTMLButtonElement && event.submitter.value === 'enter') storeSkip();
+  });
   dialog.addEventListener('close', () => {
     // Browsers let a repeated Escape through despite the cancelled event: open it again.
-    if (dialog.returnValue === 'enter') storeSkip();
-    else dialog.showModal();
+    if (dialog.returnValue !== 'enter') dialog.showModal();
   });
 }
 

@@ -66,11 +66,12 @@ test.describe('site-entry warning', () => {
 
     const before = Math.floor(Date.now() / 1000);
     await dialog.getByTestId('entry-warning-enter').click();
-    await expect(dialog).toBeHidden();
-    // The dialog's close event, which stores the choice, comes a task after the dialog hides.
+    // Kept by the press itself, not by the dialog's close event a task later: a visitor who enters and
+    // at once follows a link must not meet the warning again (the CSP spec did, once, on a busy machine).
     const stored = () => page.evaluate((key) => Number(localStorage.getItem(key)), ENTRY_WARNING_STORAGE_KEY);
-    await expect.poll(stored).toBeGreaterThanOrEqual(before - 1);
+    expect(await stored()).toBeGreaterThanOrEqual(before - 1);
     expect(await stored()).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
+    await expect(dialog).toBeHidden();
 
     await page.reload();
     expect(await entryWarningDecision(page)).toBe('hidden');
