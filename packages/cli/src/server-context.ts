@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  ApiError,
   createServices,
   loadConfig,
   migrateToLatest,
@@ -114,4 +115,27 @@ export async function migrate(services: Services): Promise<string[]> {
   // Files stored before every variant had its own random name get one (a no-op once done).
   await rekeyLegacyMedia(services);
   return (result.results ?? []).map((r) => r.migrationName);
+}
+
+/**
+ * Runs a command's work on migrated services; a refusal prints its English message (the text the
+ * console shows, for an `ApiError`) and exits 1.
+ */
+export async function withServices(work: (services: Services) => Promise<void>): Promise<void> {
+  const services = await openServices();
+  try {
+    await migrate(services);
+    await work(services);
+  } catch (error) {
+    console.error(
+      error instanceof ApiError
+        ? services.translate('en', `errors:${error.code}`, error.params)
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    );
+    process.exitCode = 1;
+  } finally {
+    await services.db.destroy();
+  }
 }

@@ -1,6 +1,6 @@
 import { ApiError, funnelCsv, funnelReport } from '@datekit/server';
 import { FUNNEL_GROUPS } from '@datekit/runtime/data/funnel-groups';
-import { withServices } from './experiments.ts';
+import { withServices } from '../server-context.ts';
 
 export interface ReportOptions {
   brand: string;

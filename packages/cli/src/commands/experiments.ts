@@ -5,30 +5,9 @@ import {
   endExperiment,
   experimentReport,
   promoteArm,
-  type Services,
 } from '@datekit/server';
 import type { ExperimentJson } from '@datekit/runtime/schemas/api/operator/campaigns';
-import { migrate, openServices } from '../server-context.ts';
-
-/** Runs `work` with migrated services; a refusal prints its message (in English) and exits 1. */
-export async function withServices(work: (services: Services) => Promise<void>): Promise<void> {
-  const services = await openServices();
-  try {
-    await migrate(services);
-    await work(services);
-  } catch (error) {
-    console.error(
-      error instanceof ApiError
-        ? services.translate('en', `errors:${error.code}`)
-        : error instanceof Error
-          ? error.message
-          : String(error),
-    );
-    process.exitCode = 1;
-  } finally {
-    await services.db.destroy();
-  }
-}
+import { withServices } from '../server-context.ts';
 
 /** `gallery/milf=50` -> an arm; the weight defaults to 1 (equal shares). */
 export function parseArm(text: string): { variant: string; niche: string | null; weight: number } {

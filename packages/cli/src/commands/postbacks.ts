@@ -1,13 +1,11 @@
 import {
   addPostbackConfig,
-  ApiError,
   blockSource,
   listPostbackConfigs,
   removePostbackConfig,
   unblockSource,
 } from '@datekit/server';
-import type { Services } from '@datekit/server';
-import { migrate, openServices } from '../server-context.ts';
+import { withServices } from '../server-context.ts';
 
 export interface AddOptions {
   brand: string;
@@ -21,26 +19,6 @@ export interface BlockOptions {
   brand: string;
   network: string;
   sub1?: string;
-}
-
-/** Runs a command's work; a refusal prints its English message (the same text the console shows) and exits 1. */
-async function withServices(work: (services: Services) => Promise<void>): Promise<void> {
-  const services = await openServices();
-  try {
-    await migrate(services);
-    await work(services);
-  } catch (error) {
-    const message =
-      error instanceof ApiError
-        ? services.translate('en', `errors:${error.code}`, error.params)
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    console.error(message);
-    process.exitCode = 1;
-  } finally {
-    await services.db.destroy();
-  }
 }
 
 export function addPostbackCommand(o: AddOptions): Promise<void> {
