@@ -77,7 +77,7 @@ export interface KeyedLoader<K, T> {
  * data keeps the key in the data: `$funnel`). Keys are equal when their JSON is.
  */
 export function createKeyedLoader<K, T>(
-  $store: WritableAtom<Loadable<T>>,
+  $store: LoadableSlot<T>,
   fetch: (key: K) => Promise<T>,
 ): KeyedLoader<K, T> {
   let shown: { key: K; json: string } | null = null;
