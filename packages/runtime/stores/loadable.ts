@@ -76,10 +76,7 @@ export interface KeyedLoader<K, T> {
  * its filter dims its figures rather than blanking them (an island that must not show another key's
  * data keeps the key in the data: `$funnel`). Keys are equal when their JSON is.
  */
-export function createKeyedLoader<K, T>(
-  $store: LoadableSlot<T>,
-  fetch: (key: K) => Promise<T>,
-): KeyedLoader<K, T> {
+export function createKeyedLoader<K, T>($store: LoadableSlot<T>, fetch: (key: K) => Promise<T>): KeyedLoader<K, T> {
   let shown: { key: K; json: string } | null = null;
   const loader = createLoader($store, () => fetch(shown!.key));
   const refresh = () => (shown ? loader.refresh() : Promise.reject(new Error('nothing opened yet')));
