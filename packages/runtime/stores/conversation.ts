@@ -182,23 +182,9 @@ export function openConversationAt(route: ConversationRoute, pathname: string): 
 
 /** Opens a conversation by its id (route chats-id); the server marks it read, and so does the list. */
 export function openConversation(conversationId: number): Promise<void> {
-  return openOnce(`conversation ${conversationId}`, () => openConversationNow(conversationId));
-}
-
-function openConversationNow(conversationId: number): Promise<void> {
-  return task(async () => {
-    const started = ++generation;
-    acknowledged = 0;
-    $conversation.set({ status: 'loading' });
-    try {
-      const answer = await fetchChat(conversationId);
-      if (started !== generation) return;
-      $conversation.set({ status: 'ready', data: fromAnswer(answer) });
-      readOnOpen(conversationId);
-    } catch (error) {
-      if (started === generation) $conversation.set({ status: 'failed', error });
-    }
-  });
+  return openOnce(`conversation ${conversationId}`, () =>
+    openNow(async () => fromAnswer(await fetchChat(conversationId))),
+  );
 }
 
 /**
@@ -206,40 +192,40 @@ function openConversationNow(conversationId: number): Promise<void> {
  * an empty one with their profile (GET /api/member.php, which also refuses a member who blocked you).
  */
 export function openConversationWith(profileId: number): Promise<void> {
-  return openOnce(`member ${profileId}`, () => openConversationWithNow(profileId));
+  return openOnce(`member ${profileId}`, () =>
+    openNow(async () => {
+      const list = $chats.value;
+      const chats = list.status === 'ready' ? list.data.chats : (await loadChats()).chats;
+      const existing = chatWithProfile(chats, profileId);
+      if (existing) return fromAnswer(await fetchChat(existing.conversation.id));
+      const { profile } = await api().call('GET /api/member.php', { query: { id: profileId } });
+      return {
+        profile,
+        conversationId: null,
+        messages: [],
+        hasMore: false,
+        historyLimit: 0,
+        presence: null,
+        seenUpTo: null,
+      };
+    }),
+  );
 }
 
-function openConversationWithNow(profileId: number): Promise<void> {
+/**
+ * Shows the conversation `load` answers, from `loading`, under a new generation: what another
+ * conversation was still loading never lands. An existing conversation is then marked read.
+ */
+function openNow(load: () => Promise<ConversationData>): Promise<void> {
   return task(async () => {
     const started = ++generation;
     acknowledged = 0;
     $conversation.set({ status: 'loading' });
     try {
-      const list = $chats.value;
-      const chats = list.status === 'ready' ? list.data.chats : (await loadChats()).chats;
-      const existing = chatWithProfile(chats, profileId);
-      if (existing) {
-        const answer = await fetchChat(existing.conversation.id);
-        if (started !== generation) return;
-        $conversation.set({ status: 'ready', data: fromAnswer(answer) });
-        readOnOpen(existing.conversation.id);
-        return;
-      }
-      const { profile } = await api().call('GET /api/member.php', { query: { id: profileId } });
-      if (started === generation) {
-        $conversation.set({
-          status: 'ready',
-          data: {
-            profile,
-            conversationId: null,
-            messages: [],
-            hasMore: false,
-            historyLimit: 0,
-            presence: null,
-            seenUpTo: null,
-          },
-        });
-      }
+      const data = await load();
+      if (started !== generation) return;
+      $conversation.set({ status: 'ready', data });
+      if (data.conversationId !== null) readOnOpen(data.conversationId);
     } catch (error) {
       if (started === generation) $conversation.set({ status: 'failed', error });
     }

@@ -1,6 +1,6 @@
 import { atom, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLoader, loadForMember, loadOnMount, type Loadable } from './loadable.ts';
+import { createKeyedLoader, createLoader, loadForMember, loadOnMount, type Loadable } from './loadable.ts';
 import { $user } from './user.ts';
 import { testMember, testProfile } from '../test-fixtures.ts';
 
@@ -110,5 +110,58 @@ describe('loadForMember', () => {
     expect($store.get()).toEqual({ status: 'idle' });
     expect(fetch).toHaveBeenCalledTimes(2);
     cleanStores($store);
+  });
+});
+
+describe('createKeyedLoader', () => {
+  it('drops the answer for the key opened before, and keeps what is shown until the new key answers', async () => {
+    const $store = atom<Loadable<string>>({ status: 'idle' });
+    const { fetch, pending } = deferredFetch<string>();
+    const loader = createKeyedLoader($store, (brand: string) => fetch().then((answer) => `${brand}: ${answer}`));
+    const first = loader.open('alpha.test');
+    expect($store.get()).toEqual({ status: 'loading' });
+    const second = loader.open('beta.test');
+    pending[1]!.resolve('b');
+    await second;
+    pending[0]!.resolve('a');
+    await first;
+    expect($store.get()).toEqual({ status: 'ready', data: 'beta.test: b' });
+    const third = loader.open('gamma.test');
+    expect($store.get()).toEqual({ status: 'ready', data: 'beta.test: b' });
+    pending[2]!.resolve('c');
+    await third;
+    expect($store.get()).toEqual({ status: 'ready', data: 'gamma.test: c' });
+  });
+
+  it('refreshes the same key without hiding what is shown, and compares object keys by value', async () => {
+    const $store = atom<Loadable<number>>({ status: 'idle' });
+    const { fetch, pending } = deferredFetch<number>();
+    const loader = createKeyedLoader($store, (_filter: { brand: string }) => fetch());
+    const first = loader.open({ brand: 'alpha.test' });
+    pending[0]!.resolve(1);
+    await first;
+    const again = loader.open({ brand: 'alpha.test' });
+    expect($store.get()).toEqual({ status: 'ready', data: 1 });
+    await settle();
+    pending[1]!.resolve(2);
+    await again;
+    const refreshed = loader.refresh();
+    await settle();
+    pending[2]!.resolve(3);
+    expect(await refreshed).toBe(3);
+    expect($store.get()).toEqual({ status: 'ready', data: 3 });
+  });
+
+  it('runs a change, then loads the open key afresh, and answers the change', async () => {
+    const $store = atom<Loadable<number>>({ status: 'idle' });
+    let stored = 1;
+    const loader = createKeyedLoader($store, async (_brand: string) => stored);
+    await loader.open('alpha.test');
+    const answer = await loader.change(async () => {
+      stored = 2;
+      return 'written';
+    });
+    expect(answer).toBe('written');
+    expect($store.get()).toEqual({ status: 'ready', data: 2 });
   });
 });

@@ -60,6 +60,49 @@ export function createLoader<T>($store: LoadableSlot<T>, fetch: () => Promise<T>
   };
 }
 
+export interface KeyedLoader<K, T> {
+  /** Shows `key`'s data: a load for it that starts after this call (the same key: a refresh). */
+  open(key: K): Promise<T>;
+  /** The shown key's data again: a load that starts after this call. */
+  refresh(): Promise<T>;
+  /** Runs a change the page makes (a write), then shows the open key afresh; answers the write's answer. */
+  change<A>(write: () => Promise<A>): Promise<A>;
+}
+
+/**
+ * The loader of a store keyed by what the island shows (a console page's brand, filter or member):
+ * `createLoader` over the key last opened. Opening another key forgets the loads for the earlier one
+ * (their answers never land) but keeps what is shown until the new answer comes, so a page changing
+ * its filter dims its figures rather than blanking them (an island that must not show another key's
+ * data keeps the key in the data: `$funnel`). Keys are equal when their JSON is.
+ */
+export function createKeyedLoader<K, T>($store: LoadableSlot<T>, fetch: (key: K) => Promise<T>): KeyedLoader<K, T> {
+  let shown: { key: K; json: string } | null = null;
+  const loader = createLoader($store, () => fetch(shown!.key));
+  const refresh = () => (shown ? loader.refresh() : Promise.reject(new Error('nothing opened yet')));
+  return {
+    open(key) {
+      const json = JSON.stringify(key);
+      if (shown?.json !== json) {
+        shown = { key, json };
+        loader.reset($store.value.status === 'idle' ? { status: 'loading' } : $store.value);
+      }
+      return loader.refresh();
+    },
+    refresh,
+    async change(write) {
+      const answer = await write();
+      await refresh();
+      return answer;
+    },
+  };
+}
+
+/** The data of a Loadable when it is ready, else undefined: for islands that render only the data. */
+export function loadedData<T>(state: Loadable<T>): T | undefined {
+  return state.status === 'ready' ? state.data : undefined;
+}
+
 /**
  * The runtime's one convention: a store loads when its first listener arrives (an island mounts), in
  * the browser only (the build's render must not call the API), with a load that starts then.

@@ -151,11 +151,9 @@ export async function toggleLike(): Promise<{ match: boolean } | undefined> {
 
 /** Blocks the member (spec §6): the server deletes the likes between you, so the relation starts over. */
 export async function blockMember(): Promise<void> {
-  const state = $member.value;
-  if (state?.status !== 'ready') return;
   await act(
     'block',
-    () => api().call('POST /api/block.php', { body: { profile_id: state.id } }),
+    (id) => api().call('POST /api/block.php', { body: { profile_id: id } }),
     (s) => ({
       ...s,
       member: { ...s.member, blocked: true, liked: false, likes_you: false, match: false },
@@ -165,11 +163,9 @@ export async function blockMember(): Promise<void> {
 }
 
 export async function unblockMember(): Promise<void> {
-  const state = $member.value;
-  if (state?.status !== 'ready') return;
   await act(
     'block',
-    () => api().call('DELETE /api/block.php', { body: { profile_id: state.id } }),
+    (id) => api().call('DELETE /api/block.php', { body: { profile_id: id } }),
     (s) => ({ ...s, member: { ...s.member, blocked: false }, notice: 'unblocked' }),
   );
 }

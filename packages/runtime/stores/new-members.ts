@@ -8,10 +8,7 @@ export type NewMembersState = Loadable<Profile[]>;
 /** The home page teaser: the brand's newest members, loaded only while something shows them. */
 export const $newMembers = atom<NewMembersState>({ status: 'loading' });
 
-const newMembersLoader = createLoader($newMembers, async () => {
-  const { profiles } = await api().call('GET /api/new-members.php');
-  return profiles;
-});
+const newMembersLoader = createLoader($newMembers, async () => (await api().call('GET /api/new-members.php')).profiles);
 
 loadOnMount($newMembers, newMembersLoader);
 

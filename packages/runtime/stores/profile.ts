@@ -9,10 +9,7 @@ export type OwnProfileState = Loadable<OwnProfile>;
 /** The member's own profile (GET /api/profile.php), loaded while a screen shows it. */
 export const $ownProfile = atom<OwnProfileState>({ status: 'loading' });
 
-const ownProfileLoader = createLoader($ownProfile, async () => {
-  const { profile } = await api().call('GET /api/profile.php');
-  return profile;
-});
+const ownProfileLoader = createLoader($ownProfile, async () => (await api().call('GET /api/profile.php')).profile);
 
 loadOnMount($ownProfile, ownProfileLoader);
 

@@ -67,17 +67,29 @@ function sameKey(subscription: PushSubscription, key: string): boolean {
   return got.length === wanted.length && got.every((b, i) => b === wanted[i]);
 }
 
+/** The site's VAPID key when this browser can push; null (and the state `unsupported`) when not. */
+async function pushKey(): Promise<string | null> {
+  const key = await publicKey();
+  if (supported() && key) return key;
+  set({ status: 'unsupported' });
+  return null;
+}
+
+/** Stores this browser's subscription on the server, for whoever is logged in now. */
+async function storeSubscription(subscription: PushSubscription, permission: NotificationPermission) {
+  await api().call('POST /api/user.php?push=1', { body: { subscription: toRequest(subscription) } });
+  set({ status: 'subscribed', permission, subscription: toRequest(subscription) });
+  return 'subscribed' as const;
+}
+
 /**
  * Works out the state. A subscription the browser still holds is sent to the server again, so it
  * belongs to whoever is logged in now; one made for an older VAPID key is renewed.
  */
 export function detectPush(): Promise<PushStatus> {
   return task(async () => {
-    const key = await publicKey();
-    if (!supported() || !key) {
-      set({ status: 'unsupported' });
-      return 'unsupported';
-    }
+    const key = await pushKey();
+    if (!key) return 'unsupported';
     const permission = Notification.permission;
     if (permission === 'denied') {
       set({ status: 'denied', permission });
@@ -96,9 +108,7 @@ export function detectPush(): Promise<PushStatus> {
       set({ status: 'capable', permission, subscription: null });
       return 'capable';
     }
-    await api().call('POST /api/user.php?push=1', { body: { subscription: toRequest(subscription) } });
-    set({ status: 'subscribed', permission, subscription: toRequest(subscription) });
-    return 'subscribed';
+    return storeSubscription(subscription, permission);
   });
 }
 
@@ -108,11 +118,8 @@ export function detectPush(): Promise<PushStatus> {
  */
 export function subscribePush(): Promise<PushStatus> {
   return task(async () => {
-    const key = await publicKey();
-    if (!supported() || !key) {
-      set({ status: 'unsupported' });
-      return 'unsupported';
-    }
+    const key = await pushKey();
+    if (!key) return 'unsupported';
     try {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
@@ -125,9 +132,8 @@ export function subscribePush(): Promise<PushStatus> {
       const subscription =
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
-      await api().call('POST /api/user.php?push=1', { body: { subscription: toRequest(subscription) } });
-      set({ status: 'subscribed', permission, subscription: toRequest(subscription), lastError: null });
-      return 'subscribed';
+      set({ lastError: null });
+      return await storeSubscription(subscription, permission);
     } catch (error) {
       set({ lastError: error });
       throw error;

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $auditEntries, $auditNext, loadAudit, type AuditFilter } from '@datekit/runtime/stores/operator/audit';
+import { loadedData } from '@datekit/runtime/stores/loadable';
+import { $audit, loadAudit, loadMoreAudit, type AuditFilter } from '@datekit/runtime/stores/operator/audit';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
 import { OpError } from './OpError.tsx';
@@ -18,8 +19,9 @@ export default function OperatorAudit({ lang }: { lang: string }) {
 
 function Audit({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const entries = useStore($auditEntries);
-  const next = useStore($auditNext);
+  const page = loadedData(useStore($audit));
+  const entries = page?.entries ?? [];
+  const next = page?.next ?? null;
   const [filter, setFilter] = useState<AuditFilter>({});
   const [error, setError] = useState<string | null>(null);
 
@@ -84,7 +86,7 @@ function Audit({ lang }: { lang: string }) {
         </table>
       )}
       {next !== null && (
-        <button className="op-button secondary" type="button" onClick={() => void loadAudit(filter, true)}>
+        <button className="op-button secondary" type="button" onClick={() => void loadMoreAudit()}>
           {t('op.audit.more')}
         </button>
       )}

@@ -3,6 +3,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { funnelCsv } from '@datekit/runtime/rules/funnel-csv';
 import type { FunnelGroup, FunnelRowJson, OperatorFunnelQuery } from '@datekit/runtime/schemas/api/operator/campaigns';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { $funnel, loadFunnel } from '@datekit/runtime/stores/operator/campaigns';
 import { $operatorBrands } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
@@ -26,7 +27,7 @@ export default function OperatorCampaigns({ lang }: { lang: string }) {
 function Campaigns({ lang }: { lang: string }) {
   const { t } = useTranslation();
   const brands = useStore($operatorBrands);
-  const funnel = useStore($funnel);
+  const funnel = loadedData(useStore($funnel));
   const [query, setQuery] = useState<OperatorFunnelQuery | null>(null);
   const [error, setError] = useState<string | null>(null);
   const number = new Intl.NumberFormat(lang);

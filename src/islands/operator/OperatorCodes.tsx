@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { $codes, createCode, disableCode, loadCodes } from '@datekit/runtime/stores/operator/payments';
 import { $operator, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
@@ -23,7 +24,7 @@ export default function OperatorCodes({ lang }: { lang: string }) {
 
 function Codes({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const codes = useStore($codes);
+  const codes = loadedData(useStore($codes));
   const operator = useStore($operator);
   const { current, run, head } = useBrandPage(loadCodes);
 

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { daysWithData, type DashboardTable } from '@datekit/runtime/rules/dashboard-tables';
 import type { DashboardQuery } from '@datekit/runtime/schemas/api/operator/dashboard';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { $dashboard, loadDashboard } from '@datekit/runtime/stores/operator/dashboard';
 import { $operator, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
@@ -24,7 +25,7 @@ export default function OperatorDashboard({ lang }: { lang: string }) {
 function Dashboard({ lang }: { lang: string }) {
   const { t } = useTranslation();
   const operator = useStore($operator);
-  const data = useStore($dashboard);
+  const data = loadedData(useStore($dashboard));
   const [filter, setFilter] = useState<DashboardQuery>({});
   const [error, setError] = useState<string | null>(null);
   // The filter whose answer (or failure) came last: busy while the current one is on its way.

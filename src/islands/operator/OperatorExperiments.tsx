@@ -9,6 +9,7 @@ import {
   EXPERIMENT_MIN_VISITS,
 } from '@datekit/runtime/rules/experiment-test';
 import type { ExperimentJson } from '@datekit/runtime/schemas/api/operator/campaigns';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import {
   $experiments,
   endExperiment,
@@ -32,7 +33,7 @@ export default function OperatorExperiments({ lang }: { lang: string }) {
 
 function Experiments({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const experiments = useStore($experiments);
+  const experiments = loadedData(useStore($experiments));
   const operator = useStore($operator);
   const [arms, setArms] = useState(2);
   const { current, run, head } = useBrandPage(loadExperiments);

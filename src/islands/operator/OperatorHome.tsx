@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorSummaryBrand } from '@datekit/runtime/schemas/api/operator/summary';
 import { $operator } from '@datekit/runtime/stores/operator/session';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { $workdaySummary, loadWorkdaySummary } from '@datekit/runtime/stores/operator/summary';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
@@ -33,7 +34,7 @@ const waiting = (brand: OperatorSummaryBrand) => QUEUES.reduce((sum, queue) => s
 function Home() {
   const { t } = useTranslation();
   const operator = useStore($operator);
-  const summary = useStore($workdaySummary);
+  const summary = loadedData(useStore($workdaySummary));
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {

@@ -9,6 +9,7 @@ import {
   loadMember,
   resendMemberActivation,
 } from '@datekit/runtime/stores/operator/members';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { $operator, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
@@ -29,7 +30,7 @@ export default function OperatorMember({ lang }: { lang: string }) {
 
 function Member({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const detail = useStore($memberDetail);
+  const detail = loadedData(useStore($memberDetail));
   const operator = useStore($operator);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { $memberResults, searchMembers } from '@datekit/runtime/stores/operator/members';
 import { $operatorBrands } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
@@ -24,7 +25,7 @@ type Shown = 'recent' | 'flagged' | 'search';
 
 function Members({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const results = useStore($memberResults);
+  const results = loadedData(useStore($memberResults));
   const brands = useStore($operatorBrands);
   const [shown, setShown] = useState<Shown>('recent');
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { $payments, loadPayments, refundPayment, type PaymentFilter } from '@datekit/runtime/stores/operator/payments';
 import { $operator, $operatorBrands, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { paymentsCsv, vatByCountry, vatSummaryCsv, VAT_SUMMARY_COLUMNS } from '@datekit/runtime/rules/payments-export';
@@ -33,7 +34,7 @@ function filterFromUrl(): PaymentFilter {
 
 function Payments({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const payments = useStore($payments);
+  const payments = loadedData(useStore($payments));
   const brands = useStore($operatorBrands);
   const operator = useStore($operator);
   // The start page links here with a brand and a status (`?brand=…&status=failed`).
@@ -56,7 +57,7 @@ function Payments({ lang }: { lang: string }) {
     if (!reason) return;
     setError(null);
     try {
-      const answer = await refundPayment(id, reason, filter);
+      const answer = await refundPayment(id, reason);
       setMessage(t('op.payments.refunded', { credits: answer.credits }));
     } catch (failure) {
       setError(opErrorText(failure, t));

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '@datekit/runtime/data/operator';
 import type { PhotoBulkOutcome } from '@datekit/runtime/schemas/api/operator/photos';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { $photoQueue, decidePhotos, loadMorePhotos, loadPhotoQueue } from '@datekit/runtime/stores/operator/photos';
 import { $operatorBrands } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
@@ -34,7 +35,7 @@ const initialBrand = () =>
 
 function Photos({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const queue = useStore($photoQueue);
+  const queue = loadedData(useStore($photoQueue));
   const brands = useStore($operatorBrands);
   const [brand, setBrand] = useState(initialBrand);
   const [focused, setFocused] = useState<number | null>(null);

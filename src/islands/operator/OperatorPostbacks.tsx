@@ -11,6 +11,7 @@ import {
   removePostback,
   unblockSource,
 } from '@datekit/runtime/stores/operator/postbacks';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { $operator, operatorMay } from '@datekit/runtime/stores/operator/session';
 import { UiProvider } from '../ui.tsx';
 import { useBrandPage } from './brand-page.tsx';
@@ -31,7 +32,7 @@ export default function OperatorPostbacks({ lang }: { lang: string }) {
 
 function Postbacks({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const data = useStore($postbacks);
+  const data = loadedData(useStore($postbacks));
   const operator = useStore($operator);
   const { current, run, head } = useBrandPage(loadPostbacks);
   const manage = operatorMay(operator, 'postbacks.manage');
@@ -124,7 +125,7 @@ function Postbacks({ lang }: { lang: string }) {
                     <button
                       className="op-button secondary"
                       type="button"
-                      onClick={() => void run(() => removePostback(current, c.id))}
+                      onClick={() => void run(() => removePostback(c.id))}
                     >
                       {t('op.pb.remove')}
                     </button>
@@ -167,14 +168,14 @@ function Postbacks({ lang }: { lang: string }) {
                       <button
                         className="op-button"
                         type="button"
-                        onClick={() => void run(() => decideHeld(current, d.id, 'release'))}
+                        onClick={() => void run(() => decideHeld(d.id, 'release'))}
                       >
                         {t('op.pb.release')}
                       </button>{' '}
                       <button
                         className="op-button secondary"
                         type="button"
-                        onClick={() => void run(() => decideHeld(current, d.id, 'reject'))}
+                        onClick={() => void run(() => decideHeld(d.id, 'reject'))}
                       >
                         {t('op.pb.reject')}
                       </button>
@@ -216,7 +217,7 @@ function Postbacks({ lang }: { lang: string }) {
                     <button
                       className="op-button secondary"
                       type="button"
-                      onClick={() => void run(() => unblockSource(current, b.id))}
+                      onClick={() => void run(() => unblockSource(b.id))}
                     >
                       {t('op.pb.unblock')}
                     </button>

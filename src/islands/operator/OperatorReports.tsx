@@ -9,6 +9,7 @@ import {
   type ReportDecision,
 } from '@datekit/runtime/data/reports';
 import type { QueuedReportJson } from '@datekit/runtime/schemas/api/operator/reports';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { $reportQueue, decideQueuedReport, loadReportQueue } from '@datekit/runtime/stores/operator/reports';
 import { UiProvider } from '../ui.tsx';
 import { opErrorText } from './op-errors.ts';
@@ -26,7 +27,7 @@ export default function OperatorReports({ lang }: { lang: string }) {
 
 function Reports({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const queue = useStore($reportQueue);
+  const queue = loadedData(useStore($reportQueue));
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 

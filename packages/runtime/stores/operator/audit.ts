@@ -1,9 +1,7 @@
 import { atom } from 'nanostores';
 import type { AuditEntryJson } from '../../schemas/api/operator/audit.ts';
 import { api } from '../api.ts';
-
-export const $auditEntries = atom<AuditEntryJson[]>([]);
-export const $auditNext = atom<number | null>(null);
+import { createKeyedLoader, type Loadable } from '../loadable.ts';
 
 export interface AuditFilter {
   action?: string;
@@ -12,12 +10,38 @@ export interface AuditFilter {
   target_id?: string;
 }
 
-/** The first page for a filter, or (with `more`) the next older page appended. */
-export async function loadAudit(filter: AuditFilter, more = false): Promise<void> {
-  const before = more ? $auditNext.get() : null;
-  const answer = await api().call('GET /api/operator/audit', {
-    query: { ...filter, ...(before ? { before } : {}) },
-  });
-  $auditEntries.set(more ? [...$auditEntries.get(), ...answer.entries] : answer.entries);
-  $auditNext.set(answer.next_before);
+export interface AuditPage {
+  entries: AuditEntryJson[];
+  /** Where the next older page starts; null when there is none. */
+  next: number | null;
+}
+
+/** The audit log for a filter, newest first, with the older pages asked for appended. */
+export const $audit = atom<Loadable<AuditPage>>({ status: 'idle' });
+
+let shownFilter: AuditFilter = {};
+
+const fetchPage = async (filter: AuditFilter, before: number | null): Promise<AuditPage> => {
+  const answer = await api().call('GET /api/operator/audit', { query: { ...filter, ...(before ? { before } : {}) } });
+  return { entries: answer.entries, next: answer.next_before };
+};
+
+const audit = createKeyedLoader($audit, (filter: AuditFilter) => fetchPage(filter, null));
+
+/** The first page for a filter. */
+export async function loadAudit(filter: AuditFilter): Promise<void> {
+  shownFilter = filter;
+  await audit.open(filter);
+}
+
+/** The next older page, appended to the entries shown. */
+export async function loadMoreAudit(): Promise<void> {
+  const shown = $audit.get();
+  if (shown.status !== 'ready' || shown.data.next === null) return;
+  const filter = shownFilter;
+  const page = await fetchPage(filter, shown.data.next);
+  const now = $audit.get();
+  // Only onto the same list: a new filter meanwhile replaced it.
+  if (now !== shown || filter !== shownFilter) return;
+  $audit.set({ status: 'ready', data: { entries: [...shown.data.entries, ...page.entries], next: page.next } });
 }

@@ -1,43 +1,41 @@
 import { atom } from 'nanostores';
-import type { ApiAnswer, ApiInput } from '../../api/contract.ts';
+import type { ApiInput } from '../../api/contract.ts';
 import type { OperatorCodeJson, OperatorPaymentJson } from '../../schemas/api/operator/payments.ts';
 import { api } from '../api.ts';
+import { ONCE } from './write-once.ts';
+import { createKeyedLoader, type Loadable } from '../loadable.ts';
 
-export const $payments = atom<OperatorPaymentJson[] | null>(null);
-export const $codes = atom<OperatorCodeJson[] | null>(null);
+export const $payments = atom<Loadable<OperatorPaymentJson[]>>({ status: 'idle' });
+export const $codes = atom<Loadable<OperatorCodeJson[]>>({ status: 'idle' });
 
 export type PaymentFilter = Record<string, string>;
 
-export async function loadPayments(filter: PaymentFilter): Promise<void> {
+const payments = createKeyedLoader($payments, async (filter: PaymentFilter) => {
   const { payments } = await api().call('GET /api/operator/payments', { query: filter });
-  $payments.set(payments);
+  return payments;
+});
+
+const codes = createKeyedLoader($codes, async (brand: string) => {
+  const { codes } = await api().call('GET /api/operator/codes', { query: { brand } });
+  return codes;
+});
+
+export async function loadPayments(filter: PaymentFilter): Promise<void> {
+  await payments.open(filter);
 }
 
-export async function refundPayment(
-  id: number,
-  reason: string,
-  filter: PaymentFilter,
-): Promise<ApiAnswer<'POST /api/operator/payments/:id/refund'>> {
-  const answer = await api().call(
-    'POST /api/operator/payments/:id/refund',
-    { params: { id }, body: { reason } },
-    { retries: 0 },
+/** Refunds a payment; the list shown is loaded afresh. */
+export const refundPayment = (id: number, reason: string) =>
+  payments.change(() =>
+    api().call('POST /api/operator/payments/:id/refund', { params: { id }, body: { reason } }, ONCE),
   );
-  await loadPayments(filter);
-  return answer;
-}
 
 export async function loadCodes(brand: string): Promise<void> {
-  const { codes } = await api().call('GET /api/operator/codes', { query: { brand } });
-  $codes.set(codes);
+  await codes.open(brand);
 }
 
-export async function createCode(input: ApiInput<'POST /api/operator/codes'>['body']) {
-  await api().call('POST /api/operator/codes', { body: input }, { retries: 0 });
-  await loadCodes(input.brand);
-}
+export const createCode = (input: ApiInput<'POST /api/operator/codes'>['body']) =>
+  codes.change(() => api().call('POST /api/operator/codes', { body: input }, ONCE));
 
-export async function disableCode(brand: string, code: string) {
-  await api().call('POST /api/operator/codes/disable', { body: { brand, code } }, { retries: 0 });
-  await loadCodes(brand);
-}
+export const disableCode = (brand: string, code: string) =>
+  codes.change(() => api().call('POST /api/operator/codes/disable', { body: { brand, code } }, ONCE));

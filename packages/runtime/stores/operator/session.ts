@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { ApiAnswer } from '../../api/contract.ts';
 import type { OperatorJson } from '../../schemas/api/operator/auth.ts';
+import { ONCE } from './write-once.ts';
 import { api, isBrowser } from '../api.ts';
 
 /** The signed-in operator: undefined while loading, null when signed out. */
@@ -23,7 +24,7 @@ export async function loadOperator(): Promise<OperatorJson | null> {
 
 /** Step one: the password; answers the challenge and whether the authenticator is still to be set up. */
 export function operatorPasswordStep(email: string, password: string): Promise<ApiAnswer<'POST /api/operator/login'>> {
-  return api().call('POST /api/operator/login', { body: { email, password } }, { retries: 0 });
+  return api().call('POST /api/operator/login', { body: { email, password } }, ONCE);
 }
 
 /** First sign-in: the enrolment code the command line printed; answers the QR code to set the app up. */
@@ -32,16 +33,12 @@ export function operatorEnrolStep(
   challenge: string,
   code: string,
 ): Promise<ApiAnswer<'POST /api/operator/login/enrol'>> {
-  return api().call(
-    'POST /api/operator/login/enrol',
-    { body: { email, challenge, enrolment_code: code } },
-    { retries: 0 },
-  );
+  return api().call('POST /api/operator/login/enrol', { body: { email, challenge, enrolment_code: code } }, ONCE);
 }
 
 /** Step two: the TOTP code; the server sets the session cookie. */
 export async function operatorCodeStep(email: string, challenge: string, code: string): Promise<void> {
-  await api().call('POST /api/operator/login/code', { body: { email, challenge, code } }, { retries: 0 });
+  await api().call('POST /api/operator/login/code', { body: { email, challenge, code } }, ONCE);
   await loadOperator();
 }
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorFunnelResponse } from '@datekit/runtime/schemas/api/operator/campaigns';
 import type { TestClient } from '../../test/http-client.ts';
-import { startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { validSignup, type TestServer } from '../../test/test-server.ts';
 import { writeFakeLanderBuild } from '../../test/fake-lander-build.ts';
-import { signedInOperator, type TestOperator } from '../operator/test-operators.ts';
+import { startServerWithOperators, type TestOperator } from '../operator/test-operators.ts';
 import { funnelCsv } from './funnel-report.ts';
 
 let server: TestServer;
@@ -15,9 +15,10 @@ let support: TestOperator;
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-funnel-'));
 beforeAll(async () => {
   writeFakeLanderBuild(distDir, 'alpha.test');
-  server = await startTestServer({ distDir });
-  finance = await signedInOperator(server, 'finance');
-  support = await signedInOperator(server, 'support');
+  ({
+    server,
+    operators: { finance, support },
+  } = await startServerWithOperators(['finance', 'support'], { distDir }));
 }, 30_000);
 afterAll(async () => {
   await server.close();

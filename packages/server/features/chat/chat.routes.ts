@@ -21,7 +21,7 @@ import {
 import { presenceFromRow } from './chat-live.ts';
 import { toMessageJson } from './messages.ts';
 import { markReadUpTo } from './read.ts';
-import { assertMessageLength, sendMessage } from './send-message.ts';
+import { assertMessageLength, SEND_MESSAGE_ERRORS, sendMessage } from './send-message.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 /**
@@ -128,15 +128,7 @@ export const sendTextMessage = defineRoute({
   summary:
     "Send a text message to a member (starts the conversation when there is none). Costs the brand's message_credits; refused without enough credits, above message_length, to an unconfirmed member, and where blocking or invisibility forbid it.",
   auth: 'member',
-  errors: [
-    'message_empty',
-    'message_too_long',
-    'not_found',
-    'blocked_by',
-    'recipient_not_confirmed',
-    'premium_required',
-    'insufficient_credits',
-  ],
+  errors: ['message_empty', 'message_too_long', ...SEND_MESSAGE_ERRORS],
   status: 201,
   idempotent: true,
   handler: async ({ body, member, brand, services }) => {

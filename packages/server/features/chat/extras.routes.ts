@@ -3,7 +3,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { chatPhotoRoute, giftRoute, giftsRoute, icebreakersRoute } from '@datekit/runtime/schemas/api/contracts/chat';
 import { deletePhotoFiles, storeChatPhoto } from '../../media/process-photo.ts';
-import { sendMessage } from './send-message.ts';
+import { SEND_MESSAGE_ERRORS, sendMessage } from './send-message.ts';
 import { RATE_LIMITS } from '../../ops/rate-limits.ts';
 
 export const listGifts = defineRoute({
@@ -28,7 +28,7 @@ export const sendGift = defineRoute({
   rateLimit: RATE_LIMITS.messages,
   summary: "Send a gift inside the chat; costs the gift's price. The same rules as a message apply.",
   auth: 'member',
-  errors: ['not_found', 'blocked_by', 'recipient_not_confirmed', 'premium_required', 'insufficient_credits'],
+  errors: SEND_MESSAGE_ERRORS,
   status: 201,
   idempotent: true,
   handler: async ({ body, member, brand, services }) =>
@@ -45,16 +45,7 @@ export const sendChatPhoto = defineRoute({
   summary:
     'Send a photo inside the chat: the raw image as the body (image/jpeg, png, webp, avif, heic), re-encoded by sharp; costs photo_credits. Free recipients get the blurred version; the files are served to the two members of the conversation only.',
   auth: 'member',
-  errors: [
-    'payload_too_large',
-    'unsupported_media_type',
-    'invalid_image',
-    'not_found',
-    'blocked_by',
-    'recipient_not_confirmed',
-    'premium_required',
-    'insufficient_credits',
-  ],
+  errors: ['payload_too_large', 'unsupported_media_type', 'invalid_image', ...SEND_MESSAGE_ERRORS],
   status: 201,
   idempotent: true,
   handler: async ({ query, request, member, brand, services }) => {

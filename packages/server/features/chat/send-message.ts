@@ -1,4 +1,5 @@
 import { FREE_CONVERSATION_LIMIT } from '@datekit/runtime/rules/constants';
+import type { ErrorCode } from '@datekit/runtime/errors';
 import type { Brand } from '@datekit/runtime/schemas/brand';
 import { lockMember } from '../../db/lock-member.ts';
 import type { StoredChatPhoto } from '../../media/process-photo.ts';
@@ -20,6 +21,15 @@ export function assertMessageLength(brand: Brand, text: string, field?: string):
   const max = brand.message_length;
   if (text.length > max) throw new ApiError('message_too_long', { max }, field ? { field, max } : { max });
 }
+
+/** The refusals of `sendMessage`, which every route that sends into a chat declares. */
+export const SEND_MESSAGE_ERRORS = [
+  'not_found',
+  'blocked_by',
+  'recipient_not_confirmed',
+  'premium_required',
+  'insufficient_credits',
+] as const satisfies readonly ErrorCode[];
 
 export interface Outgoing {
   kind: 'text' | 'gift' | 'photo';

@@ -10,6 +10,7 @@ import { syncPayment } from '../payments/sync-payment.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { debitUsage, isDebitBlocked, withinLimits } from './debit-limits.ts';
 import { invalidateUnusableMandates } from './invalidate-mandates.ts';
+import { validMandate } from './direct-debit.queries.ts';
 
 /** SEPA debits are in euros; the limits are set in euro cents. */
 const DEBIT_CURRENCY = 'EUR';
@@ -29,15 +30,7 @@ export async function createDebitPayment(
 ): Promise<PaymentRow> {
   const quoted = await priceOrder(services, brand, member, { ...order, method: 'directdebit' });
   if (quoted.currency !== DEBIT_CURRENCY) throw new ApiError('payment_method_unavailable', {}, { field: 'method' });
-  const mandate = await services.db
-    .selectFrom('debit_mandates')
-    .select(['id', 'provider_customer_id', 'provider_mandate_id'])
-    .where('user_id', '=', member.id)
-    .where('status', '=', 'valid')
-    .where('provider', '=', services.payments.name)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const mandate = await validMandate(services.db, member.id, services.payments.name);
   if (!mandate?.provider_customer_id || !mandate.provider_mandate_id) {
     throw new ApiError('directdebit_mandate_required');
   }

@@ -7,7 +7,13 @@ import { brandFileSchema } from '@datekit/runtime/schemas/brand';
 import type { TestClient } from '../../test/http-client.ts';
 import { ALPHA_BRAND_FILE } from '../../test/fixture-brands.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { paymentWebhook } from '../../test/payment-provider.ts';
+import {
+  creditsOf,
+  expectRepeatRefused,
+  lastPayment,
+  paymentWebhook,
+  repeatOrder,
+} from '../../test/payment-provider.ts';
 import { member } from '../../test/member.ts';
 import { createSandboxProvider, SANDBOX_SETTLE_MS } from '../payments/sandbox-provider.ts';
 import { MANDATE_CODE_MAX_ATTEMPTS, MANDATE_CODE_TTL_MS } from './mandate-code.ts';
@@ -87,8 +93,6 @@ async function settle(paymentId: string) {
 }
 
 const status = async (browser: TestClient) => (await browser.get<DirectDebitStatus>('/api/directdebit.php')).body;
-const credits = async (browser: TestClient) =>
-  (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
 
 describe('setting up a direct debit mandate', () => {
   it('refuses an IBAN whose checksum fails, and stores nothing', async () => {
@@ -207,14 +211,14 @@ describe('paying by direct debit', () => {
 
   it('debits the mandate without a checkout and books the credits once the webhook reports it paid', async () => {
     const { browser } = await debtor();
-    const start = await credits(browser);
+    const start = await creditsOf(browser);
     const res = await buy(browser);
     expect(res.status, res.text).toBe(201);
     expect(res.body.payment).toMatchObject({ method: 'directdebit', status: 'pending', credits: 100, currency: 'EUR' });
-    expect(await credits(browser)).toBe(start);
+    expect(await creditsOf(browser)).toBe(start);
     await settle(res.body.payment.payment_id!);
     await webhook(res.body.payment.payment_id!);
-    expect(await credits(browser)).toBe(start + 100);
+    expect(await creditsOf(browser)).toBe(start + 100);
     const payment = await browser.get<{ payment: Payment }>(`/api/payment.php?id=${res.body.payment.id}`);
     expect(payment.body.payment.status).toBe('paid');
   });
@@ -310,13 +314,10 @@ describe('paying by direct debit', () => {
 });
 
 describe('repeat order with the stored mandate', () => {
-  const repeat = (browser: TestClient) =>
-    browser.post<{ payment: Payment; error?: string; message?: string }>('/api/repeat-order.php');
-
   it('has nothing to repeat before a first paid order', async () => {
     const { browser } = await debtor();
     expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body.bundle).toBeNull();
-    const res = await repeat(browser);
+    const res = await repeatOrder(browser);
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('not_found');
   });
@@ -325,7 +326,7 @@ describe('repeat order with the stored mandate', () => {
     const { browser } = await debtor();
     const first = await buy(browser);
     await settle(first.body.payment.payment_id!);
-    const start = await credits(browser);
+    const start = await creditsOf(browser);
     const offer = await browser.get<RepeatOrder>('/api/repeat-order.php');
     expect(offer.body).toEqual({
       bundle: { id: 'starter', credits: 100, amount_cents: 1995, currency: 'EUR' },
@@ -333,11 +334,11 @@ describe('repeat order with the stored mandate', () => {
       card: null,
       mandate: { account_holder: 'Anna Bakker', iban: 'NL91 •••• 4300' },
     });
-    const res = await repeat(browser);
+    const res = await repeatOrder(browser);
     expect(res.status, res.text).toBe(201);
     expect(res.body.payment).toMatchObject({ bundle_id: 'starter', method: 'directdebit', amount_cents: 1995 });
     await settle(res.body.payment.payment_id!);
-    expect(await credits(browser)).toBe(start + 100);
+    expect(await creditsOf(browser)).toBe(start + 100);
   });
 
   it('needs a stored mandate', async () => {
@@ -353,36 +354,26 @@ describe('repeat order with the stored mandate', () => {
       method: null,
       mandate: null,
     });
-    expect((await repeat(browser)).body.error).toBe('stored_payment_method_required');
+    expect((await repeatOrder(browser)).body.error).toBe('stored_payment_method_required');
   });
 
   it("answers 'could not be completed with the stored card' when the provider refuses, and books nothing", async () => {
     const { browser, id } = await debtor();
     const first = await buy(browser);
     await settle(first.body.payment.payment_id!);
-    const start = await credits(browser);
+    const start = await creditsOf(browser);
     const provider = server.services.payments;
     const original = provider.createRecurringPayment.bind(provider);
     provider.createRecurringPayment = () => Promise.reject(new Error('mandate revoked at the bank'));
     try {
-      const res = await repeat(browser);
-      expect(res.status).toBe(402);
-      expect(res.body).toMatchObject({
-        error: 'stored_payment_failed',
-        message: 'The payment could not be completed with the stored card.',
-      });
+      const res = await repeatOrder(browser);
+      expectRepeatRefused(res, 'stored_payment_failed');
     } finally {
       provider.createRecurringPayment = original;
     }
-    expect(await credits(browser)).toBe(start);
-    const rows = await server.services.db
-      .selectFrom('payments')
-      .select('status')
-      .where('user_id', '=', id)
-      .orderBy('id', 'desc')
-      .execute();
-    expect(rows[0]?.status).toBe('failed');
+    expect(await creditsOf(browser)).toBe(start);
+    expect((await lastPayment(server, id)).status).toBe('failed');
     // The failed attempt is no open debit: the member can try again.
-    expect((await repeat(browser)).status).toBe(201);
+    expect((await repeatOrder(browser)).status).toBe(201);
   });
 });

@@ -9,6 +9,7 @@ import { invalidateUnusableCard, storedCard } from '../payments/stored-cards.ts'
 import { syncPayment } from '../payments/sync-payment.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { createDebitPayment } from './debit-payment.ts';
+import { validMandate } from './direct-debit.queries.ts';
 
 /** The bundle of the member's last paid payment, if it is still sold. */
 async function lastBundleId(services: Services, brand: Brand, userId: number): Promise<string | null> {
@@ -37,15 +38,7 @@ async function storedMethod(services: Services, brand: Brand, member: CurrentMem
     ? await storedCard(services.db, member.id, services.payments.name)
     : undefined;
   const mandate = offered.includes('directdebit')
-    ? await services.db
-        .selectFrom('debit_mandates')
-        .select(['account_holder', 'iban', 'confirmed_at'])
-        .where('user_id', '=', member.id)
-        .where('status', '=', 'valid')
-        .where('provider', '=', services.payments.name)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst()
+    ? await validMandate(services.db, member.id, services.payments.name)
     : undefined;
   const useCard = card && (!mandate || Number(card.created_at) >= Number(mandate.confirmed_at ?? 0));
   const stored: Stored = useCard ? { method: 'creditcard', card } : mandate ? { method: 'directdebit' } : null;

@@ -1,5 +1,4 @@
-import type { Db } from '../../db/database.ts';
-import type { Logger } from '../../ops/logger.ts';
+import type { LanderTrafficDeps } from '../landers/lander-traffic.ts';
 import { liveExperiments, type LiveExperiment } from './experiments.queries.ts';
 
 /** How long the server trusts its copy: a change from the CLI (another process) shows within this time. */
@@ -17,20 +16,16 @@ export class ExperimentDirectory {
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
 
-  private readonly db: Db;
-  private readonly now: () => number;
-  private readonly log: Logger;
+  private readonly deps: LanderTrafficDeps;
 
-  constructor(db: Db, now: () => number, log: Logger) {
-    this.db = db;
-    this.now = now;
-    this.log = log;
+  constructor(deps: LanderTrafficDeps) {
+    this.deps = deps;
   }
 
   /** The experiment on this brand's path, if any. */
   async lookup(brand: string, path: string): Promise<LiveExperiment | undefined> {
     if (!this.byBrand) await this.refresh();
-    else if (this.now() - this.loadedAt > EXPERIMENTS_TTL_MS) void this.refresh();
+    else if (this.deps.now() - this.loadedAt > EXPERIMENTS_TTL_MS) void this.refresh();
     return this.byBrand?.get(brand)?.get(path);
   }
 
@@ -40,7 +35,7 @@ export class ExperimentDirectory {
   }
 
   private refresh(): Promise<void> {
-    this.loading ??= liveExperiments(this.db)
+    this.loading ??= liveExperiments(this.deps.db)
       .then((experiments) => {
         const byBrand = new Map<string, Map<string, LiveExperiment>>();
         for (const experiment of experiments) {
@@ -50,12 +45,12 @@ export class ExperimentDirectory {
           if (!paths.has(experiment.path)) paths.set(experiment.path, experiment);
         }
         this.byBrand = byBrand;
-        this.loadedAt = this.now();
+        this.loadedAt = this.deps.now();
       })
       .catch((error: unknown) => {
-        this.log.error({ err: error }, 'experiments not read; keeping the last copy');
+        this.deps.log.error({ err: error }, 'experiments not read; keeping the last copy');
         this.byBrand ??= new Map();
-        this.loadedAt = this.now();
+        this.loadedAt = this.deps.now();
       })
       .finally(() => {
         this.loading = null;

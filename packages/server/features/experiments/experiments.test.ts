@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentJson } from '@datekit/runtime/schemas/api/operator/campaigns';
-import { startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
+import { validSignup, type TestServer } from '../../test/test-server.ts';
 import { writeFakeLanderBuild } from '../../test/fake-lander-build.ts';
-import { signedInOperator, type TestOperator } from '../operator/test-operators.ts';
+import { startServerWithOperators, type TestOperator } from '../operator/test-operators.ts';
 
 let server: TestServer;
 let owner: TestOperator;
@@ -13,9 +13,10 @@ let finance: TestOperator;
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-experiments-'));
 beforeAll(async () => {
   writeFakeLanderBuild(distDir, 'alpha.test');
-  server = await startTestServer({ distDir });
-  owner = await signedInOperator(server, 'owner');
-  finance = await signedInOperator(server, 'finance');
+  ({
+    server,
+    operators: { owner, finance },
+  } = await startServerWithOperators(['owner', 'finance'], { distDir }));
 }, 30_000);
 afterAll(async () => {
   await server.close();

@@ -9,6 +9,14 @@ export interface LanderTraffic {
   experiments: ExperimentDirectory;
 }
 
+/** What both keep in memory on behalf of: the database they read and write, the clock, the log. */
+export interface LanderTrafficDeps {
+  db: Db;
+  now: () => number;
+  log: Logger;
+}
+
 export function createLanderTraffic(db: Db, now: () => number, log: Logger): LanderTraffic {
-  return { visits: new LanderVisitCounter(db, now, log), experiments: new ExperimentDirectory(db, now, log) };
+  const deps = { db, now, log };
+  return { visits: new LanderVisitCounter(deps), experiments: new ExperimentDirectory(deps) };
 }

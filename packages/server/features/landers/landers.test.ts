@@ -121,27 +121,17 @@ describe('lander visits', () => {
 
     const day = Math.floor(server.services.now() / 86_400_000);
     const rows = await visits();
+    const bbwFromN1 = {
+      brand: 'alpha.test',
+      variant: 'gallery',
+      niche: 'bbw',
+      experiment_id: 0,
+      arm: '',
+      network: 'n1',
+    };
     expect(rows).toEqual([
-      {
-        brand: 'alpha.test',
-        variant: 'gallery',
-        niche: 'bbw',
-        experiment_id: 0,
-        arm: '',
-        network: 'n1',
-        sub1: 'a',
-        visits: 3,
-      },
-      {
-        brand: 'alpha.test',
-        variant: 'gallery',
-        niche: 'bbw',
-        experiment_id: 0,
-        arm: '',
-        network: 'n1',
-        sub1: 'b',
-        visits: 1,
-      },
+      { ...bbwFromN1, sub1: 'a', visits: 3 },
+      { ...bbwFromN1, sub1: 'b', visits: 1 },
       {
         brand: 'alpha.test',
         variant: 'gallery',

@@ -1,5 +1,4 @@
-import type { Db } from '../../db/database.ts';
-import type { Logger } from '../../ops/logger.ts';
+import type { LanderTrafficDeps } from './lander-traffic.ts';
 import { addLanderVisits, type LanderVisitRow } from './landers.queries.ts';
 
 /** How often counted visits are written: one statement per interval, however many pages were sent. */
@@ -20,18 +19,14 @@ export class LanderVisitCounter {
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
 
-  private readonly db: Db;
-  private readonly now: () => number;
-  private readonly log: Logger;
+  private readonly deps: LanderTrafficDeps;
 
-  constructor(db: Db, now: () => number, log: Logger) {
-    this.db = db;
-    this.now = now;
-    this.log = log;
+  constructor(deps: LanderTrafficDeps) {
+    this.deps = deps;
   }
 
   record(key: VisitKey): void {
-    this.add(key, Math.floor(this.now() / DAY_MS), 1);
+    this.add(key, Math.floor(this.deps.now() / DAY_MS), 1);
     // Started by the first visit: a process that never serves a lander (the CLI) keeps no timer.
     this.timer ??= setInterval(() => void this.flush(), VISIT_FLUSH_MS).unref();
   }
@@ -61,9 +56,9 @@ export class LanderVisitCounter {
     if (this.pending.size === 0) return;
     const rows = [...this.pending.values()];
     this.pending = new Map();
-    this.writing = addLanderVisits(this.db, rows)
+    this.writing = addLanderVisits(this.deps.db, rows)
       .catch((error: unknown) => {
-        this.log.error({ err: error, rows: rows.length }, 'lander visits not written; kept for the next try');
+        this.deps.log.error({ err: error, rows: rows.length }, 'lander visits not written; kept for the next try');
         for (const row of rows) this.add(row, row.day, row.visits);
       })
       .finally(() => {

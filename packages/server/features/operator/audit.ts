@@ -36,6 +36,24 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, 
     .execute();
 }
 
+/**
+ * Runs a change and records the audit entry made from its result in one transaction, so neither
+ * lands without the other (the changes the CLI and the console both make: postbacks, traffic blocks).
+ */
+export function withAudit<T>(
+  db: Db,
+  actor: AuditActor,
+  now: number,
+  change: (trx: Db) => Promise<T>,
+  entry: (result: T) => AuditEntry,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    await recordAudit(trx, actor, entry(result), now);
+    return result;
+  });
+}
+
 function auditRow(actor: AuditActor, entry: AuditEntry, now: number) {
   return {
     operator_id: actor.id,

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import { DAY_MS } from '@datekit/runtime/rules/time';
+import { ATTRIBUTION_COLUMNS } from '../users/member-row.ts';
 
 /** One UTC day in milliseconds: a time's day number is `time / DAY` in integer arithmetic on both engines. */
 
@@ -182,11 +183,7 @@ export async function revenueByTracking(
     .selectFrom('payments as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .select([
-      'u.network',
-      'u.ref',
-      'u.sub1',
-      'u.sub2',
-      'u.sub3',
+      ...ATTRIBUTION_COLUMNS,
       'p.currency',
       (eb) => eb.fn.countAll().as('n'),
       (eb) => eb.fn.sum<number | string>('p.amount_cents').as('cents'),
@@ -195,7 +192,7 @@ export async function revenueByTracking(
     .where('p.paid_at', '<', range.toMs);
   if (range.brand) query = query.where('p.brand', '=', range.brand);
   const rows = await query
-    .groupBy(['u.network', 'u.ref', 'u.sub1', 'u.sub2', 'u.sub3', 'p.currency'])
+    .groupBy([...ATTRIBUTION_COLUMNS, 'p.currency'])
     .orderBy(sql`sum(p.amount_cents)`, 'desc')
     .orderBy(sql`coalesce(u.network, '')`)
     .orderBy(sql`coalesce(u.ref, '')`)

@@ -15,6 +15,7 @@ import {
   type TrackingKey,
 } from './dashboard-queries.ts';
 import { DAY_MS } from '@datekit/runtime/rules/time';
+import { ATTRIBUTION_COLUMNS } from '../users/member-row.ts';
 
 /**
  * The dashboard's daily roll-up. Complete UTC days are counted once into small tables (migration
@@ -198,18 +199,14 @@ export async function recountDays(trx: Db, from: number, to: number, now: number
         .select([
           dayOf('p.paid_at').as('day'),
           'p.brand',
-          'u.network',
-          'u.ref',
-          'u.sub1',
-          'u.sub2',
-          'u.sub3',
+          ...ATTRIBUTION_COLUMNS,
           'p.currency',
           (eb) => eb.fn.countAll().as('payments'),
           (eb) => eb.fn.sum('p.amount_cents').as('cents'),
         ])
         .where('p.paid_at', '>=', range.fromMs)
         .where('p.paid_at', '<', range.toMs)
-        .groupBy([sql`1`, 'p.brand', 'u.network', 'u.ref', 'u.sub1', 'u.sub2', 'u.sub3', 'p.currency']),
+        .groupBy([sql`1`, 'p.brand', ...ATTRIBUTION_COLUMNS, 'p.currency']),
     )
     .execute();
 }

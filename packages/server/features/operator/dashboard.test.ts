@@ -4,7 +4,7 @@ import type {
   DashboardActivityResponse,
   DashboardRevenueResponse,
 } from '@datekit/runtime/schemas/api/operator/dashboard';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 import { rollUpDashboard } from './dashboard-rollup.ts';
 import {
   insertDashboardMember,
@@ -12,7 +12,7 @@ import {
   insertDashboardPayment,
   type TestTracking,
 } from './test-dashboard-rows.ts';
-import { signedInOperator, type TestOperator } from './test-operators.ts';
+import { startServerWithOperators, type TestOperator } from './test-operators.ts';
 import { DAY_MS } from '@datekit/runtime/rules/time';
 
 /**
@@ -41,9 +41,10 @@ async function message(brand: string, from: number, to: number, time: number) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  finance = await signedInOperator(server, 'finance');
-  support = await signedInOperator(server, 'support');
+  ({
+    server,
+    operators: { finance, support },
+  } = await startServerWithOperators(['finance', 'support']));
   const db = server.services.db;
   // Nothing else in the range but what this test inserts (the operators are no members).
   expect(await db.selectFrom('users').select('id').execute()).toEqual([]);

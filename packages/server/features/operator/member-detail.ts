@@ -2,6 +2,7 @@ import type { Services } from '../../services.ts';
 import { balanceOf } from '../credits/ledger.ts';
 import { debtOf } from '../payments/credit-debt.ts';
 import { isSanctioned } from '../reports/sanctions.ts';
+import { ACCOUNT_COLUMNS, ATTRIBUTION_COLUMNS } from '../users/member-row.ts';
 import { memberState } from './member-search.ts';
 
 const LIST_LIMIT = 100;
@@ -16,21 +17,11 @@ export async function memberDetail(services: Services, id: number, showPhotos: b
     .selectFrom('users as u')
     .innerJoin('profiles as p', 'p.id', 'u.id')
     .select([
-      'u.id',
-      'u.brand',
-      'u.email',
-      'u.status',
-      'u.language',
-      'u.paid_user',
-      'u.created_at',
+      ...ACCOUNT_COLUMNS,
+      ...ATTRIBUTION_COLUMNS,
       'u.activated_at',
       'u.deletion_requested_at',
       'u.erased_at',
-      'u.network',
-      'u.ref',
-      'u.sub1',
-      'u.sub2',
-      'u.sub3',
       'p.name',
       'p.gender',
       'p.birth_date',

@@ -1,21 +1,22 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 import { GRACE_MS } from '../account/deletion.ts';
 import { eraseAccount } from '../account/erase-account.ts';
 import { pruneSignIns, SIGN_IN_RETENTION_DAYS } from '../auth/sign-ins.ts';
 import { memberDetail, SIGN_IN_LIMIT } from './member-detail.ts';
 import { activeMember, suspendThroughReport, uploadPhoto } from './test-members.ts';
-import { signedInOperator, type TestOperator } from './test-operators.ts';
+import { startServerWithOperators, type TestOperator } from './test-operators.ts';
 
 let server: TestServer;
 let support: TestOperator;
 let moderator: TestOperator;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  support = await signedInOperator(server, 'support');
-  moderator = await signedInOperator(server, 'moderator');
+  ({
+    server,
+    operators: { support, moderator },
+  } = await startServerWithOperators(['support', 'moderator']));
 }, 30_000);
 
 afterAll(async () => {

@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/http-client.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 import { book } from '../credits/ledger.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import { WEBHOOK_QUIET_MS } from '../payments/webhook-sync.ts';
 import { activeMember } from './test-members.ts';
-import { signedInOperator, signIn, type TestOperator } from './test-operators.ts';
+import { signIn, startServerWithOperators, type TestOperator } from './test-operators.ts';
 
 let server: TestServer;
 let finance: TestOperator;
 let support: TestOperator;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  finance = await signedInOperator(server, 'finance');
-  support = await signedInOperator(server, 'support');
+  ({
+    server,
+    operators: { finance, support },
+  } = await startServerWithOperators(['finance', 'support']));
 }, 30_000);
 
 afterAll(async () => {

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 import { activeMember, uploadPhoto } from './test-members.ts';
-import { signedInOperator, type TestOperator } from './test-operators.ts';
+import { startServerWithOperators, type TestOperator } from './test-operators.ts';
 
 let server: TestServer;
 let moderator: TestOperator;
 let support: TestOperator;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  moderator = await signedInOperator(server, 'moderator');
-  support = await signedInOperator(server, 'support');
+  ({
+    server,
+    operators: { moderator, support },
+  } = await startServerWithOperators(['moderator', 'support']));
 }, 30_000);
 
 afterAll(async () => {

@@ -1,15 +1,17 @@
 import { routeIdSchema } from '@datekit/runtime/schemas/api/route-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 import { activeMember } from './test-members.ts';
-import { signedInOperator, type TestOperator } from './test-operators.ts';
+import { startServerWithOperators, type TestOperator } from './test-operators.ts';
 
 let server: TestServer;
 let owner: TestOperator;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await signedInOperator(server, 'owner');
+  ({
+    server,
+    operators: { owner },
+  } = await startServerWithOperators(['owner']));
 }, 30_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { generateSync } from 'otplib';
 import { expect } from 'vitest';
-import type { TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { createOperator } from './operators.ts';
 import type { OperatorRole } from './permissions.ts';
@@ -19,6 +19,20 @@ export interface TestOperator {
 /** The code an authenticator app shows at the server's current time. */
 export function totpCode(server: TestServer, secret: string): string {
   return generateSync({ secret, epoch: Math.floor(server.services.now() / 1000) });
+}
+
+/**
+ * A test server with one signed-in operator per role (created in this order), for a console test
+ * file's `beforeAll`: `({ server, operators: { finance } } = await startServerWithOperators(['finance']))`.
+ */
+export async function startServerWithOperators<R extends OperatorRole>(
+  roles: readonly R[],
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<{ server: TestServer; operators: Record<R, TestOperator> }> {
+  const server = await startTestServer(options);
+  const operators = {} as Record<R, TestOperator>;
+  for (const role of roles) operators[role] = await signedInOperator(server, role);
+  return { server, operators };
 }
 
 /** Creates an operator with `role` and signs them in on the operator host (both steps). */

@@ -93,37 +93,28 @@ export async function insertOpenPayment(
   origin: string,
   inTransaction?: (trx: Db, priced: PricedOrder) => Promise<void>,
 ): Promise<{ payment: PaymentRow; priced: PricedOrder }> {
+  const recordOpen = (order: PricedOrder): Promise<PaymentRow> =>
+    services.db.transaction().execute(async (trx) => {
+      await inTransaction?.(trx, order);
+      const payment = await trx
+        .insertInto('payments')
+        .values(openPaymentRow(services, brand, userId, order, origin))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (!(await reserveDiscount(trx, brand.domain, order.discount, payment, services.now()))) {
+        // Thrown inside the transaction: the payment row goes with it.
+        throw order.codeTyped ? new ApiError('discount_used', {}, { field: 'discount_code' }) : new DiscountTaken();
+      }
+      return payment;
+    });
   try {
-    return { payment: await recordOpen(services, brand, userId, priced, origin, inTransaction), priced };
+    return { payment: await recordOpen(priced), priced };
   } catch (error) {
     if (!(error instanceof DiscountTaken)) throw error;
     // Priced again without it in a new transaction: the lost one left nothing behind.
     const full = withoutDiscount(priced);
-    return { payment: await recordOpen(services, brand, userId, full, origin, inTransaction), priced: full };
+    return { payment: await recordOpen(full), priced: full };
   }
-}
-
-async function recordOpen(
-  services: Services,
-  brand: Brand,
-  userId: number,
-  priced: PricedOrder,
-  origin: string,
-  inTransaction?: (trx: Db, priced: PricedOrder) => Promise<void>,
-): Promise<PaymentRow> {
-  return services.db.transaction().execute(async (trx) => {
-    await inTransaction?.(trx, priced);
-    const payment = await trx
-      .insertInto('payments')
-      .values(openPaymentRow(services, brand, userId, priced, origin))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (!(await reserveDiscount(trx, brand.domain, priced.discount, payment, services.now()))) {
-      // Thrown inside the transaction: the payment row goes with it.
-      throw priced.codeTyped ? new ApiError('discount_used', {}, { field: 'discount_code' }) : new DiscountTaken();
-    }
-    return payment;
-  });
 }
 
 /** A priced order as the payments row it starts as: open, not yet known to the provider. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import type { FakeMollie } from '../../test/fake-mollie.ts';
-import { paymentWebhook, startServerWithMollie } from '../../test/payment-provider.ts';
+import { ledgerAmounts, paymentWebhook, startServerWithMollie } from '../../test/payment-provider.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { type TestServer } from '../../test/test-server.ts';
 import { member } from '../../test/member.ts';
@@ -12,13 +12,11 @@ import { createJobRunner } from '../../jobs/handlers.ts';
 
 let mollie: FakeMollie;
 let server: TestServer;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  ({ server, mollie } = await startServerWithMollie());
+  ({ server, mollie, close } = await startServerWithMollie());
 });
-afterAll(async () => {
-  await server.close();
-  await mollie.close();
-});
+afterAll(() => close());
 
 const buyer = () => member(server, { label: 'Mollie' });
 
@@ -65,13 +63,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     mollie.decide(payment.payment_id!, 'paid');
     await Promise.all(Array.from({ length: 20 }, () => webhook(payment.payment_id!)));
     expect(await status(browser, payment.id)).toBe('paid');
-    const purchases = await server.services.db
-      .selectFrom('credit_ledger')
-      .select('amount')
-      .where('user_id', '=', id)
-      .where('reason', '=', 'purchase')
-      .execute();
-    expect(purchases).toEqual([{ amount: 100 }]);
+    expect(await ledgerAmounts(server, id, 'purchase')).toEqual([100]);
     expect((await browser.get<{ user: { paid_user: boolean } }>('/api/user.php')).body.user.paid_user).toBe(true);
   });
 
@@ -121,17 +113,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     server.advance(WEBHOOK_QUIET_MS);
     await webhook(providerId);
     expect(await credits()).toBe(0);
-    const ledger = await server.services.db
-      .selectFrom('credit_ledger')
-      .select(['amount', 'reason'])
-      .where('user_id', '=', id)
-      .where('reason', '=', 'refund')
-      .orderBy('id')
-      .execute();
-    expect(ledger).toEqual([
-      { amount: -50, reason: 'refund' },
-      { amount: -10, reason: 'refund' },
-    ]);
+    expect(await ledgerAmounts(server, id, 'refund')).toEqual([-50, -10]);
   });
 
   it("keeps one connection to Mollie open for many webhooks, through datekit's agent", async () => {
@@ -252,13 +234,7 @@ describe('the Mollie adapter against a fake of Mollie', () => {
     }
     expect(await credits()).toBe(20);
     expect(await status(browser, payment.id)).toBe('refunded');
-    const refunds = await server.services.db
-      .selectFrom('credit_ledger')
-      .select('amount')
-      .where('user_id', '=', id)
-      .where('reason', '=', 'refund')
-      .execute();
-    expect(refunds).toEqual([{ amount: -100 }]);
+    expect(await ledgerAmounts(server, id, 'refund')).toEqual([-100]);
   });
 
   it('answers 200 for an id Mollie does not know', async () => {

@@ -4,15 +4,16 @@ import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import { paymentsCsv, vatByCountry } from '@datekit/runtime/rules/payments-export';
 import type { TestClient } from '../../test/http-client.ts';
 import type { TestServer } from '../../test/test-server.ts';
-import { startTestServer } from '../../test/test-server.ts';
 import { activeMember } from '../operator/test-members.ts';
-import { signedInOperator, type TestOperator } from '../operator/test-operators.ts';
+import { startServerWithOperators, type TestOperator } from '../operator/test-operators.ts';
 
 let server: TestServer;
 let finance: TestOperator;
 beforeAll(async () => {
-  server = await startTestServer();
-  finance = await signedInOperator(server, 'finance');
+  ({
+    server,
+    operators: { finance },
+  } = await startServerWithOperators(['finance']));
 }, 30_000);
 afterAll(() => server.close());
 

@@ -2,35 +2,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RepeatOrder } from '@datekit/runtime/schemas/api/direct-debit';
 import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import type { FakeMollie } from '../../test/fake-mollie.ts';
-import { paymentWebhook, startServerWithMollie } from '../../test/payment-provider.ts';
+import {
+  cardsOf,
+  creditsOf,
+  expectRepeatRefused,
+  lastPayment,
+  paymentWebhook,
+  repeatOrder,
+  startServerWithMollie,
+} from '../../test/payment-provider.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { type TestServer } from '../../test/test-server.ts';
 import { member } from '../../test/member.ts';
 
 let mollie: FakeMollie;
 let server: TestServer;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  ({ server, mollie } = await startServerWithMollie());
+  ({ server, mollie, close } = await startServerWithMollie());
 });
-afterAll(async () => {
-  await server.close();
-  await mollie.close();
-});
+afterAll(() => close());
 
 const cardholder = () => member(server, { label: 'MollieCard' });
 
 const webhook = (id: string) => paymentWebhook(server, id);
-const repeat = (browser: TestClient) =>
-  browser.post<{ payment: Payment; error?: string; message?: string }>('/api/repeat-order.php');
-const credits = async (browser: TestClient) =>
-  (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
-const cardsOf = (userId: number) =>
-  server.services.db
-    .selectFrom('card_mandates')
-    .select(['provider_mandate_id', 'status'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
 
 /** A first card payment through Mollie's checkout, paid, and reported by the webhook. */
 async function firstCardPayment(browser: TestClient) {
@@ -72,8 +67,8 @@ describe('repeat order with a stored card through Mollie (against the fake)', ()
   it('charges the mandate as a recurring payment, without a checkout, and books the credits once', async () => {
     const { browser } = await cardholder();
     const first = await firstCardPayment(browser);
-    const start = await credits(browser);
-    const res = await repeat(browser);
+    const start = await creditsOf(browser);
+    const res = await repeatOrder(browser);
     expect(res.status, res.text).toBe(201);
     const recurring = mollie.payments.get(res.body.payment.payment_id!)!;
     expect(recurring).toMatchObject({
@@ -85,61 +80,48 @@ describe('repeat order with a stored card through Mollie (against the fake)', ()
     });
     expect(recurring._links.checkout).toBeUndefined();
     expect(res.body.payment.status).toBe('paid');
-    expect(await credits(browser)).toBe(start + 100);
+    expect(await creditsOf(browser)).toBe(start + 100);
     // Mollie's webhook for it, several times at once: the credits were booked once.
     await Promise.all(Array.from({ length: 5 }, () => webhook(recurring.id)));
-    expect(await credits(browser)).toBe(start + 100);
+    expect(await creditsOf(browser)).toBe(start + 100);
   });
 
   it("answers 'could not be completed with the stored card' for a failed charge, and grants nothing", async () => {
     const { browser, id } = await cardholder();
     await firstCardPayment(browser);
-    const start = await credits(browser);
+    const start = await creditsOf(browser);
     mollie.nextRecurringStatus = 'failed';
-    const res = await repeat(browser);
-    expect(res.status).toBe(402);
-    expect(res.body).toMatchObject({
-      error: 'stored_payment_failed',
-      message: 'The payment could not be completed with the stored card.',
-    });
-    const last = await server.services.db
-      .selectFrom('payments')
-      .select(['status', 'provider_payment_id'])
-      .where('user_id', '=', id)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const res = await repeatOrder(browser);
+    expectRepeatRefused(res, 'stored_payment_failed');
+    const last = await lastPayment(server, id);
     expect(last.status).toBe('failed');
     await webhook(last.provider_payment_id!);
-    expect(await credits(browser)).toBe(start);
+    expect(await creditsOf(browser)).toBe(start);
     // A decline with the mandate still valid at Mollie: the card stays on offer.
-    expect(await cardsOf(id)).toMatchObject([{ status: 'valid' }]);
+    expect(await cardsOf(server, id)).toMatchObject([{ status: 'valid' }]);
     expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body.card).toEqual({ label: 'Visa •••• 4242' });
   });
 
   it('marks the card invalid when Mollie refuses its revoked mandate, and offers it no more', async () => {
     const { browser, id } = await cardholder();
     const first = await firstCardPayment(browser);
-    const start = await credits(browser);
+    const start = await creditsOf(browser);
     mollie.revokeMandate(first.mandateId!);
-    const res = await repeat(browser);
-    expect(res.status).toBe(402);
-    expect(res.body).toMatchObject({
-      error: 'stored_card_invalid',
-      message: 'Your stored card can no longer be charged. Pay once by card through the checkout to store a new one.',
-    });
-    expect(await credits(browser)).toBe(start);
-    expect(await cardsOf(id)).toEqual([{ provider_mandate_id: first.mandateId, status: 'invalid' }]);
+    const res = await repeatOrder(browser);
+    expectRepeatRefused(res, 'stored_card_invalid');
+    expect(await creditsOf(browser)).toBe(start);
+    expect(await cardsOf(server, id)).toEqual([{ provider_mandate_id: first.mandateId, status: 'invalid' }]);
     expect((await browser.get<RepeatOrder>('/api/repeat-order.php')).body).toMatchObject({ method: null, card: null });
     const recurringBefore = [...mollie.payments.values()].filter((p) => p.sequenceType === 'recurring').length;
-    expect((await repeat(browser)).status).toBe(409);
+    expect((await repeatOrder(browser)).status).toBe(409);
     expect([...mollie.payments.values()].filter((p) => p.sequenceType === 'recurring')).toHaveLength(recurringBefore);
     // A new first payment through the checkout stores the new mandate, which is offered again.
     const again = await firstCardPayment(browser);
-    expect((await cardsOf(id)).map((c) => [c.provider_mandate_id, c.status])).toEqual([
+    expect((await cardsOf(server, id)).map((c) => [c.provider_mandate_id, c.status])).toEqual([
       [first.mandateId, 'invalid'],
       [again.mandateId, 'valid'],
     ]);
-    expect((await repeat(browser)).status).toBe(201);
+    expect((await repeatOrder(browser)).status).toBe(201);
   });
 
   it('marks the card invalid when the charge fails and Mollie has revoked the mandate meanwhile', async () => {
@@ -157,13 +139,13 @@ describe('repeat order with a stored card through Mollie (against the fake)', ()
     };
     mollie.nextRecurringStatus = 'failed';
     try {
-      const res = await repeat(browser);
+      const res = await repeatOrder(browser);
       expect(res.status).toBe(402);
       expect(res.body.error).toBe('stored_card_invalid');
     } finally {
       server.services.payments = provider;
     }
-    expect(await cardsOf(id)).toEqual([{ provider_mandate_id: first.mandateId, status: 'invalid' }]);
+    expect(await cardsOf(server, id)).toEqual([{ provider_mandate_id: first.mandateId, status: 'invalid' }]);
   });
 
   it("never charges another member's mandate", async () => {
@@ -171,7 +153,7 @@ describe('repeat order with a stored card through Mollie (against the fake)', ()
     await firstCardPayment(owner.browser);
     const other = await cardholder();
     const recurringBefore = [...mollie.payments.values()].filter((p) => p.sequenceType === 'recurring').length;
-    const res = await repeat(other.browser);
+    const res = await repeatOrder(other.browser);
     expect(res.status).toBe(404);
     expect((await other.browser.get<RepeatOrder>('/api/repeat-order.php')).body).toMatchObject({
       bundle: null,

@@ -4,6 +4,7 @@ import type { Payment } from '@datekit/runtime/schemas/api/payments';
 import type { TestClient } from '../../test/http-client.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { member } from '../../test/member.ts';
+import { cardsOf, creditsOf, expectRepeatRefused, lastPayment, repeatOrder } from '../../test/payment-provider.ts';
 import { SANDBOX_CARD_LABEL, type createSandboxProvider, type SandboxOutcome } from './sandbox-provider.ts';
 
 /** The built-in sandbox: a card paid in its checkout is stored, and a repeat order charges it in one click. */
@@ -31,20 +32,7 @@ async function buyByCard(browser: TestClient, outcome: SandboxOutcome = 'paid'):
   return res.body.payment;
 }
 
-const repeat = (browser: TestClient, key?: string) =>
-  browser.request<{ payment: Payment; error?: string; message?: string }>('POST', '/api/repeat-order.php', {
-    ...(key ? { headers: { 'idempotency-key': key } } : {}),
-  });
 const offer = async (browser: TestClient) => (await browser.get<RepeatOrder>('/api/repeat-order.php')).body;
-const credits = async (browser: TestClient) =>
-  (await browser.get<{ user: { credits: number } }>('/api/user.php')).body.user.credits;
-const cardsOf = (userId: number) =>
-  server.services.db
-    .selectFrom('card_mandates')
-    .select(['provider_mandate_id', 'status'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
 const sandbox = () => server.services.payments as ReturnType<typeof createSandboxProvider>;
 
 describe('a stored card in the sandbox', () => {
@@ -59,12 +47,12 @@ describe('a stored card in the sandbox', () => {
       card: { label: 'Visa •••• 4242' },
       mandate: null,
     });
-    const start = await credits(browser);
-    const res = await repeat(browser);
+    const start = await creditsOf(browser);
+    const res = await repeatOrder(browser);
     expect(res.status, res.text).toBe(201);
     // Paid at once: no checkout, the credits are there when the answer arrives.
     expect(res.body.payment).toMatchObject({ method: 'creditcard', status: 'paid', credits: 100, amount_cents: 1995 });
-    expect(await credits(browser)).toBe(start + 100);
+    expect(await creditsOf(browser)).toBe(start + 100);
     const remote = await server.services.db
       .selectFrom('sandbox_payments')
       .select(['sequence_type', 'customer_id', 'mandate_id', 'redirect_url'])
@@ -82,7 +70,7 @@ describe('a stored card in the sandbox', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       noClientHeader: true,
     });
-    expect(await credits(browser)).toBe(start + 100);
+    expect(await creditsOf(browser)).toBe(start + 100);
   });
 
   it('says on the checkout page that paying stores the test card', async () => {
@@ -102,7 +90,7 @@ describe('a stored card in the sandbox', () => {
       await server.services.db.selectFrom('card_mandates').where('user_id', '=', id).selectAll().execute(),
     ).toEqual([]);
     expect((await offer(browser)).method).toBeNull();
-    const res = await repeat(browser);
+    const res = await repeatOrder(browser);
     expect(res.status).toBe(404);
   });
 
@@ -114,7 +102,7 @@ describe('a stored card in the sandbox', () => {
     await buyByCard(other.browser);
     await server.services.db.deleteFrom('card_mandates').where('user_id', '=', other.id).execute();
     const before = await server.services.db.selectFrom('sandbox_payments').select('id').execute();
-    const res = await repeat(other.browser);
+    const res = await repeatOrder(other.browser);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       error: 'stored_payment_method_required',
@@ -147,73 +135,60 @@ describe('a stored card in the sandbox', () => {
   it("answers 'could not be completed with the stored card' when the charge fails, and books nothing", async () => {
     const { id, browser } = await cardholder();
     await buyByCard(browser);
-    const start = await credits(browser);
+    const start = await creditsOf(browser);
     const provider = server.services.payments;
     server.services.payments = { ...provider, createRecurringPayment: () => Promise.reject(new Error('card expired')) };
     try {
-      const res = await repeat(browser);
-      expect(res.status).toBe(402);
-      expect(res.body).toMatchObject({
-        error: 'stored_payment_failed',
-        message: 'The payment could not be completed with the stored card.',
-      });
+      const res = await repeatOrder(browser);
+      expectRepeatRefused(res, 'stored_payment_failed');
     } finally {
       server.services.payments = provider;
     }
-    expect(await credits(browser)).toBe(start);
+    expect(await creditsOf(browser)).toBe(start);
     // A one-off decline: the sandbox still calls the mandate usable, so the card stays on offer.
-    expect(await cardsOf(id)).toMatchObject([{ status: 'valid' }]);
+    expect(await cardsOf(server, id)).toMatchObject([{ status: 'valid' }]);
     expect((await offer(browser)).card).toEqual({ label: SANDBOX_CARD_LABEL });
-    const last = await server.services.db
-      .selectFrom('payments')
-      .select('status')
-      .where('user_id', '=', id)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const last = await lastPayment(server, id);
     expect(last.status).toBe('failed');
   });
 
   it('marks the card invalid when the sandbox refuses it as revoked; the page then asks for a checkout', async () => {
     const { id, browser } = await cardholder();
     await buyByCard(browser);
-    const [card] = await cardsOf(id);
+    const [card] = await cardsOf(server, id);
     expect(await sandbox().mandateUsable('cst_sbx_someoneelse', card!.provider_mandate_id)).toBe(false);
     expect(await sandbox().revokeMandate(card!.provider_mandate_id)).toBe(true);
-    const start = await credits(browser);
-    const res = await repeat(browser);
-    expect(res.status).toBe(402);
-    expect(res.body).toMatchObject({
-      error: 'stored_card_invalid',
-      message: 'Your stored card can no longer be charged. Pay once by card through the checkout to store a new one.',
-    });
-    expect(await credits(browser)).toBe(start);
-    expect(await cardsOf(id)).toEqual([{ provider_mandate_id: card!.provider_mandate_id, status: 'invalid' }]);
+    const start = await creditsOf(browser);
+    const res = await repeatOrder(browser);
+    expectRepeatRefused(res, 'stored_card_invalid');
+    expect(await creditsOf(browser)).toBe(start);
+    expect(await cardsOf(server, id)).toEqual([{ provider_mandate_id: card!.provider_mandate_id, status: 'invalid' }]);
     // No stored card on offer any more: the page shows the way to a checkout, and one click is refused.
     expect(await offer(browser)).toMatchObject({ bundle: { id: 'starter' }, method: null, card: null });
-    const again = await repeat(browser);
+    const again = await repeatOrder(browser);
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('stored_payment_method_required');
     // A new card paid through the checkout is stored and offered again.
     await buyByCard(browser);
-    const cards = await cardsOf(id);
+    const cards = await cardsOf(server, id);
     expect(cards.map((c) => c.status)).toEqual(['invalid', 'valid']);
     expect((await offer(browser)).card).toEqual({ label: SANDBOX_CARD_LABEL });
-    expect((await repeat(browser)).status).toBe(201);
+    expect((await repeatOrder(browser)).status).toBe(201);
   });
 
   it('a retry with the same Idempotency-Key answers the first repeat order: charged once', async () => {
     const { id, browser } = await cardholder();
     await buyByCard(browser);
-    const start = await credits(browser);
-    const first = await repeat(browser, `repeat-${id}`);
-    const retry = await repeat(browser, `repeat-${id}`);
+    const start = await creditsOf(browser);
+    const first = await repeatOrder(browser, `repeat-${id}`);
+    const retry = await repeatOrder(browser, `repeat-${id}`);
     expect(first.status, first.text).toBe(201);
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toEqual(first.body);
-    expect(await credits(browser)).toBe(start + 100);
-    const another = await repeat(browser, `repeat-${id}-2`);
+    expect(await creditsOf(browser)).toBe(start + 100);
+    const another = await repeatOrder(browser, `repeat-${id}-2`);
     expect(another.status).toBe(201);
-    expect(await credits(browser)).toBe(start + 200);
+    expect(await creditsOf(browser)).toBe(start + 200);
   });
 });

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { PostbackEvent } from '../../db/schema.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
-import { recordAudit, type AuditActor } from '../operator/audit.ts';
+import { withAudit, type AuditActor } from '../operator/audit.ts';
 import { CLI_ACTOR } from '../operator/operators.ts';
 import { assertValidTemplate } from './postback-template.ts';
 import { activeConfigs, insertConfig, markConfigRemoved } from './postbacks.queries.ts';
@@ -80,17 +80,18 @@ export async function addPostbackConfig(
     created_at: services.now(),
     created_by: actor.email,
   };
-  const id = await services.db.transaction().execute(async (trx) => {
-    const id = await insertConfig(trx, row);
-    const details = { brand: row.brand, network, events: row.events, url, hold: input.hold };
-    await recordAudit(
-      trx,
-      actor,
-      { action: 'postback.add', targetType: 'postback_config', targetId: id, details },
-      row.created_at,
-    );
-    return id;
-  });
+  const id = await withAudit(
+    services.db,
+    actor,
+    row.created_at,
+    (trx) => insertConfig(trx, row),
+    (id) => ({
+      action: 'postback.add',
+      targetType: 'postback_config',
+      targetId: id,
+      details: { brand: row.brand, network, events: row.events, url, hold: input.hold },
+    }),
+  );
   return toConfigJson({ ...row, id, removed_at: null });
 }
 
@@ -100,16 +101,20 @@ export async function listPostbackConfigs(db: Db, brand?: string): Promise<Postb
 
 /** Removes a config: no new deliveries; those already queued are still sent (the conversion happened while it was in force). */
 export async function removePostbackConfig(db: Db, id: number, now: number, actor: AuditActor = CLI_ACTOR) {
-  return db.transaction().execute(async (trx) => {
-    const removed = await markConfigRemoved(trx, id, now);
-    if (!removed) throw new ApiError('not_found');
-    const details = { brand: removed.brand, network: removed.network };
-    await recordAudit(
-      trx,
-      actor,
-      { action: 'postback.remove', targetType: 'postback_config', targetId: id, details },
-      now,
-    );
-    return removed;
-  });
+  return withAudit(
+    db,
+    actor,
+    now,
+    async (trx) => {
+      const removed = await markConfigRemoved(trx, id, now);
+      if (!removed) throw new ApiError('not_found');
+      return removed;
+    },
+    (removed) => ({
+      action: 'postback.remove',
+      targetType: 'postback_config',
+      targetId: id,
+      details: { brand: removed.brand, network: removed.network },
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
-import { recordAudit, type AuditActor } from '../operator/audit.ts';
+import { withAudit, type AuditActor } from '../operator/audit.ts';
 import { CLI_ACTOR } from '../operator/operators.ts';
 import { SOURCE_NAME } from './postback-configs.ts';
 import { activeBlocks, insertBlock, markBlockRemoved } from './quality.queries.ts';
@@ -31,17 +31,18 @@ export async function blockSource(
   if (!SOURCE_NAME.test(network) || (sub1 !== null && !SOURCE_NAME.test(sub1)))
     throw new ApiError('postback_network_invalid');
   const row = { brand: input.brand, network, sub1, created_at: services.now(), created_by: actor.email };
-  const id = await services.db.transaction().execute(async (trx) => {
-    const id = await insertBlock(trx, row);
-    const details = { brand: row.brand, network, sub1 };
-    await recordAudit(
-      trx,
-      actor,
-      { action: 'traffic.block', targetType: 'traffic_block', targetId: id, details },
-      row.created_at,
-    );
-    return id;
-  });
+  const id = await withAudit(
+    services.db,
+    actor,
+    row.created_at,
+    (trx) => insertBlock(trx, row),
+    (id) => ({
+      action: 'traffic.block',
+      targetType: 'traffic_block',
+      targetId: id,
+      details: { brand: row.brand, network, sub1 },
+    }),
+  );
   return toBlockJson({ ...row, id });
 }
 
@@ -51,18 +52,22 @@ export async function listBlocks(db: Db, brand?: string): Promise<TrafficBlock[]
 
 /** Lifts a block: later signups of the source are posted back again (earlier ones stay blocked). */
 export async function unblockSource(db: Db, id: number, now: number, actor: AuditActor = CLI_ACTOR) {
-  return db.transaction().execute(async (trx) => {
-    const removed = await markBlockRemoved(trx, id, now);
-    if (!removed) throw new ApiError('not_found');
-    const details = { brand: removed.brand, network: removed.network, sub1: removed.sub1 };
-    await recordAudit(
-      trx,
-      actor,
-      { action: 'traffic.unblock', targetType: 'traffic_block', targetId: id, details },
-      now,
-    );
-    return removed;
-  });
+  return withAudit(
+    db,
+    actor,
+    now,
+    async (trx) => {
+      const removed = await markBlockRemoved(trx, id, now);
+      if (!removed) throw new ApiError('not_found');
+      return removed;
+    },
+    (removed) => ({
+      action: 'traffic.unblock',
+      targetType: 'traffic_block',
+      targetId: id,
+      details: { brand: removed.brand, network: removed.network, sub1: removed.sub1 },
+    }),
+  );
 }
 
 function toBlockJson(row: Omit<TrafficBlock, 'created_at'> & { created_at: number }): TrafficBlock {

@@ -2,6 +2,36 @@ import { sql } from 'kysely';
 import { MAIL_DISABLED_REASONS } from '@datekit/runtime/data/notifications';
 import type { Db } from '../../db/database.ts';
 
+/** The account columns every view of a member starts from (`users as u`). */
+export const ACCOUNT_COLUMNS = [
+  'u.id',
+  'u.brand',
+  'u.email',
+  'u.status',
+  'u.language',
+  'u.paid_user',
+  'u.created_at',
+] as const;
+
+/** Where a member's signup came from (`users as u`): the dashboards group by it, the member page shows it. */
+export const ATTRIBUTION_COLUMNS = ['u.network', 'u.ref', 'u.sub1', 'u.sub2', 'u.sub3'] as const;
+
+/** What a profile shows of a member in a list (`profiles as p`), with her main photo (`photos as ph`). */
+const PROFILE_COLUMNS = [
+  'p.name',
+  'p.birth_date',
+  'p.country',
+  'p.city',
+  'p.lat',
+  'p.lon',
+  'p.status as profile_status',
+  'p.fictional',
+  'ph.filename as photo_filename',
+  'ph.thumb_filename as photo_thumb',
+  'ph.match_filename as photo_match',
+  'ph.status as photo_status',
+] as const;
+
 /**
  * Public profiles with their main photo, for lists (search, likes, chats, teasers): no account fields,
  * no balance. A member pending deletion, banned or suspended is in none of them, whatever else the
@@ -25,21 +55,7 @@ export function selectProfiles(db: Db) {
         ),
       ),
     )
-    .select([
-      'p.id',
-      'p.name',
-      'p.birth_date',
-      'p.country',
-      'p.city',
-      'p.lat',
-      'p.lon',
-      'p.status as profile_status',
-      'p.fictional',
-      'ph.filename as photo_filename',
-      'ph.thumb_filename as photo_thumb',
-      'ph.match_filename as photo_match',
-      'ph.status as photo_status',
-    ]);
+    .select(['p.id', ...PROFILE_COLUMNS]);
 }
 
 /**
@@ -61,26 +77,9 @@ export function selectMembers(db: Db) {
     .innerJoin('profiles as p', 'p.id', 'u.id')
     .leftJoin('photos as ph', (join) => join.onRef('ph.profile_id', '=', 'u.id').on('ph.is_main', '=', 1))
     .select((eb) => [
-      'u.id',
-      'u.brand',
-      'u.email',
-      'u.status',
-      'u.language',
-      'u.paid_user',
-      'u.created_at',
-      'p.name',
-      'p.birth_date',
-      'p.country',
-      'p.city',
-      'p.lat',
-      'p.lon',
+      ...ACCOUNT_COLUMNS,
+      ...PROFILE_COLUMNS,
       'p.about',
-      'p.status as profile_status',
-      'p.fictional',
-      'ph.filename as photo_filename',
-      'ph.thumb_filename as photo_thumb',
-      'ph.match_filename as photo_match',
-      'ph.status as photo_status',
       // What the profile still lacks (user.php's profile_missing): any photo, also one awaiting its check.
       eb
         .exists(eb.selectFrom('photos as anyph').select('anyph.id').whereRef('anyph.profile_id', '=', 'u.id'))

@@ -67,16 +67,23 @@ async function unsubscribe(mail: string): Promise<unknown> {
   return (res.body as { type: string }).type;
 }
 
+/** The sweep's queued runs (a sweep queues its next run when it ends). */
+const queuedSweeps = (sweep: { name: string }) =>
+  server.services.db
+    .selectFrom('jobs')
+    .select('run_at')
+    .where('name', '=', sweep.name)
+    .where('status', '=', 'queued')
+    .execute();
+
+/** Five readers in English, signed up one after another. */
+const fiveReaders = async () =>
+  [await reader(), await reader(), await reader(), await reader(), await reader()] as const;
+
 describe('unread-message reminders', () => {
   it('reminds an offline member once, in their language, and nobody who may not or need not be reminded', async () => {
     const bob = await reader('nl');
-    const [prefOff, unconfirmed, leaving, bounced, recent] = [
-      await reader(),
-      await reader(),
-      await reader(),
-      await reader(),
-      await reader(),
-    ];
+    const [prefOff, unconfirmed, leaving, bounced, recent] = await fiveReaders();
     // One writer each: a free member starts at most two conversations.
     for (const to of [bob, prefOff, unconfirmed, leaving, bounced, recent]) await write(await reader(), to);
     expect(
@@ -173,12 +180,7 @@ describe('unread-message reminders', () => {
     // Two instances start (and a third after a restart): one queued sweep per slot, whatever they do.
     await scheduleRecurringJobs(server.services);
     await scheduleRecurringJobs(server.services);
-    const queued = await server.services.db
-      .selectFrom('jobs')
-      .select('unique_key')
-      .where('name', '=', UNREAD_REMINDER_SWEEP.name)
-      .where('status', '=', 'queued')
-      .execute();
+    const queued = await queuedSweeps(UNREAD_REMINDER_SWEEP);
     expect(queued).toHaveLength(1);
 
     server.advance(25 * HOUR_MS);
@@ -192,12 +194,7 @@ describe('unread-message reminders', () => {
     expect(mailsTo(bob, REMINDER)).toHaveLength(2);
     expect(sent.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
     // The chain goes on: the next hour's sweep is queued.
-    const next = await server.services.db
-      .selectFrom('jobs')
-      .select('run_at')
-      .where('name', '=', UNREAD_REMINDER_SWEEP.name)
-      .where('status', '=', 'queued')
-      .execute();
+    const next = await queuedSweeps(UNREAD_REMINDER_SWEEP);
     expect(next).toHaveLength(1);
   });
 });
@@ -205,13 +202,7 @@ describe('unread-message reminders', () => {
 describe('weekly updates', () => {
   it("mails the week's likes, messages and new members once per week, in the member's language", async () => {
     const hana = await reader('nl');
-    const [liker, writer, quiet, off, bounced] = [
-      await reader(),
-      await reader(),
-      await reader(),
-      await reader(),
-      await reader(),
-    ];
+    const [liker, writer, quiet, off, bounced] = await fiveReaders();
     expect((await liker.browser.post('/api/like.php', { profile_id: hana.id })).status).toBeLessThan(300);
     expect((await hana.browser.post('/api/like.php', { profile_id: liker.id })).status).toBeLessThan(300);
     await write(writer, hana);
@@ -269,12 +260,7 @@ describe('weekly updates', () => {
       .orderBy('period')
       .execute();
     expect(handled.map((h) => h.sent)).toEqual([1, 1, 0]);
-    const queued = await server.services.db
-      .selectFrom('jobs')
-      .select('run_at')
-      .where('name', '=', WEEKLY_UPDATE_SWEEP.name)
-      .where('status', '=', 'queued')
-      .execute();
+    const queued = await queuedSweeps(WEEKLY_UPDATE_SWEEP);
     expect(queued).toHaveLength(1);
   }, 120_000);
 
