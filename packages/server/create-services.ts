@@ -20,14 +20,15 @@ export function createServices(
   site: { brands: readonly Brand[]; searchDefaults: NicheSearchDefaults; unavailable?: readonly UnavailableBrand[] },
   overrides: Partial<Services> = {},
 ): Services {
-  const { db, engine } = overrides.db
-    ? { db: overrides.db, engine: overrides.engine ?? 'sqlite' }
+  const { db, reads, engine } = overrides.db
+    ? { db: overrides.db, reads: overrides.reads ?? overrides.db, engine: overrides.engine ?? 'sqlite' }
     : createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   const now = overrides.now ?? (() => Date.now());
   const log = overrides.log ?? createLogger(config);
   return {
     config,
     db,
+    reads,
     engine,
     brands: new BrandRegistry(site.brands, site.unavailable),
     searchDefaults: site.searchDefaults,

@@ -17,6 +17,12 @@ import type { LanderTraffic } from './features/landers/lander-traffic.ts';
 export interface Services {
   config: ServerConfig;
   db: Db;
+  /**
+   * Reads that need no transaction and must not wait for one: the session, a page's data, a stream's
+   * events (db/database.ts: a read-only second connection on SQLite, the pool on PostgreSQL). Inside
+   * an idempotent action it is the action's transaction, as `db` is.
+   */
+  reads: Db;
   engine: Engine;
   brands: BrandRegistry;
   /** Per niche, what the member search starts with. */

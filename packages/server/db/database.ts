@@ -63,6 +63,15 @@ const pgTypes = {
 
 export interface OpenedDatabase {
   db: Db;
+  /**
+   * For reads that need no transaction (a session, a page's data, a stream's events). On an SQLite
+   * file a second, read-only connection: Kysely runs one query at a time on a connection and a
+   * transaction holds it across its awaits, so a read on `db` waits for every write transaction
+   * under way; WAL lets this one read the last commit meanwhile. Elsewhere (PostgreSQL's pool, an
+   * in-memory SQLite) the same instance as `db`. A read here never sees a transaction's uncommitted
+   * rows: code inside a transaction reads through it.
+   */
+  reads: Db;
   engine: Engine;
   /**
    * Resolves once `db.destroy()` has closed everything that had the database open: on SQLite also the
@@ -88,7 +97,7 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
     const db = withCommitSignal(dialect);
     pools.set(db, pool);
     warnings.set(db, (to) => (warn = to));
-    return { db, engine: 'postgres', closed: () => Promise.resolve() };
+    return { db, reads: db, engine: 'postgres', closed: () => Promise.resolve() };
   }
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -101,7 +110,9 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
   const statements = withStatementCache(sqlite);
   let database: SqliteDatabase = statements;
   let checkpointerStopped = Promise.resolve();
+  let reads: Db | undefined;
   if (file !== ':memory:') {
+    const reader = openReader(file);
     // Checkpoints in a thread of their own, never inside a request's commit (db/wal-checkpointer.ts).
     // Started with the first statement: Kysely closes only a database it has used, so a thread
     // started for one never used (`serve` stopped before it reached its database) would keep the
@@ -123,12 +134,35 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
       },
       close() {
         if (checkpointer) checkpointerStopped = checkpointer.stop();
+        reader.close();
         statements.close();
       },
     };
+    reads = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }) });
   }
   const db = withCommitSignal(new SignallingDialect(new SqliteDialect({ database })));
-  return { db, engine: 'sqlite', closed: () => checkpointerStopped };
+  return { db, reads: reads ?? db, engine: 'sqlite', closed: () => checkpointerStopped };
+}
+
+/**
+ * The read-only second connection of an SQLite file, opened at its first query (most CLI commands
+ * never read through it) and closed with the main one (`db.destroy()`), whatever closed it first.
+ */
+function openReader(file: string): SqliteDatabase {
+  let connection: ReturnType<typeof withStatementCache> | undefined;
+  let closed = false;
+  return {
+    prepare(sql) {
+      if (closed) throw new TypeError('The database connection is not open');
+      connection ??= withStatementCache(new SQLite(file, { readonly: true, fileMustExist: true }));
+      return connection.prepare(sql);
+    },
+    close() {
+      closed = true;
+      connection?.close();
+      connection = undefined;
+    },
+  };
 }
 
 /**

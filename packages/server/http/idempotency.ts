@@ -176,7 +176,7 @@ async function storeAnswer(
  * commit together or not at all.
  */
 function servicesInTransaction(services: Services, db: Db): Services {
-  return { ...services, db };
+  return { ...services, db, reads: db };
 }
 
 /** When each database's expired keys were last deleted (one process may serve several: tests, benches). */

@@ -8,6 +8,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 
 export interface TestDatabase {
   db: Db;
+  /** The read connection, as production opens it (see `OpenedDatabase.reads`). */
+  reads: Db;
   engine: Engine;
   /** PostgreSQL: the schema this database lives in (another connection to it is another instance). */
   schema?: string;
@@ -28,10 +30,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.DATEKIT_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('DATEKIT_TEST_DB=postgres needs TEST_DATABASE_URL');
-    const { db, engine } = createDatabase({ databaseUrl: url, searchPath: name });
+    const { db, reads, engine } = createDatabase({ databaseUrl: url, searchPath: name });
     await createMigratedSchema(url, name, db);
     return {
       db,
+      reads,
       engine,
       schema: name,
       migrating: (work) => holdingSchemaLock(url, work),
@@ -42,10 +45,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-db-'));
-  const { db, engine, closed } = createDatabase({ sqlitePath: path.join(dir, `${name}.sqlite`) });
+  const { db, reads, engine, closed } = createDatabase({ sqlitePath: path.join(dir, `${name}.sqlite`) });
   await migrateToLatest(db);
   return {
     db,
+    reads,
     engine,
     migrating: (work) => work(),
     async drop() {

@@ -57,6 +57,7 @@ export async function startTestServer(
       : undefined;
   const services = createServices(config, site, {
     db: database.db,
+    reads: database.reads,
     engine: database.engine,
     now: () => Date.now() + offset,
     ...(bus ? { events: bus } : {}),

@@ -37,9 +37,9 @@ export const listChats = defineRoute({
   auth: 'member',
   handler: async ({ member, services }) => {
     // Two queries for any number of chats: the conversations with their last message, then the profiles.
-    const rows = await conversationsWithLastMessage(services.db, member.id);
+    const rows = await conversationsWithLastMessage(services.reads, member.id);
     const otherId = (r: (typeof rows)[number]) => (r.member_a === member.id ? r.member_b : r.member_a);
-    const profiles = rows.length ? await partnerProfiles(services.db, member.id, rows.map(otherId)) : [];
+    const profiles = rows.length ? await partnerProfiles(services.reads, member.id, rows.map(otherId)) : [];
     const byId = new Map(profiles.map((p) => [p.id, p]));
     const now = services.now();
     const chats = rows
@@ -97,15 +97,15 @@ export const readChat = defineRoute({
     const otherId = chat.member_a === member.id ? chat.member_b : chat.member_a;
     const since = chat.cleared_at ?? -1;
     // The oldest message still inside the history limit; anything older stays hidden.
-    const boundary = await historyBoundary(services.db, chat.id, since, CHAT_HISTORY_LIMIT);
+    const boundary = await historyBoundary(services.reads, chat.id, since, CHAT_HISTORY_LIMIT);
     const [rows, other] = await Promise.all([
-      messagesNewestFirst(services.db, chat.id, {
+      messagesNewestFirst(services.reads, chat.id, {
         since,
         fromId: boundary,
         beforeId: query.before,
         size: CHAT_PAGE_SIZE + 1,
       }),
-      partnerProfile(services.db, member.id, otherId),
+      partnerProfile(services.reads, member.id, otherId),
       chat.unread > 0 ? markNewestRead(services, member.id, chat.id) : undefined,
     ]);
     if (!other) throw new ApiError('not_found');

@@ -19,12 +19,12 @@ export const listLikes = defineRoute({
   auth: 'member',
   handler: async ({ member, services }) => {
     // Two queries whatever the number of likes: the like rows, then the profiles they name.
-    const rows = await likesOf(services.db, member.id);
+    const rows = await likesOf(services.reads, member.id);
     type LikeRow = (typeof rows)[number];
     // The other member of a like: whom she liked, or who liked her.
     const other = (r: LikeRow) => (r.liker_id === member.id ? r.liked_id : r.liker_id);
     const ids = [...new Set(rows.map(other))];
-    const profiles = ids.length ? await likeProfiles(services.db, member.id, ids) : [];
+    const profiles = ids.length ? await likeProfiles(services.reads, member.id, ids) : [];
     const visible = new Set(profiles.map((p) => p.id));
     // Members others see with a photo come before those without (0 before 1), as in every list.
     const withPhoto = new Set(profiles.filter((p) => p.photo_status === 'active').map((p) => p.id));

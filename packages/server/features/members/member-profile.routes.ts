@@ -26,11 +26,11 @@ export const memberProfile = defineRoute({
     const id = target?.id ?? member.id;
     const visible = new Set<string>(brand.visible_profile_fields);
     const [row, liked, , details, interests, photos] = await Promise.all([
-      admittedProfile(services.db, id),
-      target ? likes(services.db, member.id, target.id) : false,
+      admittedProfile(services.reads, id),
+      target ? likes(services.reads, member.id, target.id) : false,
       target ? markLikeSeen(services.db, target.id, member.id) : undefined,
-      admittedDetails(services.db, id),
-      visible.has('interests') ? interestsOf(services.db, id) : [],
+      admittedDetails(services.reads, id),
+      visible.has('interests') ? interestsOf(services.reads, id) : [],
       memberPhotoList(services, member, id),
     ]);
     // Only the fields the brand shows on member pages (city and country are always part of the profile).

@@ -18,7 +18,7 @@ export const newMembers = defineRoute({
     // The search a visitor would start with: a mature-women brand greets with mature women.
     const filters = resolveSearchFilters({}, services.searchDefaults[brand.niche.slug]);
     const scope = searchScope(brand, null, now);
-    const rows = await newestWithPhoto(services.db, scope, filters, NEW_MEMBERS_LIMIT);
+    const rows = await newestWithPhoto(services.reads, scope, filters, NEW_MEMBERS_LIMIT);
     reply.header('cache-control', 'public, max-age=60');
     return { profiles: rows.map((row) => toProfileJson(row, now)) };
   },
@@ -36,7 +36,7 @@ export const memberPreview = defineRoute({
   handler: async ({ query, member, brand, services }) => {
     const now = services.now();
     const scope = searchScope(brand, member?.id ?? null, now);
-    const row = await searchableMember(services.db, query.id, scope, ANY_MEMBER);
+    const row = await searchableMember(services.reads, query.id, scope, ANY_MEMBER);
     if (!row) throw new ApiError('not_found');
     return { profile: toProfileJson(row, now) };
   },

@@ -41,8 +41,8 @@ export const searchMembers = defineRoute({
 
     // Four queries at most, whatever the page holds: the page, the total, similar members, their photos.
     const [rows, counted] = await Promise.all([
-      searchPage(services.db, scope, filters, order, filters.page),
-      searchCount(services.db, scope, filters),
+      searchPage(services.reads, scope, filters, order, filters.page),
+      searchCount(services.reads, scope, filters),
     ]);
     const total = Math.min(counted, SEARCH_COUNT_CAP);
     let similar: typeof rows = [];
@@ -55,10 +55,10 @@ export const searchMembers = defineRoute({
         max_age: Math.min(99, filters.max_age + SIMILAR_AGE_SLACK),
       };
       const shown = rows.map((r) => r.id);
-      similar = await similarMembers(services.db, scope, wider, order, shown, SIMILAR_LIMIT);
+      similar = await similarMembers(services.reads, scope, wider, order, shown, SIMILAR_LIMIT);
     }
     const photos = await cardPhotos(
-      services.db,
+      services.reads,
       member,
       [...rows, ...similar].map((r) => r.id),
     );
