@@ -20,11 +20,12 @@
  * 15 % (`/chats`, `chats.php`), a conversation 25 % (`/chats/<id>`, `chat.php`, and in two of five
  * also `POST /api/message.php` to the other member; a member without a conversation yet writes to a
  * random member from `/members/<id>/chat`, which starts one). So a view is 5–6 requests, one of them
- * a stream open; about one view in eight sends a message, which reaches the recipient's stream if
- * open. Requests carry what the site's client sends: cookies (session, language), `x-client-request`,
- * `Sec-Fetch-Site`, and on a send `Origin` and an `Idempotency-Key`. Page assets (JS, CSS, images)
- * are left out: a browser has them cached after the first page. Pages and API calls share a pool of
- * keep-alive connections (as a proxy's upstream pool); each stream has a connection of its own.
+ * a stream open; about one view in ten sends a message, which reaches the recipient's stream if
+ * open. Requests carry what a browser and the site's client send: cookies (session, language),
+ * `Accept-Encoding` (pages come compressed), `x-client-request`, `Sec-Fetch-Site`, and on a send
+ * `Origin` and an `Idempotency-Key`. Page assets (JS, CSS, images) are left out: a browser has them
+ * cached after the first page. Pages and API calls share a pool of keep-alive connections (as a
+ * proxy's upstream pool); each stream has a connection of its own.
  *
  * The members ramp in steps (each step's new members start within the first 10 s), each held
  * --hold seconds after 10 s to settle, until the API's p99 passes 200 ms or more than 1 % of requests

@@ -77,6 +77,17 @@ function cookieHeader(m: Member): string {
   return [m.cookie, ...[...m.jar].map(([name, value]) => `${name}=${value}`)].join('; ');
 }
 
+/** What a browser sends with every request of the site: compressed answers are welcome (pages are ~4× smaller). */
+function browserHeaders(m: Member): http.OutgoingHttpHeaders {
+  return {
+    host,
+    cookie: cookieHeader(m),
+    'accept-encoding': 'gzip, deflate, br, zstd',
+    'accept-language': 'en-GB,en;q=0.9',
+    'sec-fetch-site': 'same-origin',
+  };
+}
+
 function keepCookies(m: Member, headers: http.IncomingHttpHeaders): void {
   for (const line of headers['set-cookie'] ?? []) {
     const pair = line.split(';', 1)[0]!;
@@ -96,12 +107,7 @@ function send(
   options: { method?: string; body?: unknown; headers?: http.OutgoingHttpHeaders; ok?: number[] } = {},
 ): Promise<Answer | null> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers: http.OutgoingHttpHeaders = {
-    host,
-    cookie: cookieHeader(m),
-    'sec-fetch-site': 'same-origin',
-    ...options.headers,
-  };
+  const headers: http.OutgoingHttpHeaders = { ...browserHeaders(m), ...options.headers };
   if (body !== undefined) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = Buffer.byteLength(body);
@@ -228,7 +234,7 @@ function openStream(m: Member): Promise<void> {
         port: baseUrl.port,
         path: '/api/events',
         agent: streamAgent,
-        headers: { host, cookie: cookieHeader(m), accept: 'text/event-stream', 'sec-fetch-site': 'same-origin' },
+        headers: { ...browserHeaders(m), accept: 'text/event-stream' },
       },
       (res) => {
         res.resume();

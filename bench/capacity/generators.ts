@@ -46,7 +46,9 @@ export async function startGenerators(options: {
   return {
     pids: children.map((child) => child.pid!),
     setActive: (members) =>
-      children.forEach((child, g) => tell(child, { type: 'active', count: Math.ceil((members - g) / count) })),
+      children.forEach((child, g) =>
+        tell(child, { type: 'active', count: Math.max(0, Math.ceil((members - g) / count)) }),
+      ),
     reset: () => children.forEach((child) => tell(child, { type: 'reset' })),
     report: async () => {
       const reports = await Promise.all(

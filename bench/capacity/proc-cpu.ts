@@ -40,8 +40,9 @@ export function postgresPids(database: string): number[] {
     } catch {
       continue; // ended meanwhile
     }
-    // A client's backend reads "postgres: 15/main: <user> <database> <address>(<port>) <state>".
-    const isBackend = /\(\d+\)/.test(cmdline);
+    // A client's backend reads "postgres: 15/main: <user> <database> <address>(<port>) <state>"
+    // ("[local]" on a Unix socket); a background process names only itself.
+    const isBackend = /\(\d+\) |\[local\] /.test(cmdline);
     if (!isBackend || cmdline.includes(` ${database} `)) pids.push(Number(entry));
   }
   return pids;
