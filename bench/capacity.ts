@@ -41,11 +41,13 @@
  *
  * Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/test] npx tsx bench/capacity.ts
  *   [--engine sqlite|pg|both] [--steps 250,500,…] [--max N] [--hold seconds] [--generators N]
- *   [--port N] [--dist <built dist directory>]
+ *   [--beyond N] [--port N] [--dist <built dist directory>]
  *   Defaults: both engines (PostgreSQL only with DATABASE_URL), steps 250, 500, 1000, 1500, 2000, 3000,
  *   4000, 5000, 6000 up to --max 6000, --hold 45, port 4433; without --dist the demo brand is built
  *   into a scratch directory first (about a minute). Goals: ≥ 3,000 members on SQLite and ≥ 1,500 on
  *   PostgreSQL at p99 < 200 ms, PostgreSQL's CPU per request (Node + PostgreSQL) ≤ 2 × SQLite's.
+ *   --beyond N measures N more steps after the first over the limits (default 0): the curve past
+ *   the knee.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -78,6 +80,7 @@ const { values } = parseArgs({
     hold: { type: 'string', default: '45' },
     generators: { type: 'string', default: '1' },
     port: { type: 'string', default: '4433' },
+    beyond: { type: 'string', default: '0' },
     dist: { type: 'string' },
   },
 });
@@ -88,10 +91,20 @@ const STEPS = values.steps
   .filter((n) => n > 0 && n <= MAX);
 const HOLD_S = Number(values.hold);
 const GENERATORS = Number(values.generators);
+const BEYOND = Number(values.beyond);
 const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const engines: Engine[] = values.engine === 'both' ? ['sqlite', 'pg'] : [values.engine as Engine];
-if (!engines.every((e) => e in ENGINE_NAMES) || STEPS.length === 0 || !(HOLD_S > 0) || !(GENERATORS >= 1)) {
-  console.error('Usage: npx tsx bench/capacity.ts [--engine sqlite|pg|both] [--steps 250,500,…] [--max N] [--hold s]');
+if (
+  !engines.every((e) => e in ENGINE_NAMES) ||
+  STEPS.length === 0 ||
+  !(HOLD_S > 0) ||
+  !(GENERATORS >= 1) ||
+  !(BEYOND >= 0)
+) {
+  console.error(
+    'Usage: npx tsx bench/capacity.ts [--engine sqlite|pg|both] [--steps 250,500,…] [--max N] [--hold s] ' +
+      '[--generators N] [--beyond N] [--port N] [--dist dir] (the top of the file says more)',
+  );
   process.exit(2);
 }
 if (engines.includes('pg') && !databaseUrl) {
@@ -135,8 +148,16 @@ interface Step {
   cpuPerRequest: number;
 }
 
+/** Whether a step stayed under the limits (a p99 of NaN, nothing answered, did not). */
+const passed = (step: Step) => step.apiP99 < P99_LIMIT_MS && step.errorShare <= ERROR_LIMIT;
+
 /** Figures of one window: the step's line, and what decides whether the ramp goes on. */
-function describe(members: number, report: Report, seconds: number, cpu: { node: number; pg: number; gens: number[] }) {
+function describe(
+  members: number,
+  report: Report,
+  seconds: number,
+  cpu: { node: number; pg: number | undefined; gens: number[] },
+) {
   const api: Histogram = {};
   let requests = 0;
   let errors = 0;
@@ -154,14 +175,14 @@ function describe(members: number, report: Report, seconds: number, cpu: { node:
     requests,
     apiP99: quantile(api, 0.99),
     errorShare: requests ? errors / requests : 1,
-    cpuPerRequest: (cpu.node + cpu.pg) / Math.max(1, requests),
+    cpuPerRequest: (cpu.node + (cpu.pg ?? 0)) / Math.max(1, requests),
   };
   const pct = (s: number) => `${((100 * s) / seconds).toFixed(0)} %`;
   const busy = cpu.gens.some((s) => s / seconds > GENERATOR_BUSY_CPU) || report.loopDelayP99 > GENERATOR_BUSY_DELAY_MS;
   console.log(
     `${String(members).padStart(6)} members  ${(requests / seconds).toFixed(0).padStart(5)} req/s  ` +
       `API p50 ${ms(quantile(api, 0.5))} ms  p99 ${ms(step.apiP99)} ms  errors ${(100 * step.errorShare).toFixed(2)} %  ` +
-      `CPU node ${pct(cpu.node)}, pg ${pct(cpu.pg)}, ${(step.cpuPerRequest * 1e6).toFixed(0)} µs/request  ` +
+      `CPU node ${pct(cpu.node)}, pg ${cpu.pg === undefined ? 'elsewhere' : pct(cpu.pg)}, ${(step.cpuPerRequest * 1e6).toFixed(0)} µs/request  ` +
       `generator ${cpu.gens.map(pct).join('+')} (loop p99 ${ms(report.loopDelayP99)} ms)  load ${load()}`,
   );
   const byKind = Object.entries(report.kinds)
@@ -199,7 +220,9 @@ async function rampUp(engine: Engine): Promise<Step[]> {
     members: installation.members,
     rampMs: RAMP_MS,
   });
-  const pgPids = () => (installation.database ? postgresPids(installation.database) : []);
+  // PostgreSQL on another machine: its CPU cannot be read here, and the figures are Node's alone.
+  const pgHere = engine === 'pg' && ['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(databaseUrl!).hostname);
+  const pgPids = () => (pgHere ? postgresPids(installation.database!) : []);
   console.log(
     `${ENGINE_NAMES[engine]}: datekit serve (pid ${installation.serverPid}) on ${installation.baseUrl}; load ${load()}`,
   );
@@ -220,12 +243,12 @@ async function rampUp(engine: Engine): Promise<Step[]> {
       const seconds = (performance.now() - start) / 1000;
       const cpu = {
         node: cpuSince(before.node, readCpu([installation.serverPid])),
-        pg: cpuSince(before.pg, readCpu(pgPids())),
+        pg: engine === 'pg' && !pgHere ? undefined : cpuSince(before.pg, readCpu(pgPids())),
         gens: generators.pids.map((p, g) => cpuSince(before.gens[g]!, readCpu([p]))),
       };
       const step = describe(members, report, seconds, cpu);
       steps.push(step);
-      if (!(step.apiP99 < P99_LIMIT_MS) || step.errorShare > ERROR_LIMIT) break;
+      if (steps.filter((s) => !passed(s)).length > BEYOND) break;
     }
   } finally {
     await generators.stop();
@@ -242,8 +265,7 @@ try {
 }
 
 /** The last step under the limits: the engine's capacity (undefined when even the first failed). */
-const capacityOf = (steps: Step[]) =>
-  steps.filter((s) => s.apiP99 < P99_LIMIT_MS && s.errorShare <= ERROR_LIMIT).at(-1);
+const capacityOf = (steps: Step[]) => steps.filter(passed).at(-1);
 console.log(`\nCapacity (API p99 < ${P99_LIMIT_MS} ms, errors ≤ ${ERROR_LIMIT * 100} %); load ${load()}`);
 let met = true;
 for (const [engine, steps] of results) {
@@ -251,7 +273,7 @@ for (const [engine, steps] of results) {
   const members = capacity?.members ?? 0;
   const ok = members >= GOALS[engine];
   met &&= ok;
-  const more = steps.at(-1) === capacity ? ` (every step passed: more than ${members}; raise --max)` : '';
+  const more = steps.at(-1) === capacity ? ` (every step passed: at least ${members}; raise --max)` : '';
   console.log(
     `  ${ENGINE_NAMES[engine].padEnd(10)} ${members} members${more}, ` +
       `${capacity ? (capacity.cpuPerRequest * 1e6).toFixed(0) : '–'} µs CPU per request (node + pg) there; ` +
@@ -261,15 +283,20 @@ for (const [engine, steps] of results) {
 const sqlite = results.get('sqlite');
 const postgres = results.get('pg');
 if (sqlite && postgres) {
-  // Compared at the highest step both passed: CPU per request grows with contention, so the same load.
-  const shared = capacityOf(postgres.filter((s) => sqlite.some((t) => t.members === s.members)));
-  const base = shared && sqlite.find((s) => s.members === shared.members);
-  if (shared && base) {
-    const ratio = shared.cpuPerRequest / base.cpuPerRequest;
+  // Compared at the same load (CPU per request grows with contention): the highest step both passed,
+  // else the highest both measured, said so.
+  const pairs = postgres.flatMap((p) => {
+    const s = sqlite.find((t) => t.members === p.members);
+    return s ? [{ p, s, bothPassed: passed(p) && passed(s) }] : [];
+  });
+  const pair = pairs.filter((x) => x.bothPassed).at(-1) ?? pairs.at(-1);
+  if (pair) {
+    const ratio = pair.p.cpuPerRequest / pair.s.cpuPerRequest;
     met &&= ratio <= CPU_RATIO_GOAL;
     console.log(
-      `  CPU per request at ${shared.members} members: PostgreSQL ${(shared.cpuPerRequest * 1e6).toFixed(0)} µs, ` +
-        `SQLite ${(base.cpuPerRequest * 1e6).toFixed(0)} µs: ${ratio.toFixed(2)}× (goal ≤ ${CPU_RATIO_GOAL}×: ${ratio <= CPU_RATIO_GOAL ? 'met' : 'NOT MET'})`,
+      `  CPU per request at ${pair.p.members} members${pair.bothPassed ? '' : ' (over the limits on one engine)'}: ` +
+        `PostgreSQL ${(pair.p.cpuPerRequest * 1e6).toFixed(0)} µs (node + pg), SQLite ${(pair.s.cpuPerRequest * 1e6).toFixed(0)} µs: ` +
+        `${ratio.toFixed(2)}× (goal ≤ ${CPU_RATIO_GOAL}×: ${ratio <= CPU_RATIO_GOAL ? 'met' : 'NOT MET'})`,
     );
   }
 }
