@@ -294,7 +294,7 @@ if (sqlite && postgres) {
     const ratio = pair.p.cpuPerRequest / pair.s.cpuPerRequest;
     met &&= ratio <= CPU_RATIO_GOAL;
     console.log(
-      `  CPU per request at ${pair.p.members} members${pair.bothPassed ? '' : ' (over the limits on one engine)'}: ` +
+      `  CPU per request at ${pair.p.members} members${pair.bothPassed ? '' : ' (no step passed on both)'}: ` +
         `PostgreSQL ${(pair.p.cpuPerRequest * 1e6).toFixed(0)} µs (node + pg), SQLite ${(pair.s.cpuPerRequest * 1e6).toFixed(0)} µs: ` +
         `${ratio.toFixed(2)}× (goal ≤ ${CPU_RATIO_GOAL}×: ${ratio <= CPU_RATIO_GOAL ? 'met' : 'NOT MET'})`,
     );

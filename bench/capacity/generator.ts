@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import zlib from 'node:zlib';
 import { record, type Histogram } from './histogram.ts';
 import type { FromGenerator, KindReport, Report, SimulatedMember, ToGenerator } from './protocol.ts';
 
@@ -33,7 +34,8 @@ interface Member extends SimulatedMember {
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
-  body: string;
+  /** As sent: compressed if the server chose to. */
+  body: Buffer;
 }
 
 /**
@@ -114,6 +116,14 @@ function send(
   }
   const start = performance.now();
   return new Promise((resolve) => {
+    let settled = false;
+    const settle = (answer: Answer | null, error?: string) => {
+      if (settled) return;
+      settled = true;
+      measure(kind, performance.now() - start, error);
+      resolve(answer);
+    };
+    const failed = (error: Error) => settle(null, error.message === 'timeout' ? 'timeout' : 'network');
     const req = http.request(
       { host: baseUrl.hostname, port: baseUrl.port, path, method: options.method ?? 'GET', agent, headers },
       (res) => {
@@ -121,21 +131,34 @@ function send(
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const status = res.statusCode!;
-          const ok = (options.ok ?? [200]).includes(status);
-          measure(kind, performance.now() - start, ok ? undefined : String(status));
           keepCookies(m, res.headers);
-          resolve(ok ? { status, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') } : null);
+          if (!(options.ok ?? [200]).includes(status)) return settle(null, String(status));
+          settle({ status, headers: res.headers, body: Buffer.concat(chunks) });
         });
-        res.on('error', () => undefined);
+        // The connection broke in the middle of the answer.
+        res.on('error', failed);
       },
     );
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error('timeout')));
-    req.on('error', (error) => {
-      measure(kind, performance.now() - start, error.message === 'timeout' ? 'timeout' : 'network');
-      resolve(null);
-    });
+    req.on('error', failed);
     req.end(body);
   });
+}
+
+/** An answer's JSON, decompressed first if the server compressed it (only read where needed: pages never are). */
+function json<T>(answer: Answer): T {
+  const encoding = answer.headers['content-encoding'];
+  const bytes =
+    encoding === 'br'
+      ? zlib.brotliDecompressSync(answer.body)
+      : encoding === 'gzip'
+        ? zlib.gunzipSync(answer.body)
+        : encoding === 'deflate'
+          ? zlib.inflateSync(answer.body)
+          : encoding === 'zstd'
+            ? zlib.zstdDecompressSync(answer.body)
+            : answer.body;
+  return JSON.parse(bytes.toString('utf8')) as T;
 }
 
 /** An API call of the site's client (packages/runtime/api/client.ts): JSON, the client header. */
@@ -158,7 +181,7 @@ async function sendMessage(m: Member, partner: number): Promise<void> {
     ok: [201],
   });
   if (!answer) return;
-  const id = (JSON.parse(answer.body) as { message: { conversation_id: number } }).message.conversation_id;
+  const id = json<{ message: { conversation_id: number } }>(answer).message.conversation_id;
   if (!m.conversations.some((c) => c.id === id)) m.conversations.push({ id, partner });
 }
 
@@ -273,9 +296,12 @@ async function view(m: Member): Promise<void> {
 function schedule(m: Member, delayMs: number): void {
   m.timer = setTimeout(() => {
     if (!m.playing) return;
-    void view(m).then(() => {
-      if (m.playing) schedule(m, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]));
-    });
+    view(m)
+      // A failure of the bench itself (not of a request, which is counted) is shown, and the member goes on.
+      .catch((error: unknown) => console.error('capacity generator:', error))
+      .then(() => {
+        if (m.playing) schedule(m, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]));
+      });
   }, delayMs);
 }
 

@@ -40,12 +40,19 @@ export function postgresPids(database: string): number[] {
     } catch {
       continue; // ended meanwhile
     }
-    // A client's backend reads "postgres: 15/main: <user> <database> <address>(<port>) <state>"
-    // ("[local]" on a Unix socket); a background process names only itself.
-    const isBackend = /\(\d+\) |\[local\] /.test(cmdline);
-    if (!isBackend || cmdline.includes(` ${database} `)) pids.push(Number(entry));
+    if (worksFor(cmdline, database)) pids.push(Number(entry));
   }
   return pids;
+}
+
+/**
+ * Whether a PostgreSQL process, by its command line, works for `database`: a client's backend reads
+ * "postgres: 15/main: <user> <database> <address>(<port>) <state>" ("[local]" on a Unix socket); a
+ * background process ("postgres: 15/main: walwriter") or the postmaster names no client.
+ */
+export function worksFor(cmdline: string, database: string): boolean {
+  const isBackend = /\(\d+\) |\[local\] /.test(cmdline);
+  return !isBackend || cmdline.includes(` ${database} `);
 }
 
 /** CPU seconds of each process now: `cpuSince` turns two such readings into the CPU used between them. */
