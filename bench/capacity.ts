@@ -186,10 +186,13 @@ function describe(
       `generator ${cpu.gens.map(pct).join('+')} (loop p99 ${ms(report.loopDelayP99)} ms)  load ${load()}`,
   );
   const byKind = Object.entries(report.kinds)
-    .map(([kind, { latency }]) => `${kind} ${ms(quantile(latency, 0.5))}/${ms(quantile(latency, 0.99))}`)
+    .map(
+      ([kind, { latency }]) =>
+        `${kind} ${ms(quantile(latency, 0.5))}/${ms(quantile(latency, 0.99))} ×${count(latency)}`,
+    )
     .join(', ');
   console.log(
-    `         p50/p99 ms: ${byKind}; ${(report.views / seconds).toFixed(0)} views/s, ${report.streams} streams open`,
+    `         by kind, p50/p99 ms ×requests: ${byKind}; ${(report.views / seconds).toFixed(0)} views/s, ${report.streams} streams open`,
   );
   if (errors)
     console.log(
