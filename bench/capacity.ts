@@ -43,7 +43,7 @@
  *   [--engine sqlite|pg|both] [--steps 250,500,…] [--max N] [--hold seconds] [--generators N]
  *   [--beyond N] [--port N] [--dist <built dist directory>]
  *   Defaults: both engines (PostgreSQL only with DATABASE_URL), steps 250, 500, 1000, 1500, 2000, 3000,
- *   4000, 5000, 6000 up to --max 6000, --hold 45, port 4433; without --dist the demo brand is built
+ *   then every 1000 up to --max 6000, --hold 45, port 4433; without --dist the demo brand is built
  *   into a scratch directory first (about a minute). Goals: ≥ 3,000 members on SQLite and ≥ 1,500 on
  *   PostgreSQL at p99 < 200 ms, PostgreSQL's CPU per request (Node + PostgreSQL) ≤ 2 × SQLite's.
  *   --beyond N measures N more steps after the first over the limits (default 0): the curve past
@@ -75,7 +75,7 @@ const GENERATOR_BUSY_DELAY_MS = 50;
 const { values } = parseArgs({
   options: {
     engine: { type: 'string', default: 'both' },
-    steps: { type: 'string', default: '250,500,1000,1500,2000,3000,4000,5000,6000' },
+    steps: { type: 'string' },
     max: { type: 'string', default: '6000' },
     hold: { type: 'string', default: '45' },
     generators: { type: 'string', default: '1' },
@@ -85,10 +85,10 @@ const { values } = parseArgs({
   },
 });
 const MAX = Number(values.max);
-const STEPS = values.steps
-  .split(',')
-  .map(Number)
-  .filter((n) => n > 0 && n <= MAX);
+// By default the goals' neighbourhood, then a thousand more at a time up to --max.
+const defaultSteps = [250, 500, 1_000, 1_500, 2_000, 3_000];
+for (let n = 4_000; n <= MAX; n += 1_000) defaultSteps.push(n);
+const STEPS = (values.steps?.split(',').map(Number) ?? defaultSteps).filter((n) => n > 0 && n <= MAX);
 const HOLD_S = Number(values.hold);
 const GENERATORS = Number(values.generators);
 const BEYOND = Number(values.beyond);
@@ -115,6 +115,14 @@ if (engines.includes('pg') && !databaseUrl) {
   console.log('PostgreSQL left out: DATABASE_URL is not set.');
   engines.splice(engines.indexOf('pg'), 1);
 }
+
+// Ctrl-C stops the step at once and still cleans up: the server stopped, the database dropped.
+// (The server and the generators run in process groups of their own: the terminal's signal is ours.)
+const interrupted = new AbortController();
+process.once('SIGINT', () => {
+  console.log('\nInterrupted: stopping the server, dropping the scratch database …');
+  interrupted.abort();
+});
 
 const load = () =>
   os
@@ -233,7 +241,7 @@ async function rampUp(engine: Engine): Promise<Step[]> {
   try {
     for (const members of STEPS) {
       generators.setActive(members);
-      await sleep(RAMP_MS);
+      await sleep(RAMP_MS, undefined, { signal: interrupted.signal });
       const before = {
         node: readCpu([installation.serverPid]),
         pg: readCpu(pgPids()),
@@ -241,7 +249,7 @@ async function rampUp(engine: Engine): Promise<Step[]> {
       };
       generators.reset();
       const start = performance.now();
-      await sleep(HOLD_S * 1000);
+      await sleep(HOLD_S * 1000, undefined, { signal: interrupted.signal });
       const report = await generators.report();
       const seconds = (performance.now() - start) / 1000;
       const cpu = {
@@ -263,9 +271,13 @@ async function rampUp(engine: Engine): Promise<Step[]> {
 const results = new Map<Engine, Step[]>();
 try {
   for (const engine of engines) results.set(engine, await rampUp(engine));
+} catch (error) {
+  if (!interrupted.signal.aborted) throw error;
+  process.exitCode = 130;
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
+if (interrupted.signal.aborted) process.exit();
 
 /** The last step under the limits: the engine's capacity (undefined when even the first failed). */
 const capacityOf = (steps: Step[]) => steps.filter(passed).at(-1);

@@ -30,7 +30,8 @@ export async function startGenerators(options: {
       ...process.execArgv,
       path.join(import.meta.dirname, 'generator.ts'),
     ]);
-    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // Its own process group: a Ctrl-C reaches the bench, which stops it in order.
+    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], detached: true });
     children.push(child);
     const ready = next(child);
     tell(child, {

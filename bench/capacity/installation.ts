@@ -93,7 +93,8 @@ export async function startInstallation(options: {
   }
 
   const [command, args] = raised([process.execPath, CLI, 'serve']);
-  const server = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: a Ctrl-C reaches the bench, which stops it in order.
+  const server = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const printed = output(server);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
@@ -106,10 +107,9 @@ export async function startInstallation(options: {
   let stopping = false;
   // A server that dies under load ends the bench with what it said, not with a wall of refused requests.
   void exited.then((code) => {
-    if (!stopping) {
-      console.error(`datekit serve exited (${code}) during the run:\n${printed()}`);
-      process.exit(1);
-    }
+    if (stopping) return;
+    console.error(`datekit serve exited (${code}) during the run:\n${printed()}`);
+    void dropDatabase().finally(() => process.exit(1));
   });
   return {
     engine,
@@ -122,6 +122,15 @@ export async function startInstallation(options: {
       stopping = true;
       server.kill('SIGTERM');
       await exited;
+      // Warnings under load (LOG_LEVEL=warn) are findings too: the first few, and how many.
+      const said = printed().trim().split('\n').filter(Boolean);
+      if (said.length)
+        console.log(
+          `datekit serve printed ${said.length} line(s):\n${said
+            .slice(0, 5)
+            .map((l) => `  ${l.slice(0, 300)}`)
+            .join('\n')}`,
+        );
       await dropDatabase();
       fs.rmSync(path.join(scratch, engine), { recursive: true, force: true });
     },
