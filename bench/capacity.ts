@@ -116,12 +116,13 @@ if (engines.includes('pg') && !databaseUrl) {
   engines.splice(engines.indexOf('pg'), 1);
 }
 
-// Ctrl-C stops the step at once and still cleans up: the server stopped, the database dropped.
-// (The server and the generators run in process groups of their own: the terminal's signal is ours.)
-const interrupted = new AbortController();
+// Ctrl-C, or the server dying, stops the step at once and still cleans up: the server stopped, the
+// database dropped. (The server and the generators run in process groups of their own: the
+// terminal's signal is the bench's.)
+const stopped = new AbortController();
 process.once('SIGINT', () => {
   console.log('\nInterrupted: stopping the server, dropping the scratch database …');
-  interrupted.abort();
+  stopped.abort('interrupted');
 });
 
 const load = () =>
@@ -223,6 +224,7 @@ async function rampUp(engine: Engine): Promise<Step[]> {
     port: Number(values.port),
     count: top,
     databaseUrl,
+    onDied: () => stopped.abort('the server exited'),
   });
   const generators = await startGenerators({
     count: GENERATORS,
@@ -241,7 +243,7 @@ async function rampUp(engine: Engine): Promise<Step[]> {
   try {
     for (const members of STEPS) {
       generators.setActive(members);
-      await sleep(RAMP_MS, undefined, { signal: interrupted.signal });
+      await sleep(RAMP_MS, undefined, { signal: stopped.signal });
       const before = {
         node: readCpu([installation.serverPid]),
         pg: readCpu(pgPids()),
@@ -249,7 +251,7 @@ async function rampUp(engine: Engine): Promise<Step[]> {
       };
       generators.reset();
       const start = performance.now();
-      await sleep(HOLD_S * 1000, undefined, { signal: interrupted.signal });
+      await sleep(HOLD_S * 1000, undefined, { signal: stopped.signal });
       const report = await generators.report();
       const seconds = (performance.now() - start) / 1000;
       const cpu = {
@@ -272,12 +274,12 @@ const results = new Map<Engine, Step[]>();
 try {
   for (const engine of engines) results.set(engine, await rampUp(engine));
 } catch (error) {
-  if (!interrupted.signal.aborted) throw error;
-  process.exitCode = 130;
+  if (!stopped.signal.aborted) throw error;
+  process.exitCode = stopped.signal.reason === 'interrupted' ? 130 : 1;
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
-if (interrupted.signal.aborted) process.exit();
+if (stopped.signal.aborted) process.exit();
 
 /** The last step under the limits: the engine's capacity (undefined when even the first failed). */
 const capacityOf = (steps: Step[]) => steps.filter(passed).at(-1);

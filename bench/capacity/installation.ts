@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '@datekit/server';
@@ -42,8 +43,11 @@ export async function startInstallation(options: {
   port: number;
   count: number;
   databaseUrl?: string;
+  /** Called when the server exits by itself during the run (after printing what it said). */
+  onDied: () => void;
 }): Promise<Installation> {
   const { engine, scratch, port } = options;
+  await refuseTakenPort(port);
   let database: string | undefined;
   let serverUrl = '';
   const admin = engine === 'pg' ? new pg.Client({ connectionString: options.databaseUrl }) : undefined;
@@ -104,12 +108,14 @@ export async function startInstallation(options: {
     throw error;
   }
   const exited = exitCode(server);
+  // What it said while starting is known ("serving…", brands not built): only what follows is news.
+  const startedSaying = printed().length;
   let stopping = false;
   // A server that dies under load ends the bench with what it said, not with a wall of refused requests.
   void exited.then((code) => {
     if (stopping) return;
-    console.error(`datekit serve exited (${code}) during the run:\n${printed()}`);
-    void dropDatabase().finally(() => process.exit(1));
+    console.error(`datekit serve exited (${code ?? server.signalCode}) during the run:\n${printed()}`);
+    options.onDied();
   });
   return {
     engine,
@@ -119,12 +125,13 @@ export async function startInstallation(options: {
     database,
     members: seeded.ids.map((id, i) => ({ id, cookie: seeded.cookies[i]! })),
     stop: async () => {
+      const died = server.exitCode !== null || server.signalCode !== null;
+      // Warnings under load (LOG_LEVEL=warn) are findings too: the first few, and how many.
+      const said = printed().slice(startedSaying).trim().split('\n').filter(Boolean);
       stopping = true;
       server.kill('SIGTERM');
       await exited;
-      // Warnings under load (LOG_LEVEL=warn) are findings too: the first few, and how many.
-      const said = printed().trim().split('\n').filter(Boolean);
-      if (said.length)
+      if (said.length && !died)
         console.log(
           `datekit serve printed ${said.length} line(s):\n${said
             .slice(0, 5)
@@ -135,4 +142,19 @@ export async function startInstallation(options: {
       fs.rmSync(path.join(scratch, engine), { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Fails when something listens on `port` already: the server started there would exit, and until
+ * then the bench would measure the other one (its /readyz answers too).
+ */
+async function refuseTakenPort(port: number): Promise<void> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is taken: choose another with --port`) : error),
+    );
+    probe.listen(port, '127.0.0.1', resolve);
+  });
+  await new Promise((resolve) => probe.close(resolve));
 }
