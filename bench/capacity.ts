@@ -261,7 +261,8 @@ async function rampUp(engine: Engine): Promise<Step[]> {
       };
       const step = describe(members, report, seconds, cpu);
       steps.push(step);
-      if (steps.filter((s) => !passed(s)).length > BEYOND) break;
+      const firstOver = steps.findIndex((s) => !passed(s));
+      if (firstOver >= 0 && steps.length - 1 - firstOver >= BEYOND) break;
     }
   } finally {
     await generators.stop();
