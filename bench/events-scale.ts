@@ -21,17 +21,13 @@ import pg from 'pg';
 import { createDatabase, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
 import { seedMembersWithSessions } from '../packages/server/test/seed-members.ts';
+import { raised } from './open-files.ts';
 
 const STREAMS = Number(process.argv[2] ?? 10_000);
 const MESSAGES = Number(process.argv[3] ?? 300);
 const BRAND = 'localhost';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
-
-/** Runs `argv` with the open-file limit raised to the hard limit (bash's ulimit; the bench only). */
-function raised(argv: string[]): [string, string[]] {
-  return ['bash', ['-c', 'ulimit -n "$(ulimit -Hn)" && exec "$@"', 'bash', ...argv]];
-}
 
 // This process holds every client socket: re-run it under the raised limit when the soft one is too low.
 const soft = Number(spawnSync('bash', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
