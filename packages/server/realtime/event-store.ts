@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { MemberEvent } from '@datekit/runtime/schemas/api/events';
 import type { Database } from '../db/schema.ts';
+import type { Sanction, SanctionState } from '../features/reports/sanctions.ts';
 
 /** One event for one member. */
 export interface Addressed {
@@ -80,29 +81,86 @@ export function eventsAfter(db: Kysely<Database>, memberId: number, afterId: num
     .execute() as Promise<StoredEvent[]>;
 }
 
-/** The id of the member's newest event, 0 when none is kept. */
-export async function latestEventId(db: Kysely<Database>, memberId: number): Promise<number> {
-  const row = await db
-    .selectFrom('member_events')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return Number(row?.id ?? 0);
+/** Where a stream starts, and who it is for, as one statement read them (`readStreamStart`). */
+export interface StreamStart {
+  /** The id of the member's newest event, 0 when none is kept. */
+  latestId: number;
+  /**
+   * Whether the stream can resume after the id it was asked for: the event is still kept and is the
+   * member's (pruning removes every event below an id, so when this one is kept, so is every later
+   * one). Id 0 ("none yet") always can. False when no id was asked for.
+   */
+  resumable: boolean;
+  /** The session's member's sanction columns; undefined when the session is gone or expired. */
+  session: SanctionState | undefined;
+  /** When resumable, the member's first `limit` events after the id, oldest first. */
+  events: StoredEvent[];
+}
+
+/** What `readStreamStart` answers per row: one head row (kind 0), then the events (kind 1). */
+interface StartRow {
+  kind: number;
+  id: number | null;
+  type: string | null;
+  payload: string | null;
+  resumable: number | null;
+  found: number | null;
+  sanction: Sanction | null;
+  sanction_ends_at: number | null;
 }
 
 /**
- * Whether a tab can resume after `id`: the event is still kept and is the member's. Pruning removes
- * every event below an id, so when this one is kept, so is every later one.
+ * Everything an event stream needs to start, in one statement (one trip through SQLite's single
+ * connection, one snapshot on PostgreSQL): the member's newest id, whether `resumeFrom` can be resumed
+ * from, the session's state (the rule of `sessionStillValid`, applied by the caller) and the first
+ * events after `resumeFrom`. Read in one snapshot, the session and the starting point agree: a ban,
+ * sign-out or deletion either committed before it (the session is gone or sanctioned) or writes its
+ * `session-ended` after the newest id read here (a member's ids commit in order, see recordEvents).
  */
-export async function canResumeAfter(db: Kysely<Database>, memberId: number, id: number): Promise<boolean> {
-  if (id === 0) return true;
-  const row = await db
-    .selectFrom('member_events')
-    .select('id')
-    .where('id', '=', id)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return row !== undefined;
+export async function readStreamStart(
+  db: Kysely<Database>,
+  input: { memberId: number; tokenHash: string; now: number; resumeFrom: number | null; limit: number },
+): Promise<StreamStart> {
+  const member = sql`cast(${input.memberId} as integer)`;
+  // No id asked for: -1, which no event has, so nothing is resumable and no event is read.
+  const resume = sql`cast(${input.resumeFrom ?? -1} as bigint)`;
+  const { rows } = await sql<StartRow>`
+    with opening as (
+      select
+        (select max(e.id) from member_events e where e.member_id = ${member}) as latest,
+        case
+          when ${resume} = 0 then 1
+          when exists (select 1 from member_events e where e.id = ${resume} and e.member_id = ${member}) then 1
+          else 0
+        end as resumable
+    )
+    select 0 as kind, opening.latest as id, cast(null as text) as type, cast(null as text) as payload,
+      opening.resumable, ses.found, ses.sanction, ses.sanction_ends_at
+    from opening
+    left join (
+      select 1 as found, u.sanction, u.sanction_ends_at
+      from sessions s join users u on u.id = s.user_id
+      where s.token_hash = ${input.tokenHash} and s.expires_at > cast(${input.now} as bigint)
+    ) ses on 1 = 1
+    union all
+    select * from (
+      select 1, e.id, e.type, e.payload, cast(null as integer), cast(null as integer), cast(null as text),
+        cast(null as bigint)
+      from member_events e, opening
+      where opening.resumable = 1 and e.member_id = ${member} and e.id > ${resume}
+      order by e.id
+      limit ${input.limit}
+    ) first_events`.execute(db);
+  const head = rows.find((row) => Number(row.kind) === 0)!;
+  return {
+    latestId: Number(head.id ?? 0),
+    resumable: input.resumeFrom !== null && Number(head.resumable) === 1,
+    session: head.found === null ? undefined : { sanction: head.sanction, sanction_ends_at: head.sanction_ends_at },
+    events: rows
+      .filter((row) => Number(row.kind) === 1)
+      .map((row) => ({ id: Number(row.id), type: row.type!, payload: row.payload! }))
+      .sort((a, b) => a.id - b.id),
+  };
 }
 
 /**
