@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { MemberEvent } from '@datekit/runtime/schemas/api/events';
+import { notifyOnCommit } from '../db/commit-signal.ts';
 import type { Database } from '../db/schema.ts';
 import type { Sanction, SanctionState } from '../features/reports/sanctions.ts';
 
@@ -30,11 +31,17 @@ function isPostgres(db: Kysely<Database>): boolean {
 
 /**
  * Writes the events in the caller's transaction, so they commit or roll back with the change they
- * report. On PostgreSQL each member's advisory lock is taken first (ascending member ids, so two
- * transactions never wait on each other in a circle) and held until commit: for one member, event ids
- * commit in increasing order, and a stream reading "after id N" never skips a row committed later.
- * `notify` names the channel told which members have new events (delivered on commit).
- * SQLite runs one write transaction at a time, which gives the same order.
+ * report; once it commits, `notify` (a PostgreSQL channel) is told which members have new events, in
+ * one NOTIFY after the COMMIT (db/commit-signal.ts). SQLite runs one write transaction at a time, so
+ * a member's event ids commit in increasing order.
+ *
+ * PostgreSQL draws ids from a sequence, and sequences do not commit in order: a transaction that drew
+ * id 7 may commit after one that drew id 8, and a stream that read 8 and moved its cursor there would
+ * never read 7. So each recipient's advisory lock is taken before an id is drawn for them and held
+ * until commit: for one member, ids commit in increasing order (other members' writes do not wait).
+ * The locks and the insert are one statement: `locked` is an aggregate, whose one row exists only
+ * once every lock is held (ascending member ids, so two writers never wait on each other in a circle),
+ * and every inserted row, whose id default is evaluated as it is made, is joined to it.
  */
 export async function recordEvents(
   trx: Kysely<Database>,
@@ -43,24 +50,33 @@ export async function recordEvents(
 ): Promise<void> {
   if (entries.length === 0) return;
   const members = [...new Set(entries.map((e) => e.to))].sort((a, b) => a - b);
-  const postgres = isPostgres(trx);
-  if (postgres) {
-    for (const member of members) await sql`select pg_advisory_xact_lock(${EVENT_LOCK_CLASS}, ${member})`.execute(trx);
-  }
-  await trx
-    .insertInto('member_events')
-    .values(
-      entries.map((e) => ({
-        member_id: e.to,
-        type: e.event.type,
-        payload: JSON.stringify(e.event),
-        created_at: options.at,
-      })),
-    )
-    .execute();
-  if (postgres && options.notify) {
-    for (const member of members) await sql`select pg_notify(${options.notify}, ${String(member)})`.execute(trx);
-  }
+  const insert = isPostgres(trx)
+    ? sql`
+        with locked as (
+          select count(pg_advisory_xact_lock(${EVENT_LOCK_CLASS}, m)) as held
+          from unnest(cast(${members} as integer[])) as m
+        )
+        insert into member_events (member_id, type, payload, created_at)
+        select e.member_id, e.type, e.payload, cast(${options.at} as bigint)
+        from locked, unnest(
+          cast(${entries.map((e) => e.to)} as integer[]),
+          cast(${entries.map((e) => e.event.type)} as text[]),
+          cast(${entries.map((e) => JSON.stringify(e.event))} as text[])
+        ) with ordinality as e(member_id, type, payload, n)
+        order by locked.held, e.n`.compile(trx)
+    : trx
+        .insertInto('member_events')
+        .values(
+          entries.map((e) => ({
+            member_id: e.to,
+            type: e.event.type,
+            payload: JSON.stringify(e.event),
+            created_at: options.at,
+          })),
+        )
+        .compile();
+  const query = options.notify ? notifyOnCommit(insert, options.notify, members.map(String)) : insert;
+  await trx.executeQuery(query);
 }
 
 export interface StoredEvent {
