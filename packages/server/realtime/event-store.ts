@@ -1,6 +1,7 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MemberEvent } from '@datekit/runtime/schemas/api/events';
 import { notifyOnCommit } from '../db/commit-signal.ts';
+import { isPostgres } from '../db/migrations/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Sanction, SanctionState } from '../features/reports/sanctions.ts';
 
@@ -24,10 +25,6 @@ export const EVENT_CHANNEL = 'datekit_events';
 
 /** The first half of the two-key advisory lock that orders one member's events (the member id is the second). */
 export const EVENT_LOCK_CLASS = 7_310_001;
-
-function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /**
  * Writes the events in the caller's transaction, so they commit or roll back with the change they

@@ -1,3 +1,4 @@
+import { commitWithoutFlush } from '../../db/async-commit.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -26,11 +27,15 @@ const PRESENCE_CHUNK = 1_000;
  * instance): the heartbeat's batch for every stream of a process, in a few statements.
  */
 export async function markStreamsSeen(db: Db, userIds: readonly number[], now: number): Promise<void> {
-  for (let i = 0; i < userIds.length; i += PRESENCE_CHUNK) {
-    await db
-      .insertInto('member_presence')
-      .values(userIds.slice(i, i + PRESENCE_CHUNK).map((id) => ({ user_id: id, stream_seen_at: now })))
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ stream_seen_at: now }))
-      .execute();
-  }
+  if (userIds.length === 0) return;
+  // Written again within 25 s: a crash of the database may lose it (db/async-commit.ts).
+  await commitWithoutFlush(db, async (trx) => {
+    for (let i = 0; i < userIds.length; i += PRESENCE_CHUNK) {
+      await trx
+        .insertInto('member_presence')
+        .values(userIds.slice(i, i + PRESENCE_CHUNK).map((id) => ({ user_id: id, stream_seen_at: now })))
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ stream_seen_at: now }))
+        .execute();
+    }
+  });
 }
