@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMember } from '../features/users/insert-member.ts';
+import { insertTestMember } from '../test/seed-members.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { eventsAfter, recordEvents } from './event-store.ts';
 
@@ -10,22 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-function member(name: string): Promise<number> {
-  return insertMember(database.db, {
-    brand: 'alpha.test',
-    email: `${name}@example.com`,
-    passwordHash: null,
-    status: 'active',
-    language: 'en',
-    createdAt: Date.now(),
-    acceptedTermsAt: null,
-    profile: { name, gender: 'female', birth_date: '1990-01-01', country: 'NL', status: 'active' },
-  });
-}
-
 describe('a member’s event ids commit in order', () => {
   it('a reader moving its cursor while writers commit out of turn never skips an event', async () => {
-    const [ada, bo] = [await member('ada'), await member('bo')];
+    const [ada, bo] = [
+      await insertTestMember(database.db, 'ada@example.com'),
+      await insertTestMember(database.db, 'bo@example.com'),
+    ];
     const { db } = database;
     const WRITERS = 40;
     // Each writer records an event for ada (half of them for bo too), then stays in its transaction a
