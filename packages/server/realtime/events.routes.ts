@@ -4,11 +4,11 @@ import { LAST_EVENT_ID_PARAM } from '@datekit/runtime/data/live-events';
 import { defineRoute } from '../http/define-route.ts';
 import { eventsAfter, readStreamStart, type StoredEvent, type StreamStart } from './event-store.ts';
 import { markStreamsSeen } from '../features/notifications/presence.ts';
-import { isSanctioned } from '../features/reports/sanctions.ts';
+import { sanctionError } from '../features/reports/sanctions.ts';
 import type { Services } from '../services.ts';
 import { RECONNECT_EVENT } from './open-streams.ts';
 import { StreamHeartbeat } from './stream-heartbeat.ts';
-import { loadCurrentMember, sessionStillValid } from '../features/users/current-member.ts';
+import { sessionStillValid } from '../features/users/current-member.ts';
 import { authenticationRequired } from '../errors/api-error.ts';
 
 /**
@@ -73,7 +73,7 @@ export const eventStream = defineRoute({
     'Server-sent events for the logged-in member: ready, then message, like, match, credits, read, chat-deleted, session-ended (each with an id; the stream ends after session-ended); reset, reconnect. Resumes after Last-Event-ID (header, or the last_event_id query parameter).',
   auth: 'member',
   query: z.object({ [LAST_EVENT_ID_PARAM]: z.string().optional() }),
-  handler: async ({ request, reply, member, services, query, brand, locale }) => {
+  handler: async ({ request, reply, member, services, query, locale }) => {
     const db = services.db;
     const asked = request.headers['last-event-id'] ?? query[LAST_EVENT_ID_PARAM];
     const resumeFrom = asked === undefined ? null : parseEventId(asked);
@@ -153,12 +153,11 @@ export const eventStream = defineRoute({
       cursor = start.resumable ? resumeFrom! : start.latestId;
       // A ban, sign-out or deletion that committed after the session was checked and before the
       // starting point was read is not after the cursor: its `session-ended` would never reach this
-      // stream. Read with the starting point, the session says so; the request then gets the answer
-      // any later request of it would.
-      if (!start.session || isSanctioned(start.session, services.now())) {
-        const current = await loadCurrentMember(services, request, brand, locale);
-        if (!current) throw authenticationRequired();
-      }
+      // stream. Read with the starting point, the session says so, and the request gets the answer
+      // any later request of it would (read here, not from a cache of sessions).
+      if (!start.session) throw authenticationRequired();
+      const sanctioned = sanctionError(start.session, locale, services.now());
+      if (sanctioned) throw sanctioned;
     } catch (error) {
       unsubscribe();
       throw error;
