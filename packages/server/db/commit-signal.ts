@@ -18,15 +18,76 @@ export const COMMIT_SIGNAL_CHANNEL = 'datekit_jobs';
 /** Compiled queries whose commit is signalled (the job queue's inserts of jobs due now). */
 const signalling = new WeakSet<CompiledQuery>();
 
+/** Compiled queries whose commit NOTIFYs a channel (PostgreSQL), with the words the payload lists. */
+const notifying = new WeakMap<CompiledQuery, { channel: string; words: readonly string[] }>();
+
+/**
+ * NOTIFY payloads are limited to 8,000 bytes: words (member ids) are sent in payloads of at most this
+ * many characters, several NOTIFYs in the one statement when there are more.
+ */
+const PAYLOAD_CHARS = 7_000;
+
 /**
  * Marks a compiled query: once the transaction it runs in commits (at once when it runs outside one),
  * listeners of `onCommitSignal` in this process hear of it, and on PostgreSQL a NOTIFY on
- * COMMIT_SIGNAL_CHANNEL, sent in that transaction, tells the other instances' LISTEN connections.
+ * COMMIT_SIGNAL_CHANNEL, sent after the commit, tells the other instances' LISTEN connections.
  * A rolled-back transaction signals nothing. Execute it with `db.executeQuery(query)`.
  */
 export function signalOnCommit<R>(query: CompiledQuery<R>): CompiledQuery<R> {
   signalling.add(query as CompiledQuery);
   return query;
+}
+
+/**
+ * Marks a compiled query: once the transaction it runs in commits (at once when it runs outside one),
+ * PostgreSQL is told on `channel`, in one NOTIFY per commit whose payload lists `words` (and those of
+ * the transaction's other marked queries) separated by commas. Nothing on SQLite, whose one process
+ * wakes its own listeners. Execute it with `db.executeQuery(query)`.
+ */
+export function notifyOnCommit<R>(
+  query: CompiledQuery<R>,
+  channel: string,
+  words: readonly string[],
+): CompiledQuery<R> {
+  notifying.set(query as CompiledQuery, { channel, words });
+  return query;
+}
+
+/** What a connection's open transaction tells when it commits. */
+interface Pending {
+  signal: boolean;
+  /** Per channel, the words of its payload. */
+  notes: Map<string, Set<string>>;
+}
+
+const nothingPending = (): Pending => ({ signal: false, notes: new Map() });
+
+/**
+ * The statement that tells what committed: a NOTIFY per channel (or per 7,000 characters of words),
+ * sent after the COMMIT in a transaction of its own. Inside the transaction, NOTIFY would hold
+ * PostgreSQL's one notification lock from before the commit until its WAL flush, so every notifying
+ * commit of every instance would wait for the previous one's fsync. Its own transaction needs no
+ * flush: `synchronous_commit` off for it alone (`set_config` local to the statement's implicit
+ * transaction); a crash can lose only the wake-up, which the stream heartbeat's read makes up for.
+ */
+function notifyStatement(pending: Pending): CompiledQuery | undefined {
+  const parameters: string[] = [];
+  const calls: string[] = [];
+  for (const [channel, words] of pending.notes) {
+    let payload = '';
+    const flush = () => {
+      parameters.push(channel, payload);
+      calls.push(`pg_notify($${parameters.length - 1}, $${parameters.length})`);
+      payload = '';
+    };
+    for (const word of words) {
+      if (payload.length + word.length + 1 > PAYLOAD_CHARS) flush();
+      payload = payload ? `${payload},${word}` : word;
+    }
+    flush();
+  }
+  if (calls.length === 0) return undefined;
+  return CompiledQuery.raw(`select set_config('synchronous_commit', 'off', true), ${calls.join(', ')}`, parameters);
 }
 
 const emitters = new WeakMap<object, EventEmitter>();
@@ -49,8 +110,8 @@ export function registerCommitSignal<DB>(db: Kysely<DB>, dialect: SignallingDial
 
 class SignallingConnection implements DatabaseConnection {
   inTransaction = false;
-  /** A marked query ran in the open transaction: signal when it commits. */
-  pending = false;
+  /** What the marked queries of the open transaction tell when it commits. */
+  pending = nothingPending();
 
   readonly inner: DatabaseConnection;
   private readonly driver: SignallingDriver;
@@ -62,10 +123,16 @@ class SignallingConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
-    if (signalling.has(query)) {
-      if (this.inTransaction) this.pending = true;
-      else await this.driver.committed(this);
+    const note = notifying.get(query);
+    if (!signalling.has(query) && !note) return result;
+    const pending = this.inTransaction ? this.pending : nothingPending();
+    if (signalling.has(query)) pending.signal = true;
+    if (note) {
+      const words = pending.notes.get(note.channel) ?? new Set();
+      for (const word of note.words) words.add(word);
+      pending.notes.set(note.channel, words);
     }
+    if (!this.inTransaction) await this.driver.committed(this, pending);
     return result;
   }
 
@@ -101,27 +168,25 @@ class SignallingDriver implements Driver {
     const c = connection as SignallingConnection;
     await this.inner.beginTransaction(c.inner, settings);
     c.inTransaction = true;
-    c.pending = false;
+    c.pending = nothingPending();
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as SignallingConnection;
     const pending = c.pending;
-    // In the transaction, so PostgreSQL delivers it exactly when (and only if) the commit succeeds.
-    if (pending && this.notifyChannel) await c.inner.executeQuery(this.notify());
     try {
       await this.inner.commitTransaction(c.inner);
     } finally {
       c.inTransaction = false;
-      c.pending = false;
+      c.pending = nothingPending();
     }
-    if (pending) this.emitter.emit('commit');
+    await this.committed(c, pending);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as SignallingConnection;
     c.inTransaction = false;
-    c.pending = false;
+    c.pending = nothingPending();
     await this.inner.rollbackTransaction(c.inner);
   }
 
@@ -155,18 +220,25 @@ class SignallingDriver implements Driver {
     return this.inner.destroy();
   }
 
-  /** A marked query committed on its own (autocommit): NOTIFY after it, then tell this process. */
-  async committed(connection: SignallingConnection): Promise<void> {
-    if (this.notifyChannel) await connection.inner.executeQuery(this.notify());
-    this.emitter.emit('commit');
-  }
-
-  private notify(): CompiledQuery {
-    return CompiledQuery.raw('select pg_notify($1, $2)', [this.notifyChannel, '']);
+  /**
+   * Marked queries committed (their transaction, or on their own): NOTIFY on PostgreSQL, then tell
+   * this process. The change is committed whatever happens to the NOTIFY: a failure is not the
+   * caller's (its wake-up comes from the next heartbeat's read, or the job runner's next poll).
+   */
+  async committed(connection: SignallingConnection, pending: Pending): Promise<void> {
+    if (this.notifyChannel) {
+      if (pending.signal) pending.notes.set(this.notifyChannel, new Set(['']));
+      const notify = notifyStatement(pending);
+      if (notify) await connection.inner.executeQuery(notify).catch(() => undefined);
+    }
+    if (pending.signal) this.emitter.emit('commit');
   }
 }
 
-/** Wraps a dialect so that commits of marked queries are signalled; `notifyChannel` on PostgreSQL only. */
+/**
+ * Wraps a dialect so that commits of marked queries are signalled; `notifyChannel` (the jobs' channel)
+ * on PostgreSQL only, where it also turns on the NOTIFYs of `notifyOnCommit`.
+ */
 export class SignallingDialect implements Dialect {
   readonly emitter = new EventEmitter();
 

@@ -18,7 +18,7 @@ export interface EventBus {
   /**
    * Records one event for a member. Pass the transaction that makes the change (a plain `db` gets a
    * transaction of its own). Call it last in the transaction, once: it takes the member's event lock
-   * until commit on PostgreSQL. To tell several members, use `publishAll`.
+   * until commit on PostgreSQL (realtime/event-store.ts says why). To tell several members, use `publishAll`.
    */
   publish(db: Kysely<Database>, to: number, event: MemberEvent): Promise<void>;
   /** Records events for several members in one go (the locks in a deadlock-free order). */
@@ -71,8 +71,8 @@ function createWakeups() {
  * One process on SQLite: after the insert, the wake-up is queued for the next turn of the event loop.
  * The stream's read goes through the same single SQLite connection, which Kysely holds for the whole
  * transaction, so the read runs after the commit (or the rollback) and sees exactly what committed.
- * On PostgreSQL (a CLI command such as `credits grant`, which holds no streams) it still NOTIFYs, so
- * the running servers' streams hear of the event at once.
+ * On PostgreSQL (a CLI command such as `credits grant`, which holds no streams) it still NOTIFYs after
+ * the commit, so the running servers' streams hear of the event at once.
  */
 export function createLocalBus(): EventBus {
   const wakeups = createWakeups();
@@ -102,8 +102,8 @@ export const RELISTEN_FIRST_DELAY_MS = 100;
 export const RELISTEN_MAX_DELAY_MS = 2_000;
 
 /**
- * Several server instances on one PostgreSQL: the transaction that records events also NOTIFYs the
- * members' ids, which PostgreSQL delivers on commit to every instance's LISTEN connection; each wakes
+ * Several server instances on one PostgreSQL: once the transaction that records events commits, one
+ * NOTIFY lists the members' ids (db/commit-signal.ts) to every instance's LISTEN connection; each wakes
  * the streams of those members it holds, which read the table. A broken LISTEN connection is opened
  * again (capped backoff), and every stream then reads the table, so nothing committed meanwhile is
  * missed. Its state (`connection()`) is part of readiness and of the metrics.
@@ -125,7 +125,8 @@ export async function createPostgresBus(
     // keepAlive: a connection whose peer vanished without a word (a failover's old host) ends too.
     const client = new pg.Client({ connectionString, keepAlive: true });
     client.on('notification', (note) => {
-      if (note.channel === channel && note.payload) wakeups.wake(Number(note.payload));
+      // One NOTIFY per commit lists its members: "12,40,41".
+      if (note.channel === channel && note.payload) for (const id of note.payload.split(',')) wakeups.wake(Number(id));
       else if (note.channel === jobsChannel) jobs.emit('queued');
     });
     client.on('error', (error) => {

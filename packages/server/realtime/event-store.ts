@@ -1,6 +1,9 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MemberEvent } from '@datekit/runtime/schemas/api/events';
+import { notifyOnCommit } from '../db/commit-signal.ts';
+import { isPostgres } from '../db/migrations/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import type { Sanction, SanctionState } from '../features/reports/sanctions.ts';
 
 /** One event for one member. */
 export interface Addressed {
@@ -23,17 +26,19 @@ export const EVENT_CHANNEL = 'datekit_events';
 /** The first half of the two-key advisory lock that orders one member's events (the member id is the second). */
 export const EVENT_LOCK_CLASS = 7_310_001;
 
-function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 /**
  * Writes the events in the caller's transaction, so they commit or roll back with the change they
- * report. On PostgreSQL each member's advisory lock is taken first (ascending member ids, so two
- * transactions never wait on each other in a circle) and held until commit: for one member, event ids
- * commit in increasing order, and a stream reading "after id N" never skips a row committed later.
- * `notify` names the channel told which members have new events (delivered on commit).
- * SQLite runs one write transaction at a time, which gives the same order.
+ * report; once it commits, `notify` (a PostgreSQL channel) is told which members have new events, in
+ * one NOTIFY after the COMMIT (db/commit-signal.ts). SQLite runs one write transaction at a time, so
+ * a member's event ids commit in increasing order.
+ *
+ * PostgreSQL draws ids from a sequence, and sequences do not commit in order: a transaction that drew
+ * id 7 may commit after one that drew id 8, and a stream that read 8 and moved its cursor there would
+ * never read 7. So each recipient's advisory lock is taken before an id is drawn for them and held
+ * until commit: for one member, ids commit in increasing order (other members' writes do not wait).
+ * The locks and the insert are one statement: `locked` is an aggregate, whose one row exists only
+ * once every lock is held (ascending member ids, so two writers never wait on each other in a circle),
+ * and every inserted row, whose id default is evaluated as it is made, is joined to it.
  */
 export async function recordEvents(
   trx: Kysely<Database>,
@@ -42,24 +47,33 @@ export async function recordEvents(
 ): Promise<void> {
   if (entries.length === 0) return;
   const members = [...new Set(entries.map((e) => e.to))].sort((a, b) => a - b);
-  const postgres = isPostgres(trx);
-  if (postgres) {
-    for (const member of members) await sql`select pg_advisory_xact_lock(${EVENT_LOCK_CLASS}, ${member})`.execute(trx);
-  }
-  await trx
-    .insertInto('member_events')
-    .values(
-      entries.map((e) => ({
-        member_id: e.to,
-        type: e.event.type,
-        payload: JSON.stringify(e.event),
-        created_at: options.at,
-      })),
-    )
-    .execute();
-  if (postgres && options.notify) {
-    for (const member of members) await sql`select pg_notify(${options.notify}, ${String(member)})`.execute(trx);
-  }
+  const insert = isPostgres(trx)
+    ? sql`
+        with locked as (
+          select count(pg_advisory_xact_lock(${EVENT_LOCK_CLASS}, m)) as held
+          from unnest(cast(${members} as integer[])) as m
+        )
+        insert into member_events (member_id, type, payload, created_at)
+        select e.member_id, e.type, e.payload, cast(${options.at} as bigint)
+        from locked, unnest(
+          cast(${entries.map((e) => e.to)} as integer[]),
+          cast(${entries.map((e) => e.event.type)} as text[]),
+          cast(${entries.map((e) => JSON.stringify(e.event))} as text[])
+        ) with ordinality as e(member_id, type, payload, n)
+        order by locked.held, e.n`.compile(trx)
+    : trx
+        .insertInto('member_events')
+        .values(
+          entries.map((e) => ({
+            member_id: e.to,
+            type: e.event.type,
+            payload: JSON.stringify(e.event),
+            created_at: options.at,
+          })),
+        )
+        .compile();
+  const query = options.notify ? notifyOnCommit(insert, options.notify, members.map(String)) : insert;
+  await trx.executeQuery(query);
 }
 
 export interface StoredEvent {
@@ -80,29 +94,86 @@ export function eventsAfter(db: Kysely<Database>, memberId: number, afterId: num
     .execute() as Promise<StoredEvent[]>;
 }
 
-/** The id of the member's newest event, 0 when none is kept. */
-export async function latestEventId(db: Kysely<Database>, memberId: number): Promise<number> {
-  const row = await db
-    .selectFrom('member_events')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return Number(row?.id ?? 0);
+/** Where a stream starts, and who it is for, as one statement read them (`readStreamStart`). */
+export interface StreamStart {
+  /** The id of the member's newest event, 0 when none is kept. */
+  latestId: number;
+  /**
+   * Whether the stream can resume after the id it was asked for: the event is still kept and is the
+   * member's (pruning removes every event below an id, so when this one is kept, so is every later
+   * one). Id 0 ("none yet") always can. False when no id was asked for.
+   */
+  resumable: boolean;
+  /** The session's member's sanction columns; undefined when the session is gone or expired. */
+  session: SanctionState | undefined;
+  /** When resumable, the member's first `limit` events after the id, oldest first. */
+  events: StoredEvent[];
+}
+
+/** What `readStreamStart` answers per row: one head row (kind 0), then the events (kind 1). */
+interface StartRow {
+  kind: number;
+  id: number | null;
+  type: string | null;
+  payload: string | null;
+  resumable: number | null;
+  found: number | null;
+  sanction: Sanction | null;
+  sanction_ends_at: number | null;
 }
 
 /**
- * Whether a tab can resume after `id`: the event is still kept and is the member's. Pruning removes
- * every event below an id, so when this one is kept, so is every later one.
+ * Everything an event stream needs to start, in one statement (one trip through SQLite's single
+ * connection, one snapshot on PostgreSQL): the member's newest id, whether `resumeFrom` can be resumed
+ * from, the session's state (the rule of `sessionStillValid`, applied by the caller) and the first
+ * events after `resumeFrom`. Read in one snapshot, the session and the starting point agree: a ban,
+ * sign-out or deletion either committed before it (the session is gone or sanctioned) or writes its
+ * `session-ended` after the newest id read here (a member's ids commit in order, see recordEvents).
  */
-export async function canResumeAfter(db: Kysely<Database>, memberId: number, id: number): Promise<boolean> {
-  if (id === 0) return true;
-  const row = await db
-    .selectFrom('member_events')
-    .select('id')
-    .where('id', '=', id)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return row !== undefined;
+export async function readStreamStart(
+  db: Kysely<Database>,
+  input: { memberId: number; tokenHash: string; now: number; resumeFrom: number | null; limit: number },
+): Promise<StreamStart> {
+  const member = sql`cast(${input.memberId} as integer)`;
+  // No id asked for: -1, which no event has, so nothing is resumable and no event is read.
+  const resume = sql`cast(${input.resumeFrom ?? -1} as bigint)`;
+  const { rows } = await sql<StartRow>`
+    with opening as (
+      select
+        (select max(e.id) from member_events e where e.member_id = ${member}) as latest,
+        case
+          when ${resume} = 0 then 1
+          when exists (select 1 from member_events e where e.id = ${resume} and e.member_id = ${member}) then 1
+          else 0
+        end as resumable
+    )
+    select 0 as kind, opening.latest as id, cast(null as text) as type, cast(null as text) as payload,
+      opening.resumable, ses.found, ses.sanction, ses.sanction_ends_at
+    from opening
+    left join (
+      select 1 as found, u.sanction, u.sanction_ends_at
+      from sessions s join users u on u.id = s.user_id
+      where s.token_hash = ${input.tokenHash} and s.expires_at > cast(${input.now} as bigint)
+    ) ses on 1 = 1
+    union all
+    select * from (
+      select 1, e.id, e.type, e.payload, cast(null as integer), cast(null as integer), cast(null as text),
+        cast(null as bigint)
+      from member_events e, opening
+      where opening.resumable = 1 and e.member_id = ${member} and e.id > ${resume}
+      order by e.id
+      limit ${input.limit}
+    ) first_events`.execute(db);
+  const head = rows.find((row) => Number(row.kind) === 0)!;
+  return {
+    latestId: Number(head.id ?? 0),
+    resumable: input.resumeFrom !== null && Number(head.resumable) === 1,
+    session: head.found === null ? undefined : { sanction: head.sanction, sanction_ends_at: head.sanction_ends_at },
+    events: rows
+      .filter((row) => Number(row.kind) === 1)
+      .map((row) => ({ id: Number(row.id), type: row.type!, payload: row.payload! }))
+      .sort((a, b) => a.id - b.id),
+  };
 }
 
 /**

@@ -2,12 +2,13 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { LAST_EVENT_ID_PARAM } from '@datekit/runtime/data/live-events';
 import { defineRoute } from '../http/define-route.ts';
-import { canResumeAfter, eventsAfter, latestEventId } from './event-store.ts';
-import { markStreamSeen, markStreamsSeen } from '../features/notifications/presence.ts';
+import { eventsAfter, readStreamStart, type StoredEvent, type StreamStart } from './event-store.ts';
+import { markStreamsSeen } from '../features/notifications/presence.ts';
+import { sanctionError } from '../features/reports/sanctions.ts';
 import type { Services } from '../services.ts';
 import { RECONNECT_EVENT } from './open-streams.ts';
 import { StreamHeartbeat } from './stream-heartbeat.ts';
-import { loadCurrentMember, sessionStillValid } from '../features/users/current-member.ts';
+import { sessionStillValid } from '../features/users/current-member.ts';
 import { authenticationRequired } from '../errors/api-error.ts';
 
 /**
@@ -32,6 +33,14 @@ function heartbeatOf(services: Services, warn: (error: unknown, what: string) =>
     heartbeats.set(services, heartbeat);
   }
   return heartbeat;
+}
+
+/**
+ * Resolves once the members of the streams open in this process are recorded as present (the
+ * heartbeat writes a new stream's presence within PRESENCE_FLUSH_MS, not before the answer begins).
+ */
+export function presenceWritten(services: Services): Promise<void> {
+  return heartbeats.get(services)?.presenceWritten() ?? Promise.resolve();
 }
 
 /** The event after which a stream ends, if its session is indeed over (see `sessionStillValid`). */
@@ -64,11 +73,10 @@ export const eventStream = defineRoute({
     'Server-sent events for the logged-in member: ready, then message, like, match, credits, read, chat-deleted, session-ended (each with an id; the stream ends after session-ended); reset, reconnect. Resumes after Last-Event-ID (header, or the last_event_id query parameter).',
   auth: 'member',
   query: z.object({ [LAST_EVENT_ID_PARAM]: z.string().optional() }),
-  handler: async ({ request, reply, member, services, query, brand, locale }) => {
+  handler: async ({ request, reply, member, services, query, locale }) => {
     const db = services.db;
     const asked = request.headers['last-event-id'] ?? query[LAST_EVENT_ID_PARAM];
     const resumeFrom = asked === undefined ? null : parseEventId(asked);
-    const resumable = resumeFrom !== null && (await canResumeAfter(db, member.id, resumeFrom));
     // The last id sent to this tab.
     let cursor = 0;
 
@@ -77,27 +85,31 @@ export const eventStream = defineRoute({
     let finish = (): void => {
       closed = true;
     };
-    let reading = false;
+    // The opening read counts as a read in progress: a wake-up meanwhile asks for one more read.
+    let reading = true;
     let again = false;
-    let ready = false;
-    const pump = async (): Promise<void> => {
-      if (!ready || closed) return;
-      if (reading) {
-        again = true;
-        return;
-      }
+    /**
+     * Sends `first` (rows read by the opening statement, whose session was valid), then reads the table
+     * after the cursor for as long as wake-ups ask for more.
+     */
+    const readOn = async (first?: StoredEvent[]): Promise<void> => {
       reading = true;
       try {
+        let batch = first;
         do {
           again = false;
-          let rows = await eventsAfter(db, member.id, cursor, BATCH);
+          let rows = batch ?? (await eventsAfter(db, member.id, cursor, BATCH));
+          const opening = batch !== undefined;
+          batch = undefined;
           if (closed) return;
           // Nothing new; a wake-up during the read (`again`) reads once more.
           if (rows.length === 0) continue;
           const full = rows.length === BATCH;
           const lastId = rows.at(-1)!.id;
           const endedAt = rows.findIndex((row) => row.type === SESSION_ENDED);
-          const ends = endedAt >= 0 && !(await sessionStillValid(services, member.sessionTokenHash));
+          // The opening statement read the rows and the session in one snapshot: a session valid
+          // there makes any `session-ended` among them an old one.
+          const ends = endedAt >= 0 && !opening && !(await sessionStillValid(services, member.sessionTokenHash));
           if (closed) return;
           // An old `session-ended` (a tab resuming after the member was let back in) is not passed on.
           if (endedAt >= 0 && !ends) rows = rows.filter((row) => row.type !== SESSION_ENDED);
@@ -121,29 +133,35 @@ export const eventStream = defineRoute({
         reading = false;
       }
     };
+    const pump = (): void => {
+      if (closed) return;
+      if (reading) again = true;
+      else void readOn();
+    };
     // Subscribed before the starting point is read: a wake-up in between only triggers one more read.
-    const unsubscribe = services.events.subscribe(member.id, () => void pump());
+    const unsubscribe = services.events.subscribe(member.id, pump);
+    let start: StreamStart;
     try {
-      cursor = resumable ? resumeFrom : await latestEventId(db, member.id);
+      // One statement: the starting point, the session's state and the first events, in one snapshot.
+      start = await readStreamStart(db, {
+        memberId: member.id,
+        tokenHash: member.sessionTokenHash,
+        now: services.now(),
+        resumeFrom,
+        limit: BATCH,
+      });
+      cursor = start.resumable ? resumeFrom! : start.latestId;
       // A ban, sign-out or deletion that committed after the session was checked and before the
       // starting point was read is not after the cursor: its `session-ended` would never reach this
-      // stream. Checked again now, the request gets the answer any later request of it would.
-      if (!(await sessionStillValid(services, member.sessionTokenHash))) {
-        const current = await loadCurrentMember(services, request, brand, locale);
-        if (!current) throw authenticationRequired();
-      }
+      // stream. Read with the starting point, the session says so, and the request gets the answer
+      // any later request of it would (read here, not from a cache of sessions).
+      if (!start.session) throw authenticationRequired();
+      const sanctioned = sanctionError(start.session, locale, services.now());
+      if (sanctioned) throw sanctioned;
     } catch (error) {
       unsubscribe();
       throw error;
     }
-
-    // The member has a tab open, for every instance to see (no notification mail meanwhile).
-    const seen = () =>
-      markStreamSeen(db, member.id, services.now()).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'presence write failed'),
-      );
-    // Written before the answer begins: once the tab sees its stream open, it counts as open.
-    await seen();
 
     reply.hijack();
     const raw = reply.raw;
@@ -158,12 +176,14 @@ export const eventStream = defineRoute({
     });
     raw.write('retry: 3000\n');
     // An id that cannot be resumed from (pruned, another member's, malformed): the tab reloads its state.
-    if (asked !== undefined && !resumable) raw.write(`id: ${cursor}\nevent: reset\ndata: {"type":"reset"}\n\n`);
+    if (asked !== undefined && !start.resumable) raw.write(`id: ${cursor}\nevent: reset\ndata: {"type":"reset"}\n\n`);
     else raw.write(`id: ${cursor}\nevent: ready\ndata: {"type":"ready"}\n\n`);
+    // The heartbeat also records the member as present (a tab open, for every instance to see), in
+    // its next batch: within PRESENCE_FLUSH_MS of the first new stream, not one write per open.
     const stopBeating = heartbeatOf(services, (err, what) => request.log.warn({ err }, what)).add({
       memberId: member.id,
       ping: () => raw.write(': ping\n\n'),
-      pump: () => void pump(),
+      pump,
     });
     // On shutdown the stream says `reconnect` and ends, so the tab moves on and the process can exit.
     const forget = services.streams.add(() => raw.end(RECONNECT_EVENT));
@@ -174,8 +194,7 @@ export const eventStream = defineRoute({
       forget();
     };
     request.raw.once('close', finish);
-    ready = true;
-    await pump();
+    await readOn(start.events);
     return undefined;
   },
 });

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { balanceOf, book } from '../features/credits/ledger.ts';
-import { openEventStream } from '../test/event-stream.ts';
+import { openEventStream, type EventStream } from '../test/event-stream.ts';
 import { TestClient } from '../test/http-client.ts';
 import { startTwoInstances } from '../test/two-instances.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
+import { hasOpenTab } from '../features/notifications/presence.ts';
 import { EVENT_RETENTION_MS, pruneEvents } from './event-store.ts';
+import { presenceWritten } from './events.routes.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -150,6 +152,42 @@ describe('resuming after Last-Event-ID', () => {
       expect((await back.next('message')).data).toMatchObject({ message: { text: 'missed while reconnecting' } });
     } finally {
       back.close();
+    }
+  });
+
+  it('opens in one query after the session lookup, and records the tab as present in the heartbeat’s batch', async () => {
+    const [anna, ben] = [await member(100), await member()];
+    const seen = await openEventStream(ben.browser);
+    await send(anna, ben, 'before');
+    const from = (await seen.next('message')).id!;
+    seen.close();
+    await send(anna, ben, 'while away');
+    const executor = server.services.db.getExecutor();
+    const execute = executor.executeQuery.bind(executor);
+    const queries: string[] = [];
+    const spy = vi.spyOn(executor, 'executeQuery').mockImplementation((query) => {
+      queries.push(query.sql);
+      return execute(query);
+    });
+    let resumed: EventStream | undefined;
+    try {
+      resumed = await openEventStream(ben.browser, undefined, { lastEventId: String(from) });
+      expect((await resumed.next('message')).data).toMatchObject({ message: { text: 'while away' } });
+    } finally {
+      spy.mockRestore();
+    }
+    try {
+      // The session lookup aside (cached elsewhere), and the heartbeat's presence batch, which is no
+      // part of the open: the starting point, the session's re-check and the first events are one.
+      const opening = queries.filter(
+        (q) => !/^select .* from "users" as "u" .*"sessions"/s.test(q) && !/member_presence/.test(q),
+      );
+      expect(opening).toHaveLength(1);
+      expect(opening[0]).toMatch(/with opening as/);
+      await presenceWritten(server.services);
+      expect(await hasOpenTab(server.services.db, ben.id, server.services.now())).toBe(true);
+    } finally {
+      resumed?.close();
     }
   });
 

@@ -88,13 +88,13 @@ describe('a ban or suspension ends the member’s open event streams', () => {
     },
   );
 
-  /** Resolves once the stream's read of its starting point (latestEventId) waits for the lock on member_events. */
+  /** Resolves once the stream's opening statement (readStreamStart) waits for the lock on member_events. */
   async function waitForLockWaiter(): Promise<void> {
     for (;;) {
       const { rows } = await sql<{ waiting: string }>`
         select count(*) as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
         where not l.granted and l.relation = 'member_events'::regclass
-          and a.query like 'select max(%'`.execute(server.services.db);
+          and a.query like '%with opening as%'`.execute(server.services.db);
       if (Number(rows[0]!.waiting) > 0) return;
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -66,4 +66,29 @@ describe('the shared heartbeat of a process', () => {
     expect(warnings).toEqual([]);
     expect(heartbeat.size).toBe(3);
   });
+
+  it('records new streams as present in batches, not one write per open; a stream gone before its batch is left out', async () => {
+    const batches: number[][] = [];
+    const heartbeat = new StreamHeartbeat({
+      db: database.db,
+      intervalMs: 25_000,
+      now: () => 1_000_000,
+      markSeen: async (_db, memberIds) => void batches.push([...memberIds]),
+      warn: () => undefined,
+    });
+    const open = (memberId: number) => heartbeat.add({ memberId, ping: () => undefined, pump: () => undefined });
+    const closers = [open(30), open(10), open(20), open(10)];
+    const gone = open(40);
+    gone();
+    await heartbeat.presenceWritten();
+    expect(batches).toEqual([[10, 20, 30]]);
+    // Opened right after a batch: written with the next one, at most PRESENCE_FLUSH_MS later.
+    closers.push(open(50), open(60));
+    await heartbeat.presenceWritten();
+    expect(batches).toEqual([
+      [10, 20, 30],
+      [50, 60],
+    ]);
+    closers.forEach((close) => close());
+  });
 });

@@ -4,7 +4,7 @@ import { GIFT_IDS } from '@datekit/runtime/data/gifts';
 import { PRESENCE_ONLINE_MS } from '@datekit/runtime/rules/chat-live';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { member, type TestMember } from '../../test/member.ts';
-import { markStreamSeen } from '../notifications/presence.ts';
+import { markStreamsSeen } from '../notifications/presence.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -193,18 +193,18 @@ describe('presence', () => {
     const [a, b, id] = await pair();
     expect(await chatWith(a, id)).toBeNull();
     const now = server.services.now();
-    await markStreamSeen(server.services.db, b.id, now);
+    await markStreamsSeen(server.services.db, [b.id], now);
     expect(await chatWith(a, id)).toBe('online');
     expect(await listed(a, b)).toBe('online');
-    await markStreamSeen(server.services.db, b.id, now - PRESENCE_ONLINE_MS - 5_000);
+    await markStreamsSeen(server.services.db, [b.id], now - PRESENCE_ONLINE_MS - 5_000);
     expect(await chatWith(a, id)).toBe('today');
-    await markStreamSeen(server.services.db, b.id, now - 25 * 3_600_000);
+    await markStreamsSeen(server.services.db, [b.id], now - 25 * 3_600_000);
     expect(await listed(a, b)).toBeNull();
   });
 
   it('never shows an invisible member, nor one who hides it, and the setting is saved and exported', async () => {
     const [a, b, id] = await pair();
-    await markStreamSeen(server.services.db, b.id, server.services.now());
+    await markStreamsSeen(server.services.db, [b.id], server.services.now());
     const hidden = await b.browser.put<{ profile: { hide_presence: boolean } }>('/api/profile.php', {
       hide_presence: true,
     });

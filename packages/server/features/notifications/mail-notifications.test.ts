@@ -3,6 +3,7 @@ import { createJobRunner } from '../../jobs/handlers.ts';
 import { book } from '../credits/ledger.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { openEventStream } from '../../test/event-stream.ts';
+import { presenceWritten } from '../../realtime/events.routes.ts';
 import { startTestServer, validSignup, type TestServer } from '../../test/test-server.ts';
 import { member, type TestMember } from '../../test/member.ts';
 import { MESSAGE_MAIL_JOB, NOTIFICATION_BATCH_MS } from './mail-notifications.ts';
@@ -135,6 +136,8 @@ describe('e-mail notifications', () => {
   it('sends nothing while the member has a tab open', async () => {
     const [alice, bob] = [await notified(), await notified()];
     const tab = await openEventStream(bob.browser);
+    // The tab counts as open once the heartbeat's next presence batch is written.
+    await presenceWritten(server.services);
     try {
       await write(alice, bob);
       await tab.next('message');

@@ -1,20 +1,13 @@
+import { commitWithoutFlush } from '../../db/async-commit.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
  * A member counts as having a tab open while one of their event streams, on any instance, reported
- * within this window: streams write their time when they open and at every heartbeat (25 s), so the
- * window is a little over two heartbeats. A tab closed within the window still counts for that long.
+ * within this window: the heartbeat writes it for every open stream every 25 s, and for a new stream
+ * within a second of its opening (realtime/stream-heartbeat.ts), so the window is a little over two
+ * heartbeats. A tab closed within the window still counts for that long.
  */
 export const PRESENCE_WINDOW_MS = 60_000;
-
-/** Records that the member has an open event stream now (one row per member, shared by every instance). */
-export async function markStreamSeen(db: Db, userId: number, now: number): Promise<void> {
-  await db
-    .insertInto('member_presence')
-    .values({ user_id: userId, stream_seen_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ stream_seen_at: now }))
-    .execute();
-}
 
 /** Whether the member has a tab open (an event stream reported within PRESENCE_WINDOW_MS). */
 export async function hasOpenTab(db: Db, userId: number, now: number, windowMs = PRESENCE_WINDOW_MS): Promise<boolean> {
@@ -29,13 +22,20 @@ export async function hasOpenTab(db: Db, userId: number, now: number, windowMs =
 /** Members per statement in `markStreamsSeen` (two parameters each, well under SQLite's limit). */
 const PRESENCE_CHUNK = 1_000;
 
-/** `markStreamSeen` for many members at once (the heartbeat of every stream in a process), in a few statements. */
+/**
+ * Records that these members have an open event stream now (one row per member, shared by every
+ * instance): the heartbeat's batch for every stream of a process, in a few statements.
+ */
 export async function markStreamsSeen(db: Db, userIds: readonly number[], now: number): Promise<void> {
-  for (let i = 0; i < userIds.length; i += PRESENCE_CHUNK) {
-    await db
-      .insertInto('member_presence')
-      .values(userIds.slice(i, i + PRESENCE_CHUNK).map((id) => ({ user_id: id, stream_seen_at: now })))
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ stream_seen_at: now }))
-      .execute();
-  }
+  if (userIds.length === 0) return;
+  // Written again within 25 s: a crash of the database may lose it (db/async-commit.ts).
+  await commitWithoutFlush(db, async (trx) => {
+    for (let i = 0; i < userIds.length; i += PRESENCE_CHUNK) {
+      await trx
+        .insertInto('member_presence')
+        .values(userIds.slice(i, i + PRESENCE_CHUNK).map((id) => ({ user_id: id, stream_seen_at: now })))
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ stream_seen_at: now }))
+        .execute();
+    }
+  });
 }

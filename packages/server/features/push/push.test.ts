@@ -7,6 +7,7 @@ import type { JobRunner } from '../../jobs/runner.ts';
 import { PUSH_JOB, PUSH_RETRY_BASE_MS, type PushPayload } from '../../push/push-notifications.ts';
 import { generateVapidKeys } from '../../push/vapid.ts';
 import { openEventStream } from '../../test/event-stream.ts';
+import { presenceWritten } from '../../realtime/events.routes.ts';
 import {
   browserPushKeys,
   decryptPush,
@@ -384,6 +385,8 @@ describe('pushes', () => {
     const [alice, bob] = [await subscriber(), await subscriber()];
     const { path } = await subscribe(bob);
     const tab = await openEventStream(bob.browser);
+    // The tab counts as open once the heartbeat's next presence batch is written.
+    await presenceWritten(server.services);
     try {
       await write(alice, bob);
       await tab.next('message');

@@ -6,7 +6,7 @@ import { everyMondayAt } from '../../../jobs/recurring.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
 import { startTestServer, validSignup, type TestServer } from '../../../test/test-server.ts';
 import { member, type TestMember } from '../../../test/member.ts';
-import { markStreamSeen } from '../presence.ts';
+import { markStreamsSeen } from '../presence.ts';
 import { sweepUnreadReminders, UNREAD_REMINDER_SWEEP } from './unread-reminders.ts';
 import { countriesDue, sweepWeeklyUpdates, WEEKLY_UPDATE_SWEEP } from './weekly-updates.ts';
 import { HOUR_MS } from '@datekit/runtime/rules/time';
@@ -111,7 +111,7 @@ describe('unread-message reminders', () => {
     await advance(23 * HOUR_MS);
     expect(mailsTo(bob, REMINDER)).toHaveLength(0);
     // The recent member had the site open after the message arrived (and left it unread).
-    await markStreamSeen(server.services.db, recent.id, server.services.now());
+    await markStreamsSeen(server.services.db, [recent.id], server.services.now());
 
     await advance(2 * HOUR_MS);
     const reminders = mailsTo(bob, REMINDER);
