@@ -53,6 +53,13 @@ function cpuTotal(usage: NodeJS.CpuUsage): number {
 const WORKER = fileURLToPath(new URL('./astro-worker.ts', import.meta.url));
 
 /**
+ * Bundling and rendering make short-lived objects by the gigabyte (ASTs, render chunks, page strings):
+ * with V8's default young generation (16 MB semi-spaces) a worker spent about a sixth of its time
+ * collecting garbage. Larger semi-spaces let most of it die young, for 3 × 48 MB more memory at most.
+ */
+const WORKER_FLAGS = ['--max-semi-space-size=48'];
+
+/**
  * Renders a share in a child process: Astro's render is synchronous JavaScript on one thread, so two
  * processes rendering half the pages each use both cores. Each child loads Astro and bundles the site
  * itself; that costs a few seconds, which is why small builds stay in one process.
@@ -63,7 +70,7 @@ export function renderShareInWorker(job: ShareJob): Promise<ShareResult> {
       cwd: ROOT,
       // Node runs the worker's TypeScript itself (type stripping), with the CLI's compile cache
       // (NODE_COMPILE_CACHE, inherited); none of this process's flags (a test runner's) apply.
-      execArgv: [],
+      execArgv: WORKER_FLAGS,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, NODE_ENV: 'production' },
