@@ -45,6 +45,9 @@ const BASES: { file: string; languages: string[] }[] = [
 const NICHES = ['default', 'she', 'milf', 'gay', 'bbw', 'bdsm', 'gilf'];
 const WORDS = ['Amber', 'Nova', 'Lumen', 'Harbor', 'Velvet', 'Cedar', 'Coral', 'Ember', 'Fjord', 'Meadow'];
 
+// The render workers start as under `datekit build` (bin/datekit.mjs): with Node's compile cache.
+process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'node-compile-cache');
+
 // Inside the project: Astro's output must lie under the root, and renames stay on one file system.
 const scratch = path.join(ROOT, 'node_modules', '.cache', `datekit-build-scale-${process.pid}`);
 const brandsDir = path.join(scratch, 'brands');
