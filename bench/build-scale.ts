@@ -23,7 +23,7 @@ import { parse, stringify } from 'yaml';
 import { BRANDS_DIR, formatProblem, loadBrands } from '@datekit/brand-config';
 import { buildBrands, type BuildResult } from '../packages/cli/src/build/build-brands.ts';
 import { ROOT } from '../packages/cli/src/paths.ts';
-import { buildPlainAstro, cpuSecondsWithChildren, writePlainAstroProject } from './plain-astro.ts';
+import { buildPlainAstro, cpuSecondsWithChildren, htmlPages, writePlainAstroProject } from './plain-astro.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -156,6 +156,8 @@ async function build(label: string): Promise<Measured> {
 /** Wall and CPU seconds (children included) of a build of `pages` pages, with the load after it. */
 interface Figures {
   pages: number;
+  /** Average size of a page written, in bytes: the reference's pages are far smaller than the site's. */
+  pageBytes: number;
   seconds: number;
   cpuSeconds: number;
   load: string;
@@ -169,21 +171,22 @@ async function plainAstro(pages: number, languages: number): Promise<Figures> {
   const cpuBefore = cpuSecondsWithChildren();
   const built = await buildPlainAstro(dir);
   const figures = {
-    pages: built,
+    pages: built.pages,
+    pageBytes: built.bytes / built.pages,
     seconds: (performance.now() - started) / 1000,
     cpuSeconds: cpuSecondsWithChildren() - cpuBefore,
     load: load(),
   };
-  if (built !== pages) throw new Error(`the plain Astro project built ${built} pages, not ${pages}`);
+  if (built.pages !== pages) throw new Error(`the plain Astro project built ${built.pages} pages, not ${pages}`);
   return figures;
 }
 
-/** `datekit cold build    85.2 s  20012 pages  235 pages/s  312 CPU s  64 pages per CPU-second  (load …)` */
+/** `datekit, cold   85.2 s  20012 pages  235 pages/s  312.0 CPU s  64 pages per CPU-second  48.1 KB a page  (load …)` */
 function figuresLine(label: string, f: Figures): string {
   return (
     `${label.padEnd(28)} ${f.seconds.toFixed(1).padStart(7)} s  ${String(f.pages).padStart(6)} pages  ` +
     `${(f.pages / f.seconds).toFixed(0).padStart(5)} pages/s  ${f.cpuSeconds.toFixed(1).padStart(7)} CPU s  ` +
-    `${(f.pages / f.cpuSeconds).toFixed(0).padStart(5)} pages per CPU-second  (${f.load})`
+    `${(f.pages / f.cpuSeconds).toFixed(0).padStart(5)} pages per CPU-second  ${(f.pageBytes / 1024).toFixed(1).padStart(5)} KB a page  (${f.load})`
   );
 }
 
@@ -209,7 +212,16 @@ try {
 
   const cold: Measured = await build('cold build, every brand');
   if (cold.rebuilt !== languages) throw new Error(`the cold build rebuilt ${cold.rebuilt} of ${languages}`);
-  const coldFigures: Figures = { pages: cold.pages, seconds: cold.seconds, cpuSeconds: cold.cpuSeconds, load: load() };
+  const coldLoad = load();
+  // Every brand's pages, the console's left out as the page count leaves it out.
+  const written = await Promise.all(domains.map((domain) => htmlPages(path.join(distDir, domain))));
+  const coldFigures: Figures = {
+    pages: cold.pages,
+    pageBytes: written.reduce((sum, w) => sum + w.bytes, 0) / written.reduce((sum, w) => sum + w.pages, 0),
+    seconds: cold.seconds,
+    cpuSeconds: cold.cpuSeconds,
+    load: coldLoad,
+  };
   let reference: Figures | undefined;
   if (REFERENCE) {
     reference = await plainAstro(cold.pages, languages);

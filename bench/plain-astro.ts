@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -83,8 +83,15 @@ const links = Array.from({ length: 10 }, (_, i) => i);
   if (options.extra > 0) await writeFile(path.join(pages, 'extra.astro'), page(options.extra));
 }
 
+/** The HTML pages under `dir` and their size in bytes: how much each build writes per page. */
+export async function htmlPages(dir: string): Promise<{ pages: number; bytes: number }> {
+  const files = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.html'));
+  const sizes = await Promise.all(files.map(async (file) => (await stat(path.join(dir, file))).size));
+  return { pages: files.length, bytes: sizes.reduce((a, b) => a + b, 0) };
+}
+
 /** Builds the project in `dir` with the project's own `astro` binary in a child process; answers its pages. */
-export async function buildPlainAstro(dir: string): Promise<number> {
+export async function buildPlainAstro(dir: string): Promise<{ pages: number; bytes: number }> {
   const require = createRequire(import.meta.url);
   const astroPackage = require.resolve('astro/package.json');
   const { bin } = JSON.parse(readFileSync(astroPackage, 'utf8')) as { bin: { astro: string } };
@@ -99,6 +106,5 @@ export async function buildPlainAstro(dir: string): Promise<number> {
       code === 0 ? resolve() : reject(new Error(`astro build stopped (${signal ?? `exit code ${code}`})`)),
     );
   });
-  const files = await readdir(path.join(dir, 'dist'), { recursive: true });
-  return files.filter((file) => file.endsWith('.html')).length;
+  return htmlPages(path.join(dir, 'dist'));
 }
