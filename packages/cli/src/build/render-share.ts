@@ -63,7 +63,8 @@ const WORKER_FLAGS = ['--max-semi-space-size=48'];
 /**
  * Renders a share in a child process: Astro's render is synchronous JavaScript on one thread, so two
  * processes rendering half the pages each use both cores. Each child loads Astro and bundles the site
- * itself; that costs a few seconds, which is why small builds stay in one process.
+ * itself (Astro's build API renders only from a bundle of its own process); that costs 20–30 CPU-seconds,
+ * which is why small builds stay in one process.
  */
 export function renderShareInWorker(job: ShareJob): Promise<ShareResult> {
   return new Promise((resolve, reject) => {
