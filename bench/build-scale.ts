@@ -3,12 +3,18 @@
  * colours and niches), written to a scratch directory (never brands/ or dist/). Measures, as
  * `datekit build` runs them:
  *   1. a cold build of every brand (pages per second; goal ≥ 200),
- *   2. a rebuild after one brand file changed (seconds; only that brand is rendered),
- *   3. a rebuild with nothing changed (seconds; no Astro run at all).
- * Prints the machine's load average beside each figure: other work on the machine slows every figure.
- * Usage: npx tsx bench/build-scale.ts [--brands 50] [--workers N] [--verify] [--keep]
- *   --verify  also builds the changed brand cold and compares it file by file with the rebuilt one.
- *   --keep    leaves the scratch directory (brands, dist) for a look.
+ *   2. the reference: a minimal Astro project with as many pages (routes × language versions), built
+ *      by the same `astro` binary (bench/plain-astro.ts), measured the same way; the goal is a cold
+ *      build at ≥ 50 % of its pages per CPU-second (issue 28),
+ *   3. a rebuild after one brand file changed (seconds; only that brand is rendered),
+ *   4. a rebuild with nothing changed (seconds; no Astro run at all).
+ * CPU seconds include the child processes (render workers, the `astro` child): unlike wall seconds,
+ * other work on the machine hardly changes them. The machine's load average is printed beside each figure.
+ * Usage: npx tsx bench/build-scale.ts [--brands 50] [--workers N] [--no-reference] [--verify] [--keep]
+ *   --brands N      brands to make, 4 language versions each (default 50, the issue's scale).
+ *   --no-reference  skips the plain Astro build.
+ *   --verify        also builds the changed brand cold and compares it file by file with the rebuilt one.
+ *   --keep          leaves the scratch directory (brands, dist, the plain project) for a look.
  */
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +23,7 @@ import { parse, stringify } from 'yaml';
 import { BRANDS_DIR, formatProblem, loadBrands } from '@datekit/brand-config';
 import { buildBrands, type BuildResult } from '../packages/cli/src/build/build-brands.ts';
 import { ROOT } from '../packages/cli/src/paths.ts';
+import { buildPlainAstro, cpuSecondsWithChildren, htmlPages, writePlainAstroProject } from './plain-astro.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -27,6 +34,7 @@ const BRAND_COUNT = Number(option('brands') ?? 50);
 const WORKERS = option('workers') ? Number(option('workers')) : undefined;
 const VERIFY = args.includes('--verify');
 const KEEP = args.includes('--keep');
+const REFERENCE = !args.includes('--no-reference');
 
 /** Each demo brand with four languages its countries may show. */
 const BASES: { file: string; languages: string[] }[] = [
@@ -36,6 +44,9 @@ const BASES: { file: string; languages: string[] }[] = [
 ];
 const NICHES = ['default', 'she', 'milf', 'gay', 'bbw', 'bdsm', 'gilf'];
 const WORDS = ['Amber', 'Nova', 'Lumen', 'Harbor', 'Velvet', 'Cedar', 'Coral', 'Ember', 'Fjord', 'Meadow'];
+
+// The render workers start as under `datekit build` (bin/datekit.mjs): with Node's compile cache.
+process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'node-compile-cache');
 
 // Inside the project: Astro's output must lie under the root, and renames stay on one file system.
 const scratch = path.join(ROOT, 'node_modules', '.cache', `datekit-build-scale-${process.pid}`);
@@ -105,12 +116,16 @@ async function loadScratchBrands() {
   return brands;
 }
 
-/** A build's result, with an estimate of its seconds on an idle machine (see `idleSeconds`). */
-type Measured = BuildResult & { idleSeconds: number };
+/**
+ * A build's result, with an estimate of its seconds on an idle machine (see `idleSeconds`) and the CPU
+ * seconds of this process and its children while it ran.
+ */
+type Measured = BuildResult & { idleSeconds: number; cpuSeconds: number };
 
 async function build(label: string): Promise<Measured> {
   const brands = await loadScratchBrands();
   const cpuBefore = process.cpuUsage();
+  const cpuWithChildren = cpuSecondsWithChildren();
   const result = await buildBrands({
     brands,
     complete: true,
@@ -124,6 +139,7 @@ async function build(label: string): Promise<Measured> {
   // build would take about its workers' CPU time split between them, plus this process's own (hashing,
   // installing into dist/, which follow the rendering).
   const usage = process.cpuUsage(cpuBefore);
+  const cpuSeconds = cpuSecondsWithChildren() - cpuWithChildren;
   const mainCpu = (usage.user + usage.system) / 1e6;
   // One share renders in this process: its CPU time is already in this process's.
   const idleSeconds = (result.workers > 1 ? result.renderCpuSeconds / result.workers : 0) + mainCpu;
@@ -134,7 +150,44 @@ async function build(label: string): Promise<Measured> {
       `render CPU ${result.renderCpuSeconds.toFixed(0)} s (${perCpu.toFixed(0)} pages per CPU second), this process ${mainCpu.toFixed(1)} s CPU, ` +
       `≈ ${idleSeconds.toFixed(1)} s on an idle machine  (${load()})`,
   );
-  return { ...result, idleSeconds };
+  return { ...result, idleSeconds, cpuSeconds };
+}
+
+/** Wall and CPU seconds (children included) of a build of `pages` pages, with the load after it. */
+interface Figures {
+  pages: number;
+  /** Average size of a page written, in bytes: the reference's pages are far smaller than the site's. */
+  pageBytes: number;
+  seconds: number;
+  cpuSeconds: number;
+  load: string;
+}
+
+/** The plain Astro project with the cold build's page count, built and measured like it. */
+async function plainAstro(pages: number, languages: number): Promise<Figures> {
+  const dir = path.join(scratch, 'plain-astro');
+  await writePlainAstroProject({ dir, routes: Math.floor(pages / languages), languages, extra: pages % languages });
+  const started = performance.now();
+  const cpuBefore = cpuSecondsWithChildren();
+  const built = await buildPlainAstro(dir);
+  const figures = {
+    pages: built.pages,
+    pageBytes: built.bytes / built.pages,
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: cpuSecondsWithChildren() - cpuBefore,
+    load: load(),
+  };
+  if (built.pages !== pages) throw new Error(`the plain Astro project built ${built.pages} pages, not ${pages}`);
+  return figures;
+}
+
+/** `datekit, cold   85.2 s  20012 pages  235 pages/s  312.0 CPU s  64 pages per CPU-second  48.1 KB a page  (load …)` */
+function figuresLine(label: string, f: Figures): string {
+  return (
+    `${label.padEnd(28)} ${f.seconds.toFixed(1).padStart(7)} s  ${String(f.pages).padStart(6)} pages  ` +
+    `${(f.pages / f.seconds).toFixed(0).padStart(5)} pages/s  ${f.cpuSeconds.toFixed(1).padStart(7)} CPU s  ` +
+    `${(f.pages / f.cpuSeconds).toFixed(0).padStart(5)} pages per CPU-second  ${(f.pageBytes / 1024).toFixed(1).padStart(5)} KB a page  (${f.load})`
+  );
 }
 
 /** Every file under `dir` with its content, for comparing two builds. */
@@ -159,6 +212,26 @@ try {
 
   const cold: Measured = await build('cold build, every brand');
   if (cold.rebuilt !== languages) throw new Error(`the cold build rebuilt ${cold.rebuilt} of ${languages}`);
+  const coldLoad = load();
+  // Every brand's pages, the console's left out as the page count leaves it out.
+  const written = await Promise.all(domains.map((domain) => htmlPages(path.join(distDir, domain))));
+  const coldFigures: Figures = {
+    pages: cold.pages,
+    pageBytes: written.reduce((sum, w) => sum + w.bytes, 0) / written.reduce((sum, w) => sum + w.pages, 0),
+    seconds: cold.seconds,
+    cpuSeconds: cold.cpuSeconds,
+    load: coldLoad,
+  };
+  let reference: Figures | undefined;
+  if (REFERENCE) {
+    reference = await plainAstro(cold.pages, languages);
+    const ratio = coldFigures.pages / coldFigures.cpuSeconds / (reference.pages / reference.cpuSeconds);
+    console.log(
+      `\n${figuresLine('datekit, cold', coldFigures)}\n${figuresLine('plain Astro, same pages', reference)}\n` +
+        `datekit renders at ${(ratio * 100).toFixed(0)} % of plain Astro's pages per CPU-second ` +
+        `(${((coldFigures.pages / coldFigures.seconds / (reference.pages / reference.seconds)) * 100).toFixed(0)} % of its pages/s; goal ≥ 50 % per CPU-second)\n`,
+    );
+  }
 
   // One brand file changes: its colour. Only its four language versions may be rendered.
   const changed = domains[Math.floor(domains.length / 2)]!;
@@ -194,7 +267,12 @@ try {
   console.log(
     `\nbuild-scale: cold ${(cold.pages / cold.seconds).toFixed(0)} pages/s (${cold.pages} pages in ${cold.seconds.toFixed(1)} s; goal ≥ 200), ` +
       `one brand changed ${one.seconds.toFixed(1)} s, nothing changed ${none.seconds.toFixed(2)} s; ` +
-      `on an idle machine about ${(cold.pages / cold.idleSeconds).toFixed(0)} pages/s cold, ${one.idleSeconds.toFixed(1)} s for one brand (from CPU time)`,
+      `on an idle machine about ${(cold.pages / cold.idleSeconds).toFixed(0)} pages/s cold, ${one.idleSeconds.toFixed(1)} s for one brand (from CPU time); ` +
+      `cold ${(cold.pages / cold.cpuSeconds).toFixed(0)} pages per CPU-second` +
+      (reference
+        ? `, plain Astro ${(reference.pages / reference.cpuSeconds).toFixed(0)}: ${((cold.pages / cold.cpuSeconds / (reference.pages / reference.cpuSeconds)) * 100).toFixed(0)} % (goal ≥ 50 %)`
+        : '') +
+      `  (${load()})`,
   );
 } finally {
   if (KEEP) console.log(`kept ${scratch}`);

@@ -14,6 +14,18 @@ export const FONT_STACK =
  * queries cannot read custom properties, so stylesheets spell the breakpoints and scripts read these.
  */
 export function themeStyle(theme: Brand['theme']): string {
+  let style = styles.get(theme);
+  if (style === undefined) {
+    style = computeThemeStyle(theme);
+    styles.set(theme, style);
+  }
+  return style;
+}
+
+/** Each brand's style, computed once: every page of the brand sets it (a hundred per language). */
+const styles = new WeakMap<Brand['theme'], string>();
+
+function computeThemeStyle(theme: Brand['theme']): string {
   const vars: Record<string, string> = {
     '--dk-primary': theme.primary,
     '--dk-primary-hover': mix(theme.primary, '#000000', 0.15),

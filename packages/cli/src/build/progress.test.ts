@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { languageDir } from './finish-language.ts';
 import { htmlFiles } from './output.ts';
-import { watchPages } from './progress.ts';
+import { nextCountDelay, watchPages } from './progress.ts';
 
 let dir: string;
 afterEach(() => {
@@ -25,7 +25,7 @@ describe('build progress', () => {
     page('localhost/nl/index.html');
     for (const file of ['index.html', 'audit/index.html', 'members/index.html']) page(`operator/en/${file}`);
     const scope = ['localhost/en', 'localhost/nl'];
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const reported = new Promise<number>((resolve) => {
       const stop = watchPages([{ outDir: dir, scope }], (pages) => {
         stop();
@@ -37,5 +37,11 @@ describe('build progress', () => {
     const total = (await Promise.all(languages.map(htmlFiles))).reduce((sum, pages) => sum + pages.length, 0);
     expect(await reported).toBe(total);
     expect(total).toBe(4);
+  });
+
+  it('counts a large build less often, so that counting stays a small part of its CPU time', () => {
+    expect(nextCountDelay(5)).toBe(3000);
+    // A count of 20,000 pages took about a second: the next one waits 20 s, not 3.
+    expect(nextCountDelay(1000)).toBe(20_000);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Language versions per worker below which a second worker costs more than it saves: each worker
- * loads Astro and bundles the site (several seconds) before rendering its first page.
+ * loads Astro and bundles the site (20–30 CPU-seconds) before rendering its first page.
  */
 export const MIN_LANGUAGES_PER_WORKER = 8;
 
