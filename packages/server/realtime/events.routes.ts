@@ -74,7 +74,8 @@ export const eventStream = defineRoute({
   auth: 'member',
   query: z.object({ [LAST_EVENT_ID_PARAM]: z.string().optional() }),
   handler: async ({ request, reply, member, services, query, locale }) => {
-    const db = services.db;
+    // Reads only, each one statement: on SQLite the read connection, never queued behind a send.
+    const db = services.reads;
     const asked = request.headers['last-event-id'] ?? query[LAST_EVENT_ID_PARAM];
     const resumeFrom = asked === undefined ? null : parseEventId(asked);
     // The last id sent to this tab.

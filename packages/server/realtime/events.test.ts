@@ -162,19 +162,23 @@ describe('resuming after Last-Event-ID', () => {
     const from = (await seen.next('message')).id!;
     seen.close();
     await send(anna, ben, 'while away');
-    const executor = server.services.db.getExecutor();
-    const execute = executor.executeQuery.bind(executor);
+    // Both connections (on SQLite the stream reads through the read-only one).
+    const { db, reads } = server.services;
     const queries: string[] = [];
-    const spy = vi.spyOn(executor, 'executeQuery').mockImplementation((query) => {
-      queries.push(query.sql);
-      return execute(query);
+    const spies = [...new Set([db, reads])].map((instance) => {
+      const executor = instance.getExecutor();
+      const execute = executor.executeQuery.bind(executor);
+      return vi.spyOn(executor, 'executeQuery').mockImplementation((query) => {
+        queries.push(query.sql);
+        return execute(query);
+      });
     });
     let resumed: EventStream | undefined;
     try {
       resumed = await openEventStream(ben.browser, undefined, { lastEventId: String(from) });
       expect((await resumed.next('message')).data).toMatchObject({ message: { text: 'while away' } });
     } finally {
-      spy.mockRestore();
+      for (const spy of spies) spy.mockRestore();
     }
     try {
       // The session lookup aside (cached elsewhere), and the heartbeat's presence batch, which is no
