@@ -29,6 +29,19 @@ export function signalOnCommit<R>(query: CompiledQuery<R>): CompiledQuery<R> {
   return query;
 }
 
+/** Compiled queries with something to run in this process once their transaction commits. */
+const afterCommit = new WeakMap<CompiledQuery, () => void>();
+
+/**
+ * Marks a compiled query: `callback` runs once the transaction it runs in commits (at once when it runs
+ * outside one), never after a rollback. The member cache forgets a member there, so no request that
+ * read the row before the commit can keep the old one (features/users/member-cache.ts).
+ */
+export function runAfterCommit<R>(query: CompiledQuery<R>, callback: () => void): CompiledQuery<R> {
+  afterCommit.set(query as CompiledQuery, callback);
+  return query;
+}
+
 const emitters = new WeakMap<object, EventEmitter>();
 
 /**
@@ -51,6 +64,8 @@ class SignallingConnection implements DatabaseConnection {
   inTransaction = false;
   /** A marked query ran in the open transaction: signal when it commits. */
   pending = false;
+  /** What `runAfterCommit` queries of the open transaction left to run once it commits. */
+  callbacks: (() => void)[] = [];
 
   readonly inner: DatabaseConnection;
   private readonly driver: SignallingDriver;
@@ -62,6 +77,11 @@ class SignallingConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
+    const callback = afterCommit.get(query);
+    if (callback) {
+      if (this.inTransaction) this.callbacks.push(callback);
+      else callback();
+    }
     if (signalling.has(query)) {
       if (this.inTransaction) this.pending = true;
       else await this.driver.committed(this);
@@ -102,11 +122,13 @@ class SignallingDriver implements Driver {
     await this.inner.beginTransaction(c.inner, settings);
     c.inTransaction = true;
     c.pending = false;
+    c.callbacks = [];
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as SignallingConnection;
     const pending = c.pending;
+    const callbacks = c.callbacks;
     // In the transaction, so PostgreSQL delivers it exactly when (and only if) the commit succeeds.
     if (pending && this.notifyChannel) await c.inner.executeQuery(this.notify());
     try {
@@ -114,7 +136,9 @@ class SignallingDriver implements Driver {
     } finally {
       c.inTransaction = false;
       c.pending = false;
+      c.callbacks = [];
     }
+    for (const callback of callbacks) callback();
     if (pending) this.emitter.emit('commit');
   }
 
@@ -122,6 +146,7 @@ class SignallingDriver implements Driver {
     const c = connection as SignallingConnection;
     c.inTransaction = false;
     c.pending = false;
+    c.callbacks = [];
     await this.inner.rollbackTransaction(c.inner);
   }
 
