@@ -9,18 +9,15 @@
  * Usage: [DATABASE_URL=postgres://…] npx tsx bench/user-php.ts [--pg] [seconds=10] [connections=20]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
-import { createApp, createDatabase, createPostgresBus, loadConfig, migrateToLatest } from '@datekit/server';
+import { createApp, createDatabase, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
 import { seedMembersWithSessions } from '../packages/server/test/seed-members.ts';
+import { openServerServices, scratchDatabase } from './scratch-database.ts';
 
 const HERE = fileURLToPath(import.meta.url);
 const BRAND = 'localhost';
@@ -37,13 +34,7 @@ async function serve(kind: string, bareJson: string): Promise<void> {
       return bare.server.address() as AddressInfo;
     };
   } else {
-    const config = loadConfig({ ...process.env, RATE_LIMIT: 'off' });
-    const services = await openServices(config);
-    if (config.databaseUrl) {
-      await services.events.close();
-      services.events = await createPostgresBus(config.databaseUrl);
-    }
-    const app = createApp(services);
+    const app = createApp(await openServerServices());
     listen = async (port, host) => {
       await app.listen({ port, host });
       return app.server.address() as AddressInfo;
@@ -62,22 +53,12 @@ if (process.argv[2] === '--serve') {
   const wantPg = args.includes('--pg');
   const [seconds = 10, connections = 20] = args.filter((a) => a !== '--pg').map(Number);
   const envUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
-  const databaseUrl = envUrl ?? (wantPg ? (process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined);
+  const databaseUrl =
+    envUrl ?? (wantPg ? (process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined);
 
   // A scratch database: a temporary SQLite directory, or a fresh PostgreSQL schema.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-user-php-'));
-  const schema = `bench_user_php_${randomBytes(4).toString('hex')}`;
-  let serverEnv: NodeJS.ProcessEnv = { ...process.env, DATEKIT_VAR_DIR: dir };
-  let admin: pg.Client | undefined;
-  if (databaseUrl) {
-    admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const url = new URL(databaseUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    serverEnv = { ...serverEnv, DATABASE_URL: url.toString() };
-  } else delete serverEnv.DATABASE_URL;
-
+  const scratch = await scratchDatabase(databaseUrl, 'user-php');
+  const { serverEnv, schema } = scratch;
   const services = await openServices(loadConfig({ ...serverEnv, DATABASE_URL: undefined }));
   const db = databaseUrl ? createDatabase({ databaseUrl, searchPath: schema }).db : services.db;
   await migrateToLatest(db, databaseUrl ? { schema } : undefined);
@@ -150,10 +131,6 @@ if (process.argv[2] === '--serve') {
       return exited;
     }),
   );
-  if (admin) {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
+  await scratch.drop();
   process.exitCode = ratio >= GOAL_RATIO ? 0 : 1;
 }

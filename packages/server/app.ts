@@ -131,17 +131,25 @@ function fastifyTrustProxy(trust: Services['config']['trustProxy']) {
 /**
  * The member cache hears every `memberChanged` of this process (through the database) and, on
  * PostgreSQL, of the other instances (through the event bus), and is used there only while the bus
- * listens: entries cached before its connection last opened are not used.
+ * listens: entries cached before its connection last opened are not used. `serve` swaps the bus in
+ * after the app is made, so the cache follows whichever bus `services.events` holds when it is used.
  */
 function registerMemberCache(app: FastifyInstance, services: Services): void {
   const cache = services.memberCache;
+  let bus = services.events;
+  let unsubscribe = bus.onMembersChanged((ids) => cache.forgetMembers(ids));
   cache.usableSince = () => {
+    if (services.events !== bus) {
+      unsubscribe();
+      cache.clear();
+      bus = services.events;
+      unsubscribe = bus.onMembersChanged((ids) => cache.forgetMembers(ids));
+    }
     if (services.engine === 'sqlite') return 0;
-    const connection = services.events.connection?.();
+    const connection = bus.connection?.();
     return connection?.connected ? connection.since : undefined;
   };
   const detach = attachMemberCache(services.db, cache);
-  const unsubscribe = services.events.onMembersChanged((ids) => cache.forgetMembers(ids));
   app.addHook('onClose', async () => {
     unsubscribe();
     detach();
