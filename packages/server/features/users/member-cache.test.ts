@@ -6,12 +6,13 @@ import { createApp } from '../../app.ts';
 import { createServices } from '../../create-services.ts';
 import { createDatabase } from '../../db/database.ts';
 import { SESSION_COOKIE } from '../../http/request-context.ts';
-import { createPostgresBus } from '../../realtime/event-bus.ts';
+import { createLocalBus, createPostgresBus } from '../../realtime/event-bus.ts';
 import { FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from '../../test/fixture-brands.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { member } from '../../test/member.ts';
 import { SIGNUP_PASSWORD, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { banMember } from '../reports/decide-report.ts';
+import { hashToken } from './current-member.ts';
 import { memberChanged } from './member-cache.ts';
 
 let server: TestServer;
@@ -72,6 +73,34 @@ describe('the member cache', () => {
     });
     const next = await m.browser.get<UserAnswer>('/api/user.php');
     expect(next.body.user?.profile.name).toBe('Renamed');
+  });
+});
+
+describe('the event bus the cache listens to', () => {
+  it('is the one in services.events when the cache is used, as `serve` swaps its bus in after createApp', async () => {
+    const m = await member(server, { label: 'Swapped' });
+    const original = server.services.events;
+    const swapped =
+      server.services.engine === 'postgres'
+        ? await createPostgresBus(process.env.TEST_DATABASE_URL!, `datekit_test_${randomBytes(4).toString('hex')}`)
+        : createLocalBus();
+    server.services.events = swapped;
+    try {
+      await cached(m.browser);
+      const tokenHash = hashToken(m.browser.cookies.get(SESSION_COOKIE)!);
+      expect(server.services.memberCache.get(tokenHash)).toBeDefined();
+      const heard = new Promise<void>((resolve) => {
+        const off = swapped.onMembersChanged((ids) => {
+          if (ids.includes(m.id)) resolve(off());
+        });
+      });
+      await swapped.publish(server.services.db, m.id, { type: 'credits', credits: 7 });
+      await heard;
+      expect(server.services.memberCache.get(tokenHash)).toBeUndefined();
+    } finally {
+      server.services.events = original;
+      await swapped.close();
+    }
   });
 });
 
