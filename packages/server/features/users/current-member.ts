@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 import { isSanctioned, sanctionError } from '../reports/sanctions.ts';
 import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
-import type { SessionMember } from './member-cache.ts';
+import { memberChanged, type SessionMember } from './member-cache.ts';
 import { selectMembers, type MemberRow } from './member-row.ts';
 
 /** The logged-in member of a request, with the hash of the session they came with. */
@@ -68,7 +68,8 @@ export async function loadCurrentMember(
   const sanctioned = sanctionError({ sanction, sanction_ends_at }, locale, services.now());
   if (sanctioned) {
     await services.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-    services.memberCache.forgetSession(tokenHash);
+    // Every instance: the session is gone, so its next request anywhere is a visitor's.
+    await memberChanged(services.db, row.id);
     throw sanctioned;
   }
   return { ...row, sessionTokenHash: tokenHash };
