@@ -7,15 +7,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import { constants, monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
-import { createApp, createPostgresBus, loadConfig } from '@datekit/server';
-import { openServices } from '../packages/cli/src/server-context.ts';
+import { createApp } from '@datekit/server';
+import { openServerServices } from './scratch-database.ts';
 
-const config = loadConfig({ ...process.env, RATE_LIMIT: 'off' });
-const services = await openServices(config);
-if (config.databaseUrl) {
-  await services.events.close();
-  services.events = await createPostgresBus(config.databaseUrl);
-}
+const services = await openServerServices();
 const app = createApp(services);
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.send!({ port: (app.server.address() as AddressInfo).port });

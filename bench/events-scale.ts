@@ -10,18 +10,16 @@
  * Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/test] npx tsx bench/events-scale.ts [streams] [messages]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createDatabase, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
 import { seedMembersWithSessions } from '../packages/server/test/seed-members.ts';
 import { raised } from './open-files.ts';
+import { scratchDatabase } from './scratch-database.ts';
 
 const STREAMS = Number(process.argv[2] ?? 10_000);
 const MESSAGES = Number(process.argv[3] ?? 300);
@@ -43,18 +41,8 @@ const INSTANCES = databaseUrl ? 2 : 1;
 const TARGET_P99_MS = databaseUrl ? 25 : 10;
 
 // A scratch database: a temporary SQLite directory, or a fresh PostgreSQL schema.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-events-scale-'));
-const schema = `bench_events_${randomBytes(4).toString('hex')}`;
-let serverEnv: NodeJS.ProcessEnv = { ...process.env, DATEKIT_VAR_DIR: dir };
-let admin: pg.Client | undefined;
-if (databaseUrl) {
-  admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const url = new URL(databaseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  serverEnv = { ...serverEnv, DATABASE_URL: url.toString() };
-} else delete serverEnv.DATABASE_URL;
+const scratch = await scratchDatabase(databaseUrl, 'events-scale');
+const { serverEnv, schema } = scratch;
 
 // Members with a session each: a sender with credits, and one recipient per stream.
 const seedStart = performance.now();
@@ -258,11 +246,7 @@ await Promise.all(
     (i) => new Promise((resolve) => (i.child.exitCode !== null ? resolve(0) : i.child.once('exit', resolve))),
   ),
 );
-if (admin) {
-  await admin.query(`drop schema ${schema} cascade`);
-  await admin.end();
-}
-fs.rmSync(dir, { recursive: true, force: true });
+await scratch.drop();
 const ok = all.p99 < TARGET_P99_MS && stillOpen === STREAMS;
 console.log(
   ok

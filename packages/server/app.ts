@@ -53,6 +53,7 @@ import { registerRateLimits } from './ops/rate-limits.ts';
 import { registerSecurityHeaders } from './ops/security-headers.ts';
 import { registerStreamShutdown } from './ops/shutdown.ts';
 import { registerStaticFiles } from './site/static-files.ts';
+import { attachMemberCache } from './features/users/member-cache.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...settingsRoutes,
@@ -127,6 +128,35 @@ function fastifyTrustProxy(trust: Services['config']['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
+/**
+ * The member cache hears every `memberChanged` of this process (through the database) and, on
+ * PostgreSQL, of the other instances (through the event bus), and is used there only while the bus
+ * listens: entries cached before its connection last opened are not used. `serve` swaps the bus in
+ * after the app is made, so the cache follows whichever bus `services.events` holds when it is used.
+ */
+function registerMemberCache(app: FastifyInstance, services: Services): void {
+  const cache = services.memberCache;
+  let bus = services.events;
+  let unsubscribe = bus.onMembersChanged((ids) => cache.forgetMembers(ids));
+  cache.usableSince = () => {
+    if (services.events !== bus) {
+      unsubscribe();
+      cache.clear();
+      bus = services.events;
+      unsubscribe = bus.onMembersChanged((ids) => cache.forgetMembers(ids));
+    }
+    if (services.engine === 'sqlite') return 0;
+    const connection = bus.connection?.();
+    return connection?.connected ? connection.since : undefined;
+  };
+  const detach = attachMemberCache(services.db, cache);
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    detach();
+    cache.clear();
+  });
+}
+
 /** One process for every brand: the Host picks the brand, `/api` is the JSON API, the rest is the built site. */
 export function createApp(
   services: Services,
@@ -151,6 +181,7 @@ export function createApp(
   });
   // The lander visits of the last second are written before the database closes.
   app.addHook('onClose', async () => services.landers.visits.close());
+  registerMemberCache(app, services);
   const operatorSite = new OperatorSite(services.config.distDir);
 
   // First: its onRoute hook gives every route added after it its own counts.

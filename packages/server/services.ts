@@ -12,6 +12,7 @@ import type { PaymentProvider } from './features/payments/provider.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import type { OpenStreams } from './realtime/open-streams.ts';
 import type { LanderTraffic } from './features/landers/lander-traffic.ts';
+import type { MemberCache } from './features/users/member-cache.ts';
 
 /** What every route and service may use, created once per server and passed down explicitly. */
 export interface Services {
@@ -46,6 +47,11 @@ export interface Services {
   log: Logger;
   /** Lander visits counted in memory and written in batches, and the experiments the paths answer with. */
   landers: LanderTraffic;
+  /**
+   * Session -> member row for a few seconds (features/users/member-cache.ts); `createApp` attaches it
+   * to the database and the event bus, so every `memberChanged` reaches it.
+   */
+  memberCache: MemberCache;
   /** Current time in unix milliseconds; tests move it forward to expire blocks and tokens. */
   now: () => number;
 }

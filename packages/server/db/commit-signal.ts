@@ -90,6 +90,19 @@ function notifyStatement(pending: Pending): CompiledQuery | undefined {
   return CompiledQuery.raw(`select set_config('synchronous_commit', 'off', true), ${calls.join(', ')}`, parameters);
 }
 
+/** Compiled queries with something to run in this process once their transaction commits. */
+const afterCommit = new WeakMap<CompiledQuery, () => void>();
+
+/**
+ * Marks a compiled query: `callback` runs once the transaction it runs in commits (at once when it runs
+ * outside one), never after a rollback. The member cache forgets a member there, so no request that
+ * read the row before the commit can keep the old one (features/users/member-cache.ts).
+ */
+export function runAfterCommit<R>(query: CompiledQuery<R>, callback: () => void): CompiledQuery<R> {
+  afterCommit.set(query as CompiledQuery, callback);
+  return query;
+}
+
 const emitters = new WeakMap<object, EventEmitter>();
 
 /**
@@ -112,6 +125,8 @@ class SignallingConnection implements DatabaseConnection {
   inTransaction = false;
   /** What the marked queries of the open transaction tell when it commits. */
   pending = nothingPending();
+  /** What `runAfterCommit` queries of the open transaction left to run once it commits. */
+  callbacks: (() => void)[] = [];
 
   readonly inner: DatabaseConnection;
   private readonly driver: SignallingDriver;
@@ -123,6 +138,11 @@ class SignallingConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
+    const callback = afterCommit.get(query);
+    if (callback) {
+      if (this.inTransaction) this.callbacks.push(callback);
+      else callback();
+    }
     const note = notifying.get(query);
     if (!signalling.has(query) && !note) return result;
     const pending = this.inTransaction ? this.pending : nothingPending();
@@ -169,17 +189,21 @@ class SignallingDriver implements Driver {
     await this.inner.beginTransaction(c.inner, settings);
     c.inTransaction = true;
     c.pending = nothingPending();
+    c.callbacks = [];
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as SignallingConnection;
     const pending = c.pending;
+    const callbacks = c.callbacks;
     try {
       await this.inner.commitTransaction(c.inner);
     } finally {
       c.inTransaction = false;
       c.pending = nothingPending();
+      c.callbacks = [];
     }
+    for (const callback of callbacks) callback();
     await this.committed(c, pending);
   }
 
@@ -187,6 +211,7 @@ class SignallingDriver implements Driver {
     const c = connection as SignallingConnection;
     c.inTransaction = false;
     c.pending = nothingPending();
+    c.callbacks = [];
     await this.inner.rollbackTransaction(c.inner);
   }
 

@@ -8,7 +8,7 @@ import { rekeyLegacyMedia } from './rekey-legacy-media.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ memberCache: true });
 });
 afterAll(() => server.close());
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '../services.ts';
 import { newMediaName } from './process-photo.ts';
+import { memberChanged } from '../features/users/member-cache.ts';
 
 /** Copies `from` to `to` inside the media folder; a file that is already gone is left gone. */
 async function copyIfPresent(mediaDir: string, from: string, to: string): Promise<void> {
@@ -28,7 +29,7 @@ export async function rekeyLegacyMedia(services: Services): Promise<number> {
 
   const photos = await db
     .selectFrom('photos')
-    .select(['id', 'filename', 'thumb_filename', 'match_filename', 'blurred_filename'])
+    .select(['id', 'profile_id', 'filename', 'thumb_filename', 'match_filename', 'blurred_filename'])
     .where((eb) =>
       eb.or([
         eb('thumb_filename', 'like', '%-thumb.webp'),
@@ -56,6 +57,7 @@ export async function rekeyLegacyMedia(services: Services): Promise<number> {
       .where('filename', '=', photo.filename)
       .executeTakeFirst();
     const done = Number(switched.numUpdatedRows) === 1;
+    if (done) await memberChanged(db, photo.profile_id);
     await removeAll(
       mediaDir,
       pairs.map(([from, to]) => (done ? from : to)),

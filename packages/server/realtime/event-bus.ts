@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { MemberEvent } from '@datekit/runtime/schemas/api/events';
 import { COMMIT_SIGNAL_CHANNEL } from '../db/commit-signal.ts';
 import type { Database } from '../db/schema.ts';
+import { changedMembers, MEMBER_CHANNEL } from '../features/users/member-cache.ts';
 import { EVENT_CHANNEL, recordEvents, type Addressed } from './event-store.ts';
 
 export type { MemberEvent, Addressed };
@@ -31,6 +32,12 @@ export interface EventBus {
    * process hears its own commits from the database (db/commit-signal.ts). Answers the unsubscribe.
    */
   onJobsQueued(wake: () => void): () => void;
+  /**
+   * Calls `forget` with the members another instance (or this one) changed, once committed
+   * (PostgreSQL: NOTIFY on MEMBER_CHANNEL by `memberChanged`, and every member event, when it
+   * commits; the local bus: every event published, as it is recorded). Answers the unsubscribe.
+   */
+  onMembersChanged(forget: (ids: number[]) => void): () => void;
   /**
    * The bus's LISTEN connection (PostgreSQL): whether it is up, since when (ms since the epoch), and
    * the last error while it is down. Undefined on the local bus, which needs none.
@@ -76,10 +83,14 @@ function createWakeups() {
  */
 export function createLocalBus(): EventBus {
   const wakeups = createWakeups();
+  const changed = new EventEmitter();
+  changed.setMaxListeners(0);
   const publishAll = (db: Kysely<Database>, entries: readonly Addressed[]) =>
     inTransaction(db, async (trx) => {
       await recordEvents(trx, entries, { at: Date.now(), notify: EVENT_CHANNEL });
       const members = new Set(entries.map((e) => e.to));
+      // An event tells of a change to its member (a message sent, credits spent): the cache forgets them.
+      changed.emit('changed', [...members]);
       setImmediate(() => members.forEach(wakeups.wake));
     });
   return {
@@ -87,8 +98,13 @@ export function createLocalBus(): EventBus {
     publishAll,
     subscribe: wakeups.subscribe,
     onJobsQueued: () => () => undefined,
+    onMembersChanged(forget) {
+      changed.on('changed', forget);
+      return () => void changed.off('changed', forget);
+    },
     async close() {
       wakeups.clear();
+      changed.removeAllListeners();
     },
   };
 }
@@ -116,6 +132,8 @@ export async function createPostgresBus(
   const wakeups = createWakeups();
   const jobs = new EventEmitter();
   jobs.setMaxListeners(0);
+  const members = new EventEmitter();
+  members.setMaxListeners(0);
   let closed = false;
   let listener: pg.Client | undefined;
   let state: BusConnection = { connected: false, since: Date.now() };
@@ -125,9 +143,13 @@ export async function createPostgresBus(
     // keepAlive: a connection whose peer vanished without a word (a failover's old host) ends too.
     const client = new pg.Client({ connectionString, keepAlive: true });
     client.on('notification', (note) => {
-      // One NOTIFY per commit lists its members: "12,40,41".
-      if (note.channel === channel && note.payload) for (const id of note.payload.split(',')) wakeups.wake(Number(id));
-      else if (note.channel === jobsChannel) jobs.emit('queued');
+      // One NOTIFY per commit lists its members: "12,40,41". A member event is a change of its member too.
+      if (note.channel === channel && note.payload) {
+        const ids = changedMembers(note.payload);
+        for (const id of ids) wakeups.wake(id);
+        members.emit('changed', ids);
+      } else if (note.channel === jobsChannel) jobs.emit('queued');
+      else if (note.channel === MEMBER_CHANNEL && note.payload) members.emit('changed', changedMembers(note.payload));
     });
     client.on('error', (error) => {
       if (state.connected) state = { connected: false, since: Date.now(), error: error.message };
@@ -142,6 +164,7 @@ export async function createPostgresBus(
       await client.connect();
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       await client.query(`LISTEN ${pg.escapeIdentifier(jobsChannel)}`);
+      await client.query(`LISTEN ${pg.escapeIdentifier(MEMBER_CHANNEL)}`);
     } catch (error) {
       client.end().catch(() => undefined);
       throw error;
@@ -182,12 +205,17 @@ export async function createPostgresBus(
       jobs.on('queued', wake);
       return () => void jobs.off('queued', wake);
     },
+    onMembersChanged(forget) {
+      members.on('changed', forget);
+      return () => void members.off('changed', forget);
+    },
     connection: () => state,
     async close() {
       closed = true;
       clearTimeout(retryTimer);
       wakeups.clear();
       jobs.removeAllListeners();
+      members.removeAllListeners();
       await listener?.end();
     },
   };

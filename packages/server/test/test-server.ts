@@ -9,6 +9,7 @@ import { loadConfig } from '../config.ts';
 import { MIN_SCRYPT_N } from '../features/auth/passwords.ts';
 import { createServices } from '../create-services.ts';
 import { createPostgresBus } from '../realtime/event-bus.ts';
+import { MemberCache } from '../features/users/member-cache.ts';
 import type { Services } from '../services.ts';
 import { FIXTURE_BRANDS, FIXTURE_SEARCH_DEFAULTS } from './fixture-brands.ts';
 import { TestClient } from './http-client.ts';
@@ -33,7 +34,17 @@ export interface TestServer {
 
 /** The real app on a random port, a fresh database, its own outbox and media folders. */
 export async function startTestServer(
-  options: { brands?: Brand[]; distDir?: string; services?: Partial<Services>; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    brands?: Brand[];
+    distDir?: string;
+    services?: Partial<Services>;
+    env?: NodeJS.ProcessEnv;
+    /**
+     * Keeps members in the member cache as production does. Off by default: many tests change rows
+     * straight in the database, past `memberChanged`, and expect the next request to see it.
+     */
+    memberCache?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-server-'));
   const database = await createTestDatabase();
@@ -57,10 +68,12 @@ export async function startTestServer(
       : undefined;
   const services = createServices(config, site, {
     db: database.db,
-    reads: database.reads,
+    // A test that brings its own database reads through it too, unless it brings a read connection.
+    reads: options.services?.db ? (options.services.reads ?? options.services.db) : database.reads,
     engine: database.engine,
     now: () => Date.now() + offset,
     ...(bus ? { events: bus } : {}),
+    memberCache: new MemberCache(options.memberCache ? undefined : 0),
     ...options.services,
   });
   const app = createApp(services, { checkResponses: true });

@@ -4,7 +4,7 @@ import { pathOf, startTestServer, validSignup, type TestServer } from '../../tes
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ memberCache: true });
 });
 afterAll(() => server.close());
 

@@ -9,7 +9,7 @@ import { member, type TestMember } from '../../test/member.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ memberCache: true });
 });
 afterAll(() => server.close());
 

@@ -9,6 +9,7 @@ import { brandSender, linkMail } from '../../mail/templates/link-mail.ts';
 import type { Services } from '../../services.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { createAccountToken } from './account-tokens.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 export const GRACE_MS = DELETION_GRACE_DAYS * 86_400_000;
 export const ERASE_JOB = 'erase-account';
@@ -31,6 +32,7 @@ export async function requestDeletion(
     await trx.updateTable('users').set({ deletion_requested_at: now }).where('id', '=', member.id).execute();
     await trx.updateTable('profiles').set({ status: 'disabled' }).where('id', '=', member.id).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', member.id).execute();
+    await memberChanged(trx, member.id);
     // Open tabs (here and on other devices) close their event streams and find themselves logged out.
     await services.events.publish(trx, member.id, { type: 'session-ended' });
     await enqueueJob(trx, ERASE_JOB, { userId: member.id }, now, { runAt: eraseAt, uniqueKey: eraseJobKey(member.id) });
@@ -70,6 +72,7 @@ export async function reactivate(services: Services, userId: number): Promise<vo
       throw new ApiError('reset_link_invalid');
     if (user.deletion_requested_at + GRACE_MS <= now) throw new ApiError('reset_link_invalid');
     await trx.updateTable('users').set({ deletion_requested_at: null }).where('id', '=', userId).execute();
+    await memberChanged(trx, userId);
     await trx
       .updateTable('profiles')
       .set({ status: user.status === 'active' && user.sanction === null ? 'active' : 'disabled' })

@@ -4,6 +4,7 @@ import type { Services } from '../../services.ts';
 import { pruneEvents } from '../../realtime/event-store.ts';
 import { forgetTrackingInRollup } from '../operator/dashboard-rollup.ts';
 import { GRACE_MS } from './deletion.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /**
  * Ledger rows kept after erasure: purchases, refunds (and refused ones given back), chargebacks and
@@ -120,6 +121,7 @@ export async function eraseAccount(services: Services, userId: number): Promise<
     await trx.updateTable('users').set({ signup_target_id: null }).where('signup_target_id', '=', userId).execute();
     // Photos and interests go with the profile (foreign keys cascade).
     await trx.deleteFrom('profiles').where('id', '=', userId).execute();
+    await memberChanged(trx, userId);
     await trx
       .updateTable('users')
       .set({

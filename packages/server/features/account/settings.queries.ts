@@ -1,5 +1,6 @@
 import { normalizeEmail } from '@datekit/runtime/rules/signup';
 import type { Db } from '../../db/database.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /** The member's password hash; null for an account without a password. */
 export async function passwordHashOf(db: Db, userId: number): Promise<string | null> {
@@ -18,6 +19,7 @@ export async function setEmail(db: Db, userId: number, email: string): Promise<b
     .where('id', '=', userId)
     .where('deletion_requested_at', 'is', null)
     .executeTakeFirst();
+  await memberChanged(db, userId);
   return Number(changed.numUpdatedRows) === 1;
 }
 
@@ -33,5 +35,6 @@ export async function deleteOtherSessions(db: Db, userId: number, keepTokenHash:
     .where('user_id', '=', userId)
     .where('token_hash', '!=', keepTokenHash)
     .executeTakeFirst();
+  await memberChanged(db, userId);
   return Number(result.numDeletedRows);
 }

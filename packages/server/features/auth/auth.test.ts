@@ -4,7 +4,7 @@ import { BLOCK_MS, MAX_FAILED_LOGINS } from './login-throttle.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ memberCache: true });
 });
 afterAll(() => server.close());
 

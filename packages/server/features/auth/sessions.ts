@@ -7,6 +7,7 @@ import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
 import { recordSignIn, type SignInContext } from './sign-ins.ts';
 import { DAY_MS } from '@datekit/runtime/rules/time';
+import { memberChanged } from '../users/member-cache.ts';
 
 /**
  * Starts a session: 256 random bits in an HttpOnly cookie; only its hash is stored. The sign-in is
@@ -47,7 +48,13 @@ export async function endSession(
   tokenHash: string | undefined,
 ): Promise<void> {
   if (tokenHash) {
-    await services.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    const ended = await services.db
+      .deleteFrom('sessions')
+      .where('token_hash', '=', tokenHash)
+      .returning('user_id')
+      .executeTakeFirst();
+    services.memberCache.forgetSession(tokenHash);
+    if (ended) await memberChanged(services.db, ended.user_id);
     await deleteSessionSubscriptions(services.db, tokenHash);
   }
   reply.clearCookie(SESSION_COOKIE, {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /** Records that `blockerId` blocks `blockedId`; blocking twice changes nothing. */
 export async function insertBlock(db: Db, blockerId: number, blockedId: number, now: number): Promise<void> {
@@ -25,6 +26,7 @@ export async function deleteLikesBetween(db: Db, one: number, other: number): Pr
       ]),
     )
     .execute();
+  await memberChanged(db, [one, other]);
 }
 
 /** Deletes the conversation between two members (stored once, the lower id as member_a) with its messages. */
@@ -34,4 +36,5 @@ export async function deleteConversationBetween(db: Db, one: number, other: numb
     .where('member_a', '=', Math.min(one, other))
     .where('member_b', '=', Math.max(one, other))
     .execute();
+  await memberChanged(db, [one, other]);
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { MAX_CREDITS_PER_BOOKING } from '@datekit/runtime/rules/constants';
 import type { CreditLedgerTable, Database } from '../../db/schema.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /** A member's credits: the sum of their ledger rows (spec §1; DESIGN invariant). */
 export async function balanceOf(db: Kysely<Database>, userId: number): Promise<number> {
@@ -59,5 +60,6 @@ export async function book(
   const result = await (
     entry.once ? insert.onConflict((oc) => oc.columns(['reason', 'ref']).doNothing()) : insert
   ).executeTakeFirst();
+  await memberChanged(db, entry.userId);
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

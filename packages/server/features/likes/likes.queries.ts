@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { visibleTo, type ProfileScope, type Visibility } from '../members/visible-to.ts';
 import { searchConditions, type SearchScope } from '../search/search-conditions.ts';
 import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /** Profiles `viewerId` has not liked yet: the fictional liker and the swipe game offer only those. */
 export function notLikedBy(eb: ProfileScope, viewerId: number): Expression<SqlBool> {
@@ -42,6 +43,7 @@ export async function likeStands(db: Db, likerId: number, likedId: number): Prom
 /** Takes the like of `likerId` for `likedId` back; no like, no change. */
 export async function removeLike(db: Db, likerId: number, likedId: number): Promise<void> {
   await db.deleteFrom('likes').where('liker_id', '=', likerId).where('liked_id', '=', likedId).execute();
+  await memberChanged(db, likerId);
 }
 
 /** The newest member whose like `memberId` has not seen (is_new), visible to her. */

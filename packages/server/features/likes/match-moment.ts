@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import { visibleTo } from '../members/visible-to.ts';
 import { selectProfiles, type ProfileRow } from '../users/member-row.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /**
  * The "It's a Match" moment: a member meets each of her matches once. The live `match` event shows it
@@ -36,6 +37,7 @@ export async function storeLike(
     .executeTakeFirst();
   const liked = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   if (!liked) return { liked, match: false };
+  await memberChanged(trx, likerId);
   // The other member's like, if any, is theirs to see anew: an update of no row means no match.
   const back = await trx
     .updateTable('likes')

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { MailSuppressionsTable } from '../../db/schema.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 type SuppressionReason = MailSuppressionsTable['reason'];
 
@@ -18,6 +19,7 @@ export async function suppressMail(
     .values(userIds.map((user_id) => ({ user_id, reason, created_at: now })))
     .onConflict((oc) => oc.columns(['user_id', 'reason']).doNothing())
     .execute();
+  await memberChanged(db, userIds);
 }
 
 /** Stops e-mail to the member after a one-click unsubscribe; dated now, also when it happened before. */
@@ -27,6 +29,7 @@ export async function suppressMailUnsubscribed(db: Db, userId: number, now: numb
     .values({ user_id: userId, reason: 'listunsubscribe', created_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'reason']).doUpdateSet({ created_at: now }))
     .execute();
+  await memberChanged(db, userId);
 }
 
 /** Lets e-mail to the member go out again: the suppression for `reason`, or every one. */
@@ -36,6 +39,7 @@ export async function liftMailSuppressions(db: Db, userId: number, reason?: Supp
     .where('user_id', '=', userId)
     .$if(reason !== undefined, (q) => q.where('reason', '=', reason!))
     .execute();
+  await memberChanged(db, userId);
 }
 
 /** The member and notification type of a one-click unsubscribe token of `brand`, if there is one. */

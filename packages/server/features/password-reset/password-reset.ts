@@ -4,6 +4,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import { hashToken } from '../users/current-member.ts';
 import { DAY_MS } from '@datekit/runtime/rules/time';
+import { memberChanged } from '../users/member-cache.ts';
 
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_MS = 60 * 60_000;
@@ -83,6 +84,7 @@ export async function completeReset(
     if (Number(used.numUpdatedRows) < 1) throw new ApiError('reset_link_invalid');
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', row.user_id).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
+    await memberChanged(trx, row.user_id);
     return row.user_id;
   });
 }

@@ -6,10 +6,11 @@ import { paymentWebhook } from '../../test/payment-provider.ts';
 import { createSandboxProvider, type SandboxOutcome } from './sandbox-provider.ts';
 import { refundPayment } from './refund-payment.ts';
 import { WEBHOOK_QUIET_MS } from './webhook-sync.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ memberCache: true });
 });
 afterAll(() => server.close());
 
@@ -127,6 +128,7 @@ describe('buying a bundle through the sandbox checkout', () => {
       .insertInto('credit_ledger')
       .values({ user_id: id, amount: -credits, reason: 'message', ref: null, note: null, created_at: Date.now() })
       .execute();
+    await memberChanged(server.services.db, id);
     expect(await account(browser)).toMatchObject({ credits: 0, paid_user: true });
   });
 

@@ -11,6 +11,7 @@ import { hasNewReversal, reverseAtProvider } from './provider-reversals.ts';
 import { purchaseRef } from './purchase-ref.ts';
 import { storeCard } from './stored-cards.ts';
 import { queuePostbacks } from '../postbacks/queue-postbacks.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /** States a payment never leaves except through a refund or chargeback. */
 const SETTLED: readonly PaymentStatus[] = ['paid', 'refunded', 'charged_back'];
@@ -73,6 +74,7 @@ export async function syncPayment(services: Services, providerPaymentId: string)
       }
       if (booked) {
         await trx.updateTable('users').set({ paid_user: 1 }).where('id', '=', payment.user_id).execute();
+        await memberChanged(trx, payment.user_id);
         // Credits an earlier refund or chargeback could not take back come out of these first.
         await settleDebt(trx, payment.user_id, payment, now);
         change = 'paid';

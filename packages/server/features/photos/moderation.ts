@@ -1,5 +1,6 @@
 import type { Services } from '../../services.ts';
 import { removePhoto } from './remove-photo.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 export interface PhotoToCheck {
   id: number;
@@ -38,8 +39,9 @@ export async function approvePhotos(services: Services, ids: number[]): Promise<
     .set({ status: 'active' })
     .where('id', 'in', ids)
     .where('status', '=', 'inspection')
-    .returning('id')
+    .returning(['id', 'profile_id'])
     .execute();
+  await memberChanged(services.db, [...new Set(rows.map((r) => r.profile_id))]);
   return rows.map((r) => r.id);
 }
 

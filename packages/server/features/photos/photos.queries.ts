@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { StoredPhoto } from '../../media/process-photo.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /** The columns a member sees of her own photo. */
 const OWN_PHOTO_FIELDS = ['id', 'filename', 'thumb_filename', 'match_filename', 'status', 'is_main'] as const;
@@ -26,12 +27,14 @@ export async function hasMainPhoto(db: Db, memberId: number): Promise<boolean> {
 }
 
 /** Adds an upload awaiting its check; answers it as its owner sees it. */
-export function insertPhoto(db: Db, memberId: number, stored: StoredPhoto, isMain: boolean, now: number) {
-  return db
+export async function insertPhoto(db: Db, memberId: number, stored: StoredPhoto, isMain: boolean, now: number) {
+  const photo = await db
     .insertInto('photos')
     .values({ profile_id: memberId, ...stored, status: 'inspection', is_main: isMain ? 1 : 0, created_at: now })
     .returning(OWN_PHOTO_FIELDS)
     .executeTakeFirstOrThrow();
+  await memberChanged(db, memberId);
+  return photo;
 }
 
 /** The member's own photos, in inspection or active, main first. */
@@ -54,4 +57,5 @@ export function ownPhotoById(db: Db, memberId: number, id: number) {
 export async function makeMainPhoto(db: Db, memberId: number, photoId: number): Promise<void> {
   await db.updateTable('photos').set({ is_main: 0 }).where('profile_id', '=', memberId).execute();
   await db.updateTable('photos').set({ is_main: 1 }).where('id', '=', photoId).execute();
+  await memberChanged(db, memberId);
 }

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { PhotosTable } from '../../db/schema.ts';
 import { deletePhotoFiles } from '../../media/process-photo.ts';
 import type { Services } from '../../services.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /**
  * Deletes a photo, by its member or by an operator's rejection. When it was the main image, the
@@ -11,6 +12,7 @@ import type { Services } from '../../services.ts';
 export async function removePhoto(services: Services, photo: Selectable<PhotosTable>): Promise<void> {
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('photos').where('id', '=', photo.id).execute();
+    await memberChanged(trx, photo.profile_id);
     if (!photo.is_main) return;
     const next = await trx
       .selectFrom('photos')

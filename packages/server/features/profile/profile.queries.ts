@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ProfilesTable } from '../../db/schema.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /** The member's own profile row, every column. */
 export function ownProfileRow(db: Db, memberId: number) {
@@ -30,11 +31,13 @@ export function townOf(db: Db, memberId: number) {
 /** Writes `changes` to the member's profile. */
 export async function updateProfileRow(db: Db, memberId: number, changes: Updateable<ProfilesTable>): Promise<void> {
   await db.updateTable('profiles').set(changes).where('id', '=', memberId).execute();
+  await memberChanged(db, memberId);
 }
 
 /** Makes `interests` (duplicates once) the member's interests; `db` should be a transaction. */
 export async function replaceInterests(db: Db, memberId: number, interests: readonly number[]): Promise<void> {
   await db.deleteFrom('profile_interests').where('profile_id', '=', memberId).execute();
+  await memberChanged(db, memberId);
   const unique = [...new Set(interests)];
   if (unique.length) {
     await db

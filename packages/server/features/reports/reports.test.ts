@@ -7,7 +7,7 @@ import { runLiftSuspensionJob } from './sanctions.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ memberCache: true });
 });
 afterAll(() => server.close());
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { cancelJob, enqueueJob } from '../../jobs/queue.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { Services } from '../../services.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 export const LIFT_SUSPENSION_JOB = 'lift-suspension';
 const liftJobKey = (userId: number) => `${LIFT_SUSPENSION_JOB}:${userId}`;
@@ -65,6 +66,7 @@ export async function sanctionMember(
     .where('id', '=', memberId)
     .execute();
   await trx.updateTable('profiles').set({ status: 'disabled' }).where('id', '=', memberId).execute();
+  await memberChanged(trx, memberId);
   await endRunningSanction(trx, memberId, { at: now, how: 'replaced', by: input.operatorId ?? null });
   await trx
     .insertInto('member_sanctions')
@@ -125,6 +127,7 @@ export async function liftSanction(
     .set({ sanction: null, sanctioned_at: null, sanction_ends_at: null })
     .where('id', '=', memberId)
     .execute();
+  await memberChanged(trx, memberId);
   const visible = user.status === 'active' && user.deletion_requested_at === null && user.erased_at === null;
   await trx
     .updateTable('profiles')

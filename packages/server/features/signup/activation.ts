@@ -10,6 +10,7 @@ import { book } from '../credits/ledger.ts';
 import { queuePostbacks } from '../postbacks/queue-postbacks.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { memberChanged } from '../users/member-cache.ts';
 
 /**
  * The message written while signing up to contact a member (/members/{id}/signup) becomes the first
@@ -109,6 +110,7 @@ export async function activate(services: Services, brand: Brand, token: string):
     if (Number(used.numUpdatedRows) !== 1) return { status: 'already_active' };
     await trx.updateTable('users').set({ status: 'active', activated_at: now }).where('id', '=', row.user_id).execute();
     await trx.updateTable('profiles').set({ status: 'active' }).where('id', '=', row.user_id).execute();
+    await memberChanged(trx, row.user_id);
     // The double opt-in (the e-mail address confirmed): once, as the token is used once.
     await queuePostbacks(trx, { event: 'doi', userId: row.user_id }, now);
     if (brand.signup_credits > 0) {

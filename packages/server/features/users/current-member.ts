@@ -5,6 +5,9 @@ import type { Brand } from '@datekit/runtime/schemas/brand';
 import { SESSION_COOKIE } from '../../http/request-context.ts';
 import type { Services } from '../../services.ts';
 import { isSanctioned, sanctionError } from '../reports/sanctions.ts';
+import { compiledQuery } from '../../db/compiled-query.ts';
+import type { Db } from '../../db/database.ts';
+import { memberChanged, type SessionMember } from './member-cache.ts';
 import { selectMembers, type MemberRow } from './member-row.ts';
 
 /** The logged-in member of a request, with the hash of the session they came with. */
@@ -20,8 +23,33 @@ function sessionTokenHash(request: FastifyRequest): string | null {
   return token && token.length <= 100 ? hashToken(token) : null;
 }
 
+/** Session -> member, sanction and session end in one query (compiled once: it runs on most requests). */
+const memberBySession = compiledQuery((db: Db, p: { tokenHash: string; now: number; brand: string }) =>
+  selectMembers(db)
+    .innerJoin('sessions as s', 's.user_id', 'u.id')
+    .select(['u.sanction', 'u.sanction_ends_at', 's.expires_at as session_expires_at'])
+    .where('s.token_hash', '=', p.tokenHash)
+    .where('s.expires_at', '>', p.now)
+    .where('u.brand', '=', p.brand),
+);
+
 /**
- * Session -> member in one query. A session counts only on the brand the member signed up on,
+ * The session's member as `memberBySession` finds it, from the member cache for a few seconds
+ * (member-cache.ts); whether the session is over and the member sanctioned is decided on each request
+ * from what it holds, by the clock of now.
+ */
+async function sessionMember(services: Services, tokenHash: string, brand: Brand): Promise<SessionMember | null> {
+  const now = services.now();
+  const cached = services.memberCache.get(tokenHash);
+  if (cached) return cached.brand === brand.domain && cached.session_expires_at > now ? cached : null;
+  const generation = services.memberCache.startRead();
+  const found = await memberBySession.first(services.db, { tokenHash, now, brand: brand.domain });
+  if (found) services.memberCache.set(tokenHash, found, generation);
+  return found ?? null;
+}
+
+/**
+ * Session -> member. A session counts only on the brand the member signed up on,
  * so a cookie can never carry a member across brands. The session of a banned or suspended member
  * ends on this request, which answers `account_banned` / `account_suspended` (the client shows
  * /pages/ban): each of their devices learns it once, then is a visitor's.
@@ -34,26 +62,24 @@ export async function loadCurrentMember(
 ): Promise<CurrentMember | null> {
   const tokenHash = sessionTokenHash(request);
   if (!tokenHash) return null;
-  const found = await selectMembers(services.db)
-    .innerJoin('sessions as s', 's.user_id', 'u.id')
-    .select(['u.sanction', 'u.sanction_ends_at'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.expires_at', '>', services.now())
-    .where('u.brand', '=', brand.domain)
-    .executeTakeFirst();
+  const found = await sessionMember(services, tokenHash, brand);
   if (!found) return null;
-  const { sanction, sanction_ends_at, ...row } = found;
+  const { sanction, sanction_ends_at, session_expires_at: _expires, ...row } = found;
   const sanctioned = sanctionError({ sanction, sanction_ends_at }, locale, services.now());
   if (sanctioned) {
     await services.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    // Every instance: the session is gone, so its next request anywhere is a visitor's.
+    await memberChanged(services.db, row.id);
     throw sanctioned;
   }
   return { ...row, sessionTokenHash: tokenHash };
 }
 
 export async function loadMemberById(services: Services, userId: number): Promise<MemberRow | undefined> {
-  return selectMembers(services.db).where('u.id', '=', userId).executeTakeFirst();
+  return memberById.first(services.db, { userId });
 }
+
+const memberById = compiledQuery((db: Db, p: { userId: number }) => selectMembers(db).where('u.id', '=', p.userId));
 
 /**
  * Session -> just who asks and whether they pay, by the same session rule as `loadCurrentMember`:
@@ -66,17 +92,10 @@ export async function loadSessionViewer(
 ): Promise<{ id: number; paid_user: number } | null> {
   const tokenHash = sessionTokenHash(request);
   if (!tokenHash) return null;
-  const row = await services.db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.paid_user'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.expires_at', '>', services.now())
-    .where('u.brand', '=', brand.domain)
-    // A banned or suspended member sees media as a visitor would.
-    .where('u.sanction', 'is', null)
-    .executeTakeFirst();
-  return row ?? null;
+  const found = await sessionMember(services, tokenHash, brand);
+  // A banned or suspended member sees media as a visitor would.
+  if (!found || found.sanction !== null) return null;
+  return { id: found.id, paid_user: found.paid_user };
 }
 
 /**
@@ -84,12 +103,16 @@ export async function loadSessionViewer(
  * member not banned or suspended. The event stream asks it when a `session-ended` event arrives (one query).
  */
 export async function sessionStillValid(services: Services, tokenHash: string): Promise<boolean> {
-  const row = await services.db
+  const row = await sessionSanction.first(services.db, { tokenHash, now: services.now() });
+  return row !== undefined && !isSanctioned(row, services.now());
+}
+
+/** Never from the cache: it is asked because the session may just have ended. */
+const sessionSanction = compiledQuery((db: Db, p: { tokenHash: string; now: number }) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['u.sanction', 'u.sanction_ends_at'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.expires_at', '>', services.now())
-    .executeTakeFirst();
-  return row !== undefined && !isSanctioned(row, services.now());
-}
+    .where('s.token_hash', '=', p.tokenHash)
+    .where('s.expires_at', '>', p.now),
+);

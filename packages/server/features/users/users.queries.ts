@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { memberChanged } from './member-cache.ts';
 
 /** Whether an account of `brand` already has the address (normalised). */
 export async function emailTaken(db: Db, brand: string, emailNormalized: string): Promise<boolean> {
@@ -20,4 +21,5 @@ export async function userIdsWithEmail(db: Db, emailNormalized: string): Promise
 /** Stores the member's chosen language (for her mails). */
 export async function saveLanguage(db: Db, userId: number, language: string): Promise<void> {
   await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+  await memberChanged(db, userId);
 }

@@ -1,0 +1,141 @@
+import { CompiledQuery, PostgresAdapter } from 'kysely';
+import { notifyOnCommit, runAfterCommit } from '../../db/commit-signal.ts';
+import type { Db } from '../../db/database.ts';
+import type { MemberRow } from './member-row.ts';
+
+/** How long a session's member row is answered from memory, at most (issue 28). */
+export const MEMBER_CACHE_TTL_MS = 5_000;
+/** Sessions kept, least recently used dropped first: a few KB each. */
+export const MEMBER_CACHE_SIZE = 10_000;
+/** The PostgreSQL channel on which `memberChanged` tells every instance which members changed. */
+export const MEMBER_CHANNEL = 'datekit_members';
+
+/** What a session's request needs of its member: the row, the sanction, and when the session ends. */
+export type SessionMember = MemberRow & {
+  sanction: 'ban' | 'suspension' | null;
+  sanction_ends_at: number | null;
+  session_expires_at: number;
+};
+
+interface Entry {
+  member: SessionMember;
+  cachedAt: number;
+}
+
+/**
+ * Session (token hash) -> member row, for a few seconds, in this process: user.php, the media rules
+ * and every member route read it on each request (issue 28: 17 % of all CPU). Correct because every
+ * write to what the row holds calls `memberChanged` (below), which forgets the member here at once
+ * and, on PostgreSQL, in every instance when it commits (NOTIFY `MEMBER_CHANNEL`, heard on the event
+ * bus's LISTEN connection; member events on the bus's channel count too). A read that began before a
+ * forget is not stored (the generation), and `usable` refuses the cache on PostgreSQL while the bus
+ * cannot hear other instances, and entries cached before its connection (re)opened.
+ */
+export class MemberCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly ttlMs: number;
+  private readonly capacity: number;
+  /** Bumped by every forget: a read that started under another generation may be stale. */
+  private generation = 0;
+  /** Since when (ms since the epoch) the cache may be used; undefined while it may not. */
+  usableSince: () => number | undefined = () => 0;
+
+  constructor(ttlMs = MEMBER_CACHE_TTL_MS, capacity = MEMBER_CACHE_SIZE) {
+    this.ttlMs = ttlMs;
+    this.capacity = capacity;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cached member of the session, if fresh; `now` is the wall clock (Date.now()). */
+  get(tokenHash: string, now = Date.now()): SessionMember | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    const since = this.usableSince();
+    if (since === undefined || entry.cachedAt < since || now - entry.cachedAt >= this.ttlMs) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    // Most recently used last: the map's first key is the one to drop.
+    this.entries.delete(tokenHash);
+    this.entries.set(tokenHash, entry);
+    return entry.member;
+  }
+
+  /** The generation to pass to `set` for a read that starts now. */
+  startRead(): number {
+    return this.generation;
+  }
+
+  /** Stores what a read found, unless a forget happened since it started (then it may be old). */
+  set(tokenHash: string, member: SessionMember, readGeneration: number, now = Date.now()): void {
+    if (readGeneration !== this.generation || this.usableSince() === undefined) return;
+    this.entries.delete(tokenHash);
+    this.entries.set(tokenHash, { member, cachedAt: now });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** Forgets one session (it ended). */
+  forgetSession(tokenHash: string): void {
+    this.generation += 1;
+    this.entries.delete(tokenHash);
+  }
+
+  /** Forgets every session of these members (a write changed what their rows hold). */
+  forgetMembers(ids: readonly number[]): void {
+    this.generation += 1;
+    if (this.entries.size === 0) return;
+    const gone = new Set(ids);
+    for (const [tokenHash, entry] of this.entries) if (gone.has(entry.member.id)) this.entries.delete(tokenHash);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+}
+
+/** The caches of this process per database (its dialect adapter, which its transactions share). */
+const caches = new WeakMap<object, Set<MemberCache>>();
+
+/** Lets `memberChanged` through `db` (or its transactions) reach `cache`; answers the undo. */
+export function attachMemberCache(db: Db, cache: MemberCache): () => void {
+  const adapter = db.getExecutor().adapter;
+  let set = caches.get(adapter);
+  if (!set) caches.set(adapter, (set = new Set()));
+  set.add(cache);
+  return () => void set.delete(cache);
+}
+
+/**
+ * Call with every write that changes what a member's session row holds (`selectMembers` and the
+ * session: account and profile fields, photos, interests, likes and conversations started, credits,
+ * mail suppressions, sanctions, sessions ended), in the writer's transaction when there is one. The
+ * caches of this process forget the members at once and again when the transaction commits; on
+ * PostgreSQL the NOTIFY sent after the commit tells every instance.
+ */
+export async function memberChanged(db: Db, ids: number | readonly number[]): Promise<void> {
+  const members = typeof ids === 'number' ? [ids] : ids;
+  if (members.length === 0) return;
+  const adapter = db.getExecutor().adapter;
+  const forget = () => caches.get(adapter)?.forEach((cache) => cache.forgetMembers(members));
+  forget();
+  // SQLite: one connection, which the writer's transaction holds until it commits, so no read can
+  // see the old row after the forget above. PostgreSQL: a read may, until the commit.
+  if (!(adapter instanceof PostgresAdapter)) return;
+  // A marker, not a NOTIFY in the transaction (which would hold PostgreSQL's notification lock until
+  // the commit's flush): the commit sends one NOTIFY for all it changed (db/commit-signal.ts).
+  const marker = CompiledQuery.raw('select 1', []);
+  const words = members.map(String);
+  await db.executeQuery(runAfterCommit(notifyOnCommit(marker, MEMBER_CHANNEL, words), forget));
+}
+
+/** The member ids of a `MEMBER_CHANNEL` payload. */
+export function changedMembers(payload: string): number[] {
+  return payload
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
