@@ -1,7 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $member, memberIdFromPath, openMember, type ProfileField } from '@datekit/runtime/stores/member';
+import {
+  $member,
+  memberIdFromPath,
+  profileFailure,
+  reloadMember,
+  type ProfileField,
+} from '@datekit/runtime/stores/member';
 import { pathFor } from '@datekit/runtime/routes';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
@@ -35,22 +40,17 @@ export default function MemberProfile(props: MemberProfileProps) {
 
 function MemberProfileContent(props: MemberProfileProps) {
   const { t } = useTranslation();
+  // Listening opens the member of the page's URL.
   const state = useStore($member);
 
-  useEffect(() => {
-    void openMember(memberIdFromPath(location.pathname));
-  }, []);
-
-  switch (state.status) {
-    case 'idle':
-    case 'loading':
-      return <ProfileSkeleton label={t('member.loading')} />;
-    case 'ready':
-      return <MemberProfileView {...props} state={state} />;
+  if (state.status === 'idle' || state.status === 'loading') return <ProfileSkeleton label={t('member.loading')} />;
+  if (state.status === 'ready') return <MemberProfileView {...props} member={state.data} />;
+  const failure = profileFailure(state.error);
+  switch (failure.kind) {
     case 'blocked_by':
       return (
         <div className="member-state member-blocked-by" data-testid="member-blocked-by">
-          <p>{state.message}</p>
+          <p>{failure.message}</p>
         </div>
       );
     case 'not_found':
@@ -65,11 +65,11 @@ function MemberProfileContent(props: MemberProfileProps) {
       );
     case 'login_required':
       return <LoginInvitation />;
-    case 'failed':
+    case 'error':
       return (
         <div className="member-state" role="alert">
-          <p>{errorText(state.error, t)}</p>
-          <button type="button" className="btn btn-primary" onClick={() => void openMember(state.id)}>
+          <p>{errorText(failure.error, t)}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void reloadMember()}>
             {t('search.retry')}
           </button>
         </div>

@@ -1,22 +1,28 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathFor } from '@datekit/runtime/routes';
 import { MATCH_EVENT, type MatchEventDetail } from '@datekit/runtime/rules/match-modal';
-import { blockMember, toggleLike, unblockMember, type MemberState } from '@datekit/runtime/stores/member';
+import {
+  $memberAction,
+  blockMember,
+  toggleLike,
+  unblockMember,
+  type MemberAnswer,
+} from '@datekit/runtime/stores/member';
 import { errorText } from './errors.ts';
 import { FormError } from './Field.tsx';
 import { HeartIcon, MessagesIcon } from './icons.tsx';
 import { ReportButton } from './ReportButton.tsx';
 
-type Ready = Extract<MemberState, { status: 'ready' }>;
-
 /**
  * Like (a toggle), chat, block (after a confirmation) and report. Once blocked, the member can only
  * be unblocked: blocking ends every contact (spec §6), and the server refuses likes meanwhile.
  */
-export default function MemberProfileActions({ state }: { state: Ready }) {
+export default function MemberProfileActions({ member }: { member: MemberAnswer }) {
   const { t } = useTranslation();
-  const { member, id, busy, error, notice } = state;
+  const { busy, error, notice } = useStore($memberAction);
+  const id = member.profile.id;
   const name = member.profile.name;
   const dialog = useRef<HTMLDialogElement>(null);
   const blockedHeading = useRef<HTMLHeadingElement>(null);

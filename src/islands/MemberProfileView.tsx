@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initials } from '@datekit/runtime/rules/nav';
-import { galleryPhotos, type MemberState } from '@datekit/runtime/stores/member';
+import type { MemberAnswer } from '@datekit/runtime/stores/member';
 import { LINKS } from '../site/links.ts';
 import type { MemberProfileProps } from './MemberProfile.tsx';
 import MemberProfileActions from './MemberProfileActions.tsx';
@@ -10,7 +10,7 @@ import PhotoGallery from './PhotoGallery.tsx';
 import { ProfileName } from './FictionalMark.tsx';
 import { useMember } from './member.tsx';
 
-type Props = Omit<MemberProfileProps, 'lang'> & { state: Extract<MemberState, { status: 'ready' }> };
+type Props = Omit<MemberProfileProps, 'lang'> & { member: MemberAnswer };
 
 /** The back link keeps the search's filters when the member came from the search. */
 function searchLink(): string {
@@ -24,11 +24,10 @@ function searchLink(): string {
 }
 
 /** A loaded profile: photos beside (from 768px) or above the name, relation, actions and details. */
-export default function MemberProfileView({ state, fields, fictionalIcon, fictionalLabel, fictionalWarning }: Props) {
+export default function MemberProfileView({ member, fields, fictionalIcon, fictionalLabel, fictionalWarning }: Props) {
   const { t, i18n } = useTranslation();
-  const { profile } = state.member;
+  const { profile } = member;
   const fictional = { icon: fictionalIcon, label: fictionalLabel ?? t('members.fictional') };
-  const photos = galleryPhotos(state.photos, profile.main_image);
   const [back] = useState(searchLink);
   const place = profile.city ?? new Intl.DisplayNames([i18n.language], { type: 'region' }).of(profile.country);
   // Her own page: how others see her, with the way to change it instead of like, chat, block, report.
@@ -40,7 +39,7 @@ export default function MemberProfileView({ state, fields, fictionalIcon, fictio
         <a href={back}>{t('member.back_to_search')}</a>
       </p>
       <div className="member-media">
-        <PhotoGallery photos={photos} name={profile.name} initials={initials(profile.name)} />
+        <PhotoGallery photos={member.photos} name={profile.name} initials={initials(profile.name)} />
       </div>
       <div className="member-info">
         <header className="member-head">
@@ -50,9 +49,9 @@ export default function MemberProfileView({ state, fields, fictionalIcon, fictio
           <p className="member-meta">
             {place ? t('members.age_city', { age: profile.age, city: place }) : t('members.age', { age: profile.age })}
           </p>
-          {(state.member.match || state.member.likes_you) && (
+          {(member.match || member.likes_you) && (
             <p className="member-relation" data-testid="member-relation">
-              {state.member.match ? t('member.match') : t('member.likes_you', { name: profile.name })}
+              {member.match ? t('member.match') : t('member.likes_you', { name: profile.name })}
             </p>
           )}
         </header>
@@ -69,7 +68,7 @@ export default function MemberProfileView({ state, fields, fictionalIcon, fictio
             </a>
           </div>
         ) : (
-          <MemberProfileActions state={state} />
+          <MemberProfileActions member={member} />
         )}
         <MemberProfileDetails profile={profile} fields={fields} />
       </div>

@@ -3,7 +3,14 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryNames } from '@datekit/runtime/rules/legal';
 import type { SearchDefaults, SearchField, SearchQuery } from '@datekit/runtime/rules/search-form';
-import { $search, $searchQuery, configureSearch, type SearchState } from '@datekit/runtime/stores/search';
+import { isLoginRequired } from '@datekit/runtime/api/client';
+import {
+  $search,
+  $searchLoading,
+  $searchQuery,
+  configureSearch,
+  type SearchState,
+} from '@datekit/runtime/stores/search';
 import { LINKS } from '../site/links.ts';
 import { useHydrated } from './hooks.ts';
 import MemberSearchFilters from './MemberSearchFilters.tsx';
@@ -58,6 +65,7 @@ function MemberSearchContent({
   useState(() => configureSearch({ fields, countries }));
   const storedState = useStore($search);
   const storedQuery = useStore($searchQuery);
+  const storedLoading = useStore($searchLoading);
   // Until hydrated, render what the build rendered (no URL, nothing loaded): reading the store already
   // read the URL, and a search in the URL would otherwise not match the prerendered markup.
   const hydrated = useHydrated();
@@ -66,10 +74,11 @@ function MemberSearchContent({
   // results are memoized, so the urgent render that starts the transition costs nothing.
   const state: SearchState = useDeferredValue(hydrated ? storedState : IDLE);
   const query: SearchQuery = useDeferredValue(hydrated ? storedQuery : INITIAL_QUERY);
+  const loading = useDeferredValue(hydrated && storedLoading);
   const options = useMemo(() => ({ fields, countries }), [fields, countries]);
   const fictional = useMemo(() => ({ icon: fictionalIcon, label: fictionalLabel }), [fictionalIcon, fictionalLabel]);
 
-  if (state.status === 'login_required') return <LoginInvitation site={site} />;
+  if (state.status === 'failed' && isLoginRequired(state.error)) return <LoginInvitation site={site} />;
   return (
     <div className="member-search">
       <MemberSearchFilters
@@ -79,7 +88,7 @@ function MemberSearchContent({
         defaults={defaults}
         query={query}
       />
-      <MemberSearchResults state={state} query={query} fictional={fictional} />
+      <MemberSearchResults state={state} loading={loading} query={query} fictional={fictional} />
     </div>
   );
 }

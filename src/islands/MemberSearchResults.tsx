@@ -12,6 +12,7 @@ import {
   type SearchQuery,
 } from '@datekit/runtime/rules/search-form';
 import type { SearchProfile } from '@datekit/runtime/schemas/api/members';
+import { loadedData } from '@datekit/runtime/stores/loadable';
 import { goToPage, loadSearch, search, type SearchAnswer, type SearchState } from '@datekit/runtime/stores/search';
 import { LINKS } from '../site/links.ts';
 import { errorText } from './errors.ts';
@@ -19,7 +20,9 @@ import type { FictionalMarking } from './FictionalMark.tsx';
 import ProfileCard from './ProfileCard.tsx';
 
 interface Props {
-  state: Exclude<SearchState, { status: 'login_required' }>;
+  state: SearchState;
+  /** A search on its way: what `state` holds is the previous one's, shown dimmed. */
+  loading: boolean;
   query: SearchQuery;
   fictional: FictionalMarking;
 }
@@ -31,12 +34,12 @@ const SKELETON_CARDS = 8;
  * The results of the search: their count ("1000+" above the cap), the members of this page, links to
  * the other pages, and similar members when only a few match (spec §3).
  */
-function MemberSearchResults({ state, query, fictional }: Props) {
+function MemberSearchResults({ state, loading, query, fictional }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const answer = state.status === 'ready' ? state.answer : state.status === 'loading' ? state.previous : null;
-  const busy = state.status === 'loading' || state.status === 'idle';
+  const answer = loadedData(state) ?? null;
+  const busy = loading || state.status === 'loading' || state.status === 'idle';
 
   async function showPage(event: MouseEvent<HTMLAnchorElement>, page: number) {
     if (!isPlainActivation(event.nativeEvent)) return;
@@ -60,7 +63,7 @@ function MemberSearchResults({ state, query, fictional }: Props) {
         <SortChoice answer={answer} query={query} />
       </div>
 
-      {state.status === 'failed' && (
+      {state.status === 'failed' && !busy && (
         <div className="form-error search-failed" role="alert">
           <span>{errorText(state.error, t)}</span>
           <button type="button" className="btn btn-sm btn-ghost" onClick={() => void loadSearch()}>

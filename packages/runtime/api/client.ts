@@ -22,6 +22,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Spec §6/§8: the server asks for a member (a visitor, or a session that ended), so the page invites to log in. */
+export function isLoginRequired(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.status === 403 && error.body.authentication_required === true;
+}
+
 /** The API could not be reached (offline, DNS, connection reset), also after every retry. */
 export class ApiNetworkError extends Error {
   override readonly name = 'ApiNetworkError';

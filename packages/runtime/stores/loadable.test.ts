@@ -152,6 +152,51 @@ describe('createKeyedLoader', () => {
     expect($store.get()).toEqual({ status: 'ready', data: 3 });
   });
 
+  it('aborts the request for the key opened before', async () => {
+    const $store = atom<Loadable<string>>({ status: 'idle' });
+    const signals: AbortSignal[] = [];
+    const { fetch } = deferredFetch<string>();
+    const loader = createKeyedLoader($store, (_brand: string, signal) => {
+      signals.push(signal);
+      return fetch();
+    });
+    void loader.open('alpha.test').catch(() => undefined);
+    expect(signals.map((signal) => signal.aborted)).toEqual([false]);
+    void loader.open('beta.test');
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
+  });
+
+  it('tells while the open key loads, until the newest load ends', async () => {
+    const $store = atom<Loadable<string>>({ status: 'idle' });
+    const $loading = atom(false);
+    const { fetch, pending } = deferredFetch<string>();
+    const loader = createKeyedLoader($store, (_brand: string) => fetch(), { $loading });
+    const first = loader.open('alpha.test');
+    const second = loader.open('beta.test');
+    expect($loading.get()).toBe(true);
+    pending[0]!.resolve('a');
+    await first;
+    expect($loading.get()).toBe(true);
+    pending[1]!.reject(new Error('down'));
+    await expect(second).rejects.toThrow('down');
+    expect($loading.get()).toBe(false);
+  });
+
+  it('on request, shows the failure of a new key instead of the data of the one before', async () => {
+    const keep = atom<Loadable<string>>({ status: 'idle' });
+    const replace = atom<Loadable<string>>({ status: 'idle' });
+    const fetch = (brand: string) =>
+      brand === 'alpha.test' ? Promise.resolve('a') : Promise.reject(new Error('down'));
+    const keeping = createKeyedLoader(keep, fetch);
+    const replacing = createKeyedLoader(replace, fetch, { failureReplacesOtherKey: true });
+    for (const loader of [keeping, replacing]) {
+      await loader.open('alpha.test');
+      await expect(loader.open('beta.test')).rejects.toThrow('down');
+    }
+    expect(keep.get()).toEqual({ status: 'ready', data: 'a' });
+    expect(replace.get()).toMatchObject({ status: 'failed', error: { message: 'down' } });
+  });
+
   it('runs a change, then loads the open key afresh, and answers the change', async () => {
     const $store = atom<Loadable<number>>({ status: 'idle' });
     let stored = 1;

@@ -69,25 +69,61 @@ export interface KeyedLoader<K, T> {
   change<A>(write: () => Promise<A>): Promise<A>;
 }
 
+export interface KeyedLoaderOptions {
+  /** True while a load of the open key is on its way: for an island that dims what it shows meanwhile. */
+  $loading?: WritableAtom<boolean>;
+  /**
+   * A failed load of a newly opened key shows the failure instead of the earlier key's data (the
+   * search: results of other filters must not stand for these), where a console page keeps them.
+   */
+  failureReplacesOtherKey?: boolean;
+}
+
 /**
- * The loader of a store keyed by what the island shows (a console page's brand, filter or member):
- * `createLoader` over the key last opened. Opening another key forgets the loads for the earlier one
- * (their answers never land) but keeps what is shown until the new answer comes, so a page changing
- * its filter dims its figures rather than blanking them (an island that must not show another key's
- * data keeps the key in the data: `$funnel`). Keys are equal when their JSON is.
+ * The loader of a store keyed by what the island shows (a console page's brand, filter or member, the
+ * search's query): `createLoader` over the key last opened. Opening another key forgets the loads for
+ * the earlier one (their answers never land, and their requests are aborted through `fetch`'s signal)
+ * but keeps what is shown until the new answer comes, so a page changing its filter dims its figures
+ * rather than blanking them (an island that must not show another key's data keeps the key in the
+ * data: `$funnel`). Keys are equal when their JSON is.
  */
-export function createKeyedLoader<K, T>($store: LoadableSlot<T>, fetch: (key: K) => Promise<T>): KeyedLoader<K, T> {
+export function createKeyedLoader<K, T>(
+  $store: LoadableSlot<T>,
+  fetch: (key: K, signal: AbortSignal) => Promise<T>,
+  options: KeyedLoaderOptions = {},
+): KeyedLoader<K, T> {
   let shown: { key: K; json: string } | null = null;
-  const loader = createLoader($store, () => fetch(shown!.key));
-  const refresh = () => (shown ? loader.refresh() : Promise.reject(new Error('nothing opened yet')));
+  let controller = new AbortController();
+  const loader = createLoader($store, () => fetch(shown!.key, controller.signal));
+  // The newest load asked for: only its end clears `$loading`.
+  let latest: Promise<T> | undefined;
+  const track = (load: Promise<T>): Promise<T> => {
+    latest = load;
+    options.$loading?.set(true);
+    const settled = () => {
+      if (latest === load) options.$loading?.set(false);
+    };
+    load.then(settled, settled);
+    return load;
+  };
+  const refresh = () => (shown ? track(loader.refresh()) : Promise.reject(new Error('nothing opened yet')));
   return {
     open(key) {
       const json = JSON.stringify(key);
-      if (shown?.json !== json) {
-        shown = { key, json };
-        loader.reset($store.value.status === 'idle' ? { status: 'loading' } : $store.value);
+      if (shown?.json === json) return refresh();
+      const opened = (shown = { key, json });
+      controller.abort();
+      controller = new AbortController();
+      const kept = $store.value.status === 'idle' ? { status: 'loading' as const } : $store.value;
+      loader.reset(kept);
+      const load = track(loader.refresh());
+      if (options.failureReplacesOtherKey && kept.status === 'ready') {
+        load.catch((error: unknown) => {
+          // Still this key, and still the other key's data on screen (no answer landed since).
+          if (shown === opened && $store.value === kept) $store.set({ status: 'failed', error });
+        });
       }
-      return loader.refresh();
+      return load;
     },
     refresh,
     async change(write) {

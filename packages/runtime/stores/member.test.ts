@@ -3,11 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi } from './api.ts';
 import {
   $member,
+  $memberAction,
   blockMember,
-  galleryPhotos,
   memberIdFromPath,
   openMember,
+  profileFailure,
   profileSections,
+  reloadMember,
   toggleLike,
   unblockMember,
   type MemberAnswer,
@@ -44,14 +46,21 @@ function network(routes: Parameters<typeof scriptedFetch>[0]) {
   return scripted;
 }
 
+/** The open member's data and its action's state. */
 const ready = () => {
   const state = $member.get();
   if (state.status !== 'ready') throw new Error(`expected a ready profile, got ${state.status}`);
-  return state;
+  return { member: state.data, ...$memberAction.get() };
+};
+
+/** What the page shows for the profile: loading, the member, or its failure. */
+const shown = () => {
+  const state = $member.get();
+  return state.status === 'failed' ? profileFailure(state.error) : state;
 };
 
 afterEach(() => {
-  cleanStores($member);
+  cleanStores($member, $memberAction);
   $member.set({ status: 'idle' });
 });
 
@@ -71,9 +80,12 @@ describe('memberIdFromPath', () => {
 describe('openMember', () => {
   it('loads the member and their photos in one request', async () => {
     const calls = network({ 'GET /api/member.php': () => json(200, answer()) });
-    await openMember(7);
+    const opening = openMember(7);
+    expect($member.get()).toEqual({ status: 'loading' });
+    await opening;
     expect(calls.calls.map((c) => c.url)).toEqual(['/api/member.php?id=7']);
-    expect(ready()).toMatchObject({ id: 7, member: answer(), photos: { status: 'ready', photos } });
+    expect(ready()).toMatchObject({ member: answer(), busy: null, notice: null, error: null });
+    expect(ready().member.photos).toEqual(photos);
   });
 
   it('asks the server once for a gone member', async () => {
@@ -82,7 +94,7 @@ describe('openMember', () => {
     });
     await openMember(7);
     expect(calls.calls).toHaveLength(1);
-    expect($member.get()).toEqual({ status: 'not_found' });
+    expect(shown()).toEqual({ kind: 'not_found' });
   });
 
   it("shows only the server's message when the member blocked you", async () => {
@@ -91,18 +103,19 @@ describe('openMember', () => {
       'GET /api/member.php': () => json(403, { error: 'blocked_by', message, name: 'Iris' }),
     });
     await openMember(7);
-    expect($member.get()).toEqual({ status: 'blocked_by', message });
+    expect(shown()).toEqual({ kind: 'blocked_by', message });
   });
 
-  it('is not found for an unknown or hidden member, and for a malformed id', async () => {
-    network({
+  it('is not found for an unknown or hidden member, and for a malformed id (without asking)', async () => {
+    const calls = network({
       'GET /api/member.php': () => json(404, { error: 'not_found', message: 'This page could not be found' }),
     });
     await openMember(999);
-    expect($member.get()).toEqual({ status: 'not_found' });
+    expect(shown()).toEqual({ kind: 'not_found' });
     $member.set({ status: 'idle' });
     await openMember(null);
-    expect($member.get()).toEqual({ status: 'not_found' });
+    expect(shown()).toEqual({ kind: 'not_found' });
+    expect(calls.calls).toHaveLength(1);
   });
 
   it('asks a visitor to log in', async () => {
@@ -111,7 +124,7 @@ describe('openMember', () => {
         json(403, { error: 'authentication_required', message: 'Log in', authentication_required: true }),
     });
     await openMember(7);
-    expect($member.get()).toEqual({ status: 'login_required' });
+    expect(shown()).toEqual({ kind: 'login_required' });
   });
 
   it('keeps any other failure for the page to show', async () => {
@@ -119,7 +132,38 @@ describe('openMember', () => {
       'GET /api/member.php': () => json(400, { error: 'client_header_required', message: 'x' }),
     });
     await openMember(7);
-    expect($member.get()).toMatchObject({ status: 'failed', id: 7 });
+    expect(shown()).toMatchObject({ kind: 'error', error: { status: 400 } });
+  });
+
+  it('tries the same member again after a failure, showing it loading meanwhile', async () => {
+    let fail = true;
+    const calls = network({
+      'GET /api/member.php': () =>
+        fail ? json(400, { error: 'client_header_required', message: 'x' }) : json(200, answer()),
+    });
+    await openMember(7);
+    fail = false;
+    const again = reloadMember();
+    expect($member.get()).toEqual({ status: 'loading' });
+    await again;
+    expect(calls.calls.map((c) => c.url)).toEqual(['/api/member.php?id=7', '/api/member.php?id=7']);
+    expect(ready().member).toEqual(answer());
+  });
+
+  it('lets no answer for a profile that was left land', async () => {
+    let release!: () => void;
+    let asked = 0;
+    network({
+      'GET /api/member.php': () =>
+        ++asked === 1
+          ? new Promise((resolve) => (release = () => resolve(json(200, answer()))))
+          : json(200, answer({ profile: { ...profile, id: 8, name: 'Ada' } })),
+    });
+    const first = openMember(7);
+    await openMember(8);
+    release();
+    await first;
+    expect(ready().member.profile).toMatchObject({ id: 8, name: 'Ada' });
   });
 });
 
@@ -186,7 +230,8 @@ describe('actions', () => {
     const message = "You're blocked by Iris. You do not have access to this page.";
     await open({}, { 'POST /api/like.php': () => json(403, { error: 'blocked_by', message }) });
     await toggleLike();
-    expect($member.get()).toEqual({ status: 'blocked_by', message });
+    expect(shown()).toEqual({ kind: 'blocked_by', message });
+    expect($memberAction.get()).toEqual({ busy: null, error: null, notice: null });
   });
 
   it('blocks, which ends every like between you, and unblocks', async () => {
@@ -220,7 +265,7 @@ describe('actions', () => {
     await openMember(8);
     release();
     await like;
-    expect(ready()).toMatchObject({ id: 8, notice: null, member: { liked: false } });
+    expect(ready()).toMatchObject({ notice: null, busy: null, member: { liked: false } });
   });
 });
 
@@ -260,31 +305,5 @@ describe('profileSections', () => {
 
   it('shows nothing the brand does not list', () => {
     expect(profileSections(detailed, [])).toEqual([]);
-  });
-});
-
-describe('galleryPhotos', () => {
-  const main = {
-    filename: '/m/a.webp',
-    thumb_filename: '/m/a-t.webp',
-    match: '/m/a-m.webp',
-    status: 'active' as const,
-  };
-
-  it('shows the loaded photos, locked ones included', () => {
-    expect(galleryPhotos({ status: 'ready', photos }, main)).toEqual(photos);
-  });
-
-  it('shows the main image until the photos arrive, or when they fail', () => {
-    const fallback = [{ id: 0, locked: false, filename: '/m/a.webp', thumb_filename: '/m/a-t.webp' }];
-    expect(galleryPhotos({ status: 'loading' }, main)).toEqual(fallback);
-    expect(galleryPhotos({ status: 'failed' }, main)).toEqual(fallback);
-  });
-
-  it('marks a photo still being checked (only its owner ever gets one), and shows nothing without a photo', () => {
-    expect(galleryPhotos({ status: 'loading' }, { ...main, status: 'inspection' })).toEqual([
-      { id: 0, locked: false, filename: '/m/a.webp', thumb_filename: '/m/a-t.webp', pending: true },
-    ]);
-    expect(galleryPhotos({ status: 'failed' }, null)).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
-import { atom, task } from 'nanostores';
-import { ApiRequestError } from '../api/client.ts';
+import { atom, onMount, task } from 'nanostores';
+import { ApiRequestError, isLoginRequired } from '../api/client.ts';
 import type { PROFILE_FIELDS } from '../schemas/brand/profiles.ts';
 import type { ApiAnswer } from '../api/contract.ts';
-import type { MemberPhoto, MemberProfile } from '../schemas/api/members.ts';
-import type { Profile } from '../schemas/api/user.ts';
+import type { MemberProfile } from '../schemas/api/members.ts';
 import { ROUTES } from '../routes.ts';
 import { routeParams } from '../rules/route-params.ts';
-import { api } from './api.ts';
+import { api, isBrowser } from './api.ts';
+import { createLoader, type Loadable } from './loadable.ts';
 
 export type { MemberPhoto, MemberProfile, Relation } from '../schemas/api/members.ts';
 
@@ -16,34 +16,29 @@ export type { MemberPhoto, MemberProfile, Relation } from '../schemas/api/member
  */
 export type MemberAnswer = ApiAnswer<'GET /api/member.php'>;
 
-export type PhotosState = { status: 'loading' } | { status: 'ready'; photos: MemberPhoto[] } | { status: 'failed' };
-
 export type MemberAction = 'like' | 'block';
 
-export type MemberState =
-  /** Before the page read the id from its URL (also the prerendered shell). */
-  | { status: 'idle' }
-  | { status: 'loading'; id: number }
-  | {
-      status: 'ready';
-      id: number;
-      member: MemberAnswer;
-      photos: PhotosState;
-      /** The action on its way; its button is disabled meanwhile. */
-      busy: MemberAction | null;
-      /** Why the last action failed, until the next one. */
-      error: unknown;
-      /** What the last action achieved, for a short notice. */
-      notice: 'liked' | 'unliked' | 'match' | 'blocked' | 'unblocked' | null;
-    }
-  /** Spec §6/§8: this member blocked you; the server's message is all the page shows. */
-  | { status: 'blocked_by'; message: string }
-  | { status: 'not_found' }
-  | { status: 'login_required' }
-  | { status: 'failed'; id: number; error: unknown };
+/**
+ * The profile page's member (`/members/{id}`): idle before the page read the id from its URL (also the
+ * prerendered shell). A failed load is one of `profileFailure`'s: the member blocked you, not found,
+ * log in, or an error.
+ */
+export type MemberState = Loadable<MemberAnswer>;
 
-/** The profile page's member (`/members/{id}`). */
+/** The like or block on its way and what the last one did, apart from the member it changes. */
+export interface MemberActionState {
+  /** The action on its way; its button is disabled meanwhile. */
+  busy: MemberAction | null;
+  /** Why the last action failed, until the next one. */
+  error: unknown;
+  /** What the last action achieved, for a short notice. */
+  notice: 'liked' | 'unliked' | 'match' | 'blocked' | 'unblocked' | null;
+}
+
+const NO_ACTION: MemberActionState = { busy: null, error: null, notice: null };
+
 export const $member = atom<MemberState>({ status: 'idle' });
+export const $memberAction = atom<MemberActionState>(NO_ACTION);
 
 const MEMBER_PATH = ROUTES.find((route) => route.name === 'members-id')!.path;
 
@@ -53,71 +48,86 @@ export function memberIdFromPath(pathname: string): number | null {
   return id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
 }
 
-function isCode(error: unknown, status: number, code?: string): error is ApiRequestError {
-  return error instanceof ApiRequestError && error.status === status && (code === undefined || error.code === code);
+function isBlockedBy(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.status === 403 && error.code === 'blocked_by';
 }
 
-/** The state a failed profile request leads to: the spec's blocked message, not found, log in, or an error. */
-function failedState(id: number, error: unknown): MemberState {
-  if (isCode(error, 403, 'blocked_by')) return { status: 'blocked_by', message: error.body.message };
-  if (error instanceof ApiRequestError && error.status === 403 && error.body.authentication_required) {
-    return { status: 'login_required' };
-  }
-  if (isCode(error, 404) || isCode(error, 422)) return { status: 'not_found' };
-  return { status: 'failed', id, error };
+/** What the page shows for a failed profile: the spec's blocked message, not found, log in, or an error. */
+export type ProfileFailure =
+  /** Spec §6/§8: this member blocked you; the server's message is all the page shows. */
+  | { kind: 'blocked_by'; message: string }
+  | { kind: 'not_found' }
+  | { kind: 'login_required' }
+  | { kind: 'error'; error: unknown };
+
+export function profileFailure(error: unknown): ProfileFailure {
+  if (isBlockedBy(error)) return { kind: 'blocked_by', message: error.body.message };
+  if (isLoginRequired(error)) return { kind: 'login_required' };
+  if (error instanceof ApiRequestError && (error.status === 404 || error.status === 422)) return { kind: 'not_found' };
+  return { kind: 'error', error };
 }
 
-let sequence = 0;
+let openedId: number | null = null;
+
+const memberLoader = createLoader($member, () =>
+  openedId === null
+    ? Promise.reject(new ApiRequestError(404, { error: 'not_found', message: 'No member id in this address' }))
+    : api().call('GET /api/member.php', { query: { id: openedId } }),
+);
+
+// The page's member, from its URL, once the profile island listens (unless the page opened one already).
+onMount($member, () => {
+  if (isBrowser() && $member.value.status === 'idle') void openMember(memberIdFromPath(location.pathname));
+});
 
 /**
- * Opens a profile: the member and their photos, in one request (a gone member is one 404). Asking the
- * server for the member also clears the new flag of their like (spec §4), so nothing else is needed for that.
+ * Opens a profile: the member and their photos, in one request (a gone member is one 404; a malformed
+ * id asks nothing). Asking the server for the member also clears the new flag of their like (spec §4),
+ * so nothing else is needed for that. The profile shown before goes at once, with its action's state.
  */
 export function openMember(id: number | null): Promise<void> {
-  const mine = ++sequence;
-  if (id === null) {
-    $member.set({ status: 'not_found' });
-    return Promise.resolve();
-  }
-  $member.set({ status: 'loading', id });
-  return task(async () => {
-    let member: MemberAnswer;
-    try {
-      member = await api().call('GET /api/member.php', { query: { id } });
-    } catch (error) {
-      if (mine === sequence) $member.set(failedState(id, error));
-      return;
-    }
-    if (mine !== sequence) return;
-    const photos: PhotosState = { status: 'ready', photos: member.photos };
-    $member.set({ status: 'ready', id, member, photos, busy: null, error: null, notice: null });
-  });
+  openedId = id;
+  $memberAction.set(NO_ACTION);
+  memberLoader.reset({ status: 'loading' });
+  return memberLoader.refresh().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
-type Ready = Extract<MemberState, { status: 'ready' }>;
-
-function update(change: (state: Ready) => MemberState, mine = sequence): void {
-  const state = $member.value;
-  if (mine === sequence && state?.status === 'ready') $member.set(change(state));
+/** The open profile again, after a failure. */
+export function reloadMember(): Promise<void> {
+  return openMember(openedId);
 }
 
-/** Runs an action of the open profile: one at a time, the button disabled meanwhile, failures kept for the page. */
-async function act<T>(action: MemberAction, run: (id: number) => Promise<T>, done: (state: Ready, result: T) => Ready) {
+/**
+ * Runs an action of the open profile: one at a time, the button disabled meanwhile, failures kept for
+ * the page. Its answer lands only on the profile it was started on (opening another resets the action).
+ */
+async function act<T>(
+  action: MemberAction,
+  run: (id: number) => Promise<T>,
+  done: (member: MemberAnswer, result: T) => MemberAnswer,
+  notice: (result: T) => MemberActionState['notice'],
+) {
   const state = $member.value;
-  if (state?.status !== 'ready' || state.busy) return undefined;
-  const mine = sequence;
-  $member.set({ ...state, busy: action, error: null, notice: null });
+  if (state.status !== 'ready' || $memberAction.value.busy) return undefined;
+  const busy: MemberActionState = { busy: action, error: null, notice: null };
+  $memberAction.set(busy);
+  const current = () => $memberAction.value === busy;
   try {
-    const result = await task(() => run(state.id));
-    update((current) => done({ ...current, busy: null }, result), mine);
+    const result = await task(() => run(state.data.profile.id));
+    const shown = $member.value;
+    if (current() && shown.status === 'ready') {
+      $member.set({ status: 'ready', data: done(shown.data, result) });
+      $memberAction.set({ ...NO_ACTION, notice: notice(result) });
+    }
     return result;
   } catch (error) {
+    if (!current()) return undefined;
     // They blocked you meanwhile: the page now shows only the server's message (spec §6).
-    if (isCode(error, 403, 'blocked_by')) {
-      if (mine === sequence) $member.set({ status: 'blocked_by', message: error.body.message });
-    } else {
-      update((current) => ({ ...current, busy: null, error }), mine);
-    }
+    if (isBlockedBy(error)) memberLoader.reset({ status: 'failed', error });
+    $memberAction.set({ ...NO_ACTION, error: isBlockedBy(error) ? null : error });
     return undefined;
   }
 }
@@ -128,24 +138,22 @@ async function act<T>(action: MemberAction, run: (id: number) => Promise<T>, don
  */
 export async function toggleLike(): Promise<{ match: boolean } | undefined> {
   const state = $member.value;
-  if (state?.status !== 'ready') return undefined;
-  const body = { profile_id: state.id };
-  if (state.member.liked) {
+  if (state.status !== 'ready') return undefined;
+  const body = { profile_id: state.data.profile.id };
+  if (state.data.liked) {
     const result = await act(
       'like',
       () => api().call('DELETE /api/like.php', { body }),
-      (s) => ({ ...s, member: { ...s.member, liked: false, match: false }, notice: 'unliked' }),
+      (member) => ({ ...member, liked: false, match: false }),
+      () => 'unliked',
     );
     return result === undefined ? undefined : { match: false };
   }
   return act(
     'like',
     () => api().call('POST /api/like.php', { body }),
-    (s, { match }) => ({
-      ...s,
-      member: { ...s.member, liked: true, match, likes_you: s.member.likes_you || match },
-      notice: match ? 'match' : 'liked',
-    }),
+    (member, { match }) => ({ ...member, liked: true, match, likes_you: member.likes_you || match }),
+    ({ match }) => (match ? 'match' : 'liked'),
   );
 }
 
@@ -154,11 +162,8 @@ export async function blockMember(): Promise<void> {
   await act(
     'block',
     (id) => api().call('POST /api/block.php', { body: { profile_id: id } }),
-    (s) => ({
-      ...s,
-      member: { ...s.member, blocked: true, liked: false, likes_you: false, match: false },
-      notice: 'blocked',
-    }),
+    (member) => ({ ...member, blocked: true, liked: false, likes_you: false, match: false }),
+    () => 'blocked',
   );
 }
 
@@ -166,12 +171,13 @@ export async function unblockMember(): Promise<void> {
   await act(
     'block',
     (id) => api().call('DELETE /api/block.php', { body: { profile_id: id } }),
-    (s) => ({ ...s, member: { ...s.member, blocked: false }, notice: 'unblocked' }),
+    (member) => ({ ...member, blocked: false }),
+    () => 'unblocked',
   );
 }
 
 export function dismissNotice(): void {
-  update((state) => ({ ...state, notice: null }));
+  if ($memberAction.value.notice) $memberAction.set({ ...$memberAction.value, notice: null });
 }
 
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -210,16 +216,4 @@ export function profileSections(profile: MemberProfile, fields: readonly Profile
     else sections.push({ kind: 'facts', facts: [{ field, value }] });
   }
   return sections;
-}
-
-/**
- * The photos the gallery shows: the member's checked photos once they arrived; until then (or when
- * they could not be loaded) the main image the profile carries, so the page never sits empty.
- */
-export function galleryPhotos(photos: PhotosState, mainImage: Profile['main_image']): MemberPhoto[] {
-  if (photos.status === 'ready') return photos.photos;
-  if (!mainImage) return [];
-  // A main photo awaiting its check reaches only its owner: on her own page it shows, marked.
-  const pending = mainImage.status === 'active' ? {} : { pending: true as const };
-  return [{ id: 0, locked: false, filename: mainImage.filename, thumb_filename: mainImage.thumb_filename, ...pending }];
 }

@@ -1,8 +1,10 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isLoginRequired } from '../api/client.ts';
 import { configureApi } from './api.ts';
 import {
   $search,
+  $searchLoading,
   $searchQuery,
   configureSearch,
   goToPage,
@@ -75,7 +77,7 @@ describe('$search', () => {
     await settle();
     expect(network.calls.map((c) => c.url)).toEqual(['/api/members.php?min_age=30&max_age=40']);
     expect($searchQuery.get()).toEqual({ min_age: 30, max_age: 40, page: 1 });
-    expect($search.get()).toEqual({ status: 'ready', answer: answer({ total: 3 }) });
+    expect($search.get()).toEqual({ status: 'ready', data: answer({ total: 3 }) });
   });
 
   it('leaves the filters to the server on an empty URL (niche defaults)', async () => {
@@ -121,11 +123,14 @@ describe('$search', () => {
     configureSearch(brand, fakeLocation('').location);
     keepMount($search);
     await settle();
+    expect($searchLoading.get()).toBe(false);
     const loading = goToPage(2);
-    expect($search.get()).toEqual({ status: 'loading', previous: first });
+    expect($search.get()).toEqual({ status: 'ready', data: first });
+    expect($searchLoading.get()).toBe(true);
     release();
     await loading;
-    expect($search.get()).toMatchObject({ status: 'ready', answer: { page: 2 } });
+    expect($search.get()).toMatchObject({ status: 'ready', data: { page: 2 } });
+    expect($searchLoading.get()).toBe(false);
   });
 
   it('drops an answer that a newer search overtook', async () => {
@@ -143,7 +148,20 @@ describe('$search', () => {
     pending[1]!(json(200, answer({ total: 20 })));
     pending[0]!(json(200, answer({ total: 99 })));
     await settle();
-    expect($search.get()).toMatchObject({ status: 'ready', answer: { total: 60 } });
+    expect($search.get()).toMatchObject({ status: 'ready', data: { total: 60 } });
+  });
+
+  it('aborts the request of a search that a newer one overtook', async () => {
+    const signals: AbortSignal[] = [];
+    const fetch = (_input: string | URL | Request, init?: RequestInit) => {
+      signals.push(init!.signal!);
+      return new Promise<Response>(() => undefined);
+    };
+    configureApi({ fetch: fetch as typeof globalThis.fetch, sleep: async () => undefined });
+    configureSearch(brand, fakeLocation('').location);
+    keepMount($search);
+    void search({ min_age: 20, page: 1 });
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
   });
 
   it('asks a visitor to log in when the brand keeps search for members', async () => {
@@ -155,7 +173,8 @@ describe('$search', () => {
     configureSearch(brand, fakeLocation('').location);
     keepMount($search);
     await settle();
-    expect($search.get()).toEqual({ status: 'login_required' });
+    const state = $search.get();
+    expect(state.status === 'failed' && isLoginRequired(state.error)).toBe(true);
   });
 
   it('reports any other failure', async () => {
@@ -166,6 +185,24 @@ describe('$search', () => {
     configureSearch(brand, fakeLocation('').location);
     keepMount($search);
     await settle();
-    expect($search.get()).toMatchObject({ status: 'failed' });
+    const state = $search.get();
+    expect(state.status === 'failed' && !isLoginRequired(state.error)).toBe(true);
+  });
+
+  it('shows the failure of a new search instead of the results of the last one', async () => {
+    let calls = 0;
+    const network = scriptedFetch({
+      'GET /api/members.php': () =>
+        ++calls === 1
+          ? json(200, answer({ total: 3 }))
+          : json(422, { error: 'validation_failed', message: 'Bad filter' }),
+    });
+    configureApi({ fetch: network.fetch, sleep: async () => undefined });
+    configureSearch(brand, fakeLocation('').location);
+    keepMount($search);
+    await settle();
+    await goToPage(2);
+    expect($search.get()).toMatchObject({ status: 'failed', error: { status: 422 } });
+    expect($searchLoading.get()).toBe(false);
   });
 });

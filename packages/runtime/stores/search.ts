@@ -1,5 +1,4 @@
 import { atom, onMount, task } from 'nanostores';
-import { ApiRequestError } from '../api/client.ts';
 import type { ApiAnswer } from '../api/contract.ts';
 import {
   parseSearchQuery,
@@ -9,22 +8,19 @@ import {
   type SearchQuery,
 } from '../rules/search-form.ts';
 import { api, isBrowser } from './api.ts';
+import { createKeyedLoader, type Loadable } from './loadable.ts';
 import { captureTracking } from './tracking.ts';
 
 /** What `GET /api/members.php` answers. */
 export type SearchAnswer = ApiAnswer<'GET /api/members.php'>;
 
 /**
- * The search's results (spec §3 "paged results, result count, similar results"). While a new search
- * loads, the previous answer stays (dimmed by the page) instead of the grid collapsing.
+ * The search's results (spec §3 "paged results, result count, similar results"), for the query in
+ * the URL. While a new search loads, the previous answer stays (`$searchLoading`: dimmed by the page)
+ * instead of the grid collapsing. A brand that lets only members search (spec §6) fails with an error
+ * that `isLoginRequired` recognises.
  */
-export type SearchState =
-  | { status: 'idle' }
-  | { status: 'loading'; previous: SearchAnswer | null }
-  | { status: 'ready'; answer: SearchAnswer }
-  /** Spec §6: this brand lets only members search (or only visitors from a traffic source). */
-  | { status: 'login_required' }
-  | { status: 'failed'; error: unknown };
+export type SearchState = Loadable<SearchAnswer>;
 
 /** Where the search lives in the URL, so that a reload and the back button keep the filters. */
 export interface SearchLocation {
@@ -49,6 +45,15 @@ let where: SearchLocation = browserLocation;
 /** The search the URL asks for. */
 export const $searchQuery = atom<SearchQuery>({ page: 1 });
 export const $search = atom<SearchState>({ status: 'idle' });
+/** True while a search is on its way; what `$search` shows then is the previous one's. */
+export const $searchLoading = atom(false);
+
+const results = createKeyedLoader(
+  $search,
+  (query: SearchQuery, signal) =>
+    api().call('GET /api/members.php', { query: searchApiQuery(query, captureTracking()) }, { signal }),
+  { $loading: $searchLoading, failureReplacesOtherKey: true },
+);
 
 /** The brand's filters and countries; the search page sets them before anything listens. */
 export function configureSearch(brand: SearchOptions, location: SearchLocation = browserLocation): void {
@@ -66,37 +71,15 @@ onMount($search, () => {
   return where.listen(readUrl);
 });
 
-let sequence = 0;
-let inFlight: AbortController | undefined;
-
-/** Loads the results of `$searchQuery`; an answer that a newer search overtook is dropped. */
+/**
+ * Loads the results of `$searchQuery` (a search that overtakes another aborts it, and its answer never
+ * lands); the page shows a failure, so the promise does not reject.
+ */
 export function loadSearch(): Promise<void> {
-  return task(async () => {
-    const mine = ++sequence;
-    inFlight?.abort();
-    const controller = new AbortController();
-    inFlight = controller;
-    // `.value`, not `.get()`: reading must not mount the store, which would start a second search.
-    const current = $search.value;
-    const previous =
-      current.status === 'ready' ? current.answer : current.status === 'loading' ? current.previous : null;
-    $search.set({ status: 'loading', previous });
-    try {
-      const answer = await api().call(
-        'GET /api/members.php',
-        { query: searchApiQuery($searchQuery.get(), captureTracking()) },
-        { signal: controller.signal },
-      );
-      if (mine === sequence) $search.set({ status: 'ready', answer });
-    } catch (error) {
-      if (mine !== sequence) return;
-      if (error instanceof ApiRequestError && error.status === 403 && error.body.authentication_required) {
-        $search.set({ status: 'login_required' });
-      } else {
-        $search.set({ status: 'failed', error });
-      }
-    }
-  });
+  return results.open($searchQuery.get()).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Runs a new search and records it in the URL (a new history entry: back returns to the last one). */
