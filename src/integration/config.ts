@@ -25,20 +25,11 @@ export function siteConfig(options: SiteConfigOptions = {}): AstroUserConfig {
     // Styles are inlined: a small page renders without waiting for a stylesheet request.
     build: { format: 'directory', assets: '_astro', inlineStylesheets: 'always' },
     devToolbar: { enabled: false },
-    vite: {
-      build: {
-        rollupOptions: {
-          output: {
-            // Rollup makes a chunk of each set of modules shared by the same islands: the members' pages
-            // loaded about 40 of 1–3 KB, imported one level after another. Over HTTP/1.1 a phone opens six
-            // connections per host, so they queued (issue 13: Lighthouse 86 on the search). Small chunks
-            // without side effects are merged into ones loaded with them, at the cost of some code a page
-            // does not run (visitor pages: 16 → 19 KB, 25 → 18 scripts; the search: 63 → 40 scripts).
-            experimentalMinChunkSize: 12_000,
-          },
-        },
-      },
-    },
+    // No chunk merging: Rollup's `experimentalMinChunkSize` (members' pages 63 → 40 scripts) has no
+    // counterpart in Vite 8's Rolldown. Its `codeSplitting` groups merge by size without regard to which
+    // pages load a chunk: with a 12 KB threshold React reached every visitor page (17 → 64 KB), with 3 KB
+    // a member's profile 46 KB, both over issue 13's 30 KB. module-preloads.ts in the CLI announces
+    // every chunk a page imports, so the extra files are requested together, not one level at a time.
     integrations: [
       react(),
       datekit({

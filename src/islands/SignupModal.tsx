@@ -16,6 +16,14 @@ import {
 import { $user } from '@datekit/runtime/stores/user';
 import { LINKS } from '../site/links.ts';
 import { UiProvider } from './ui.tsx';
+// The steps' styles, imported here as well as by the steps: Astro inlines every island's CSS into the
+// page and deletes the files, but Vite 8 still made the lazy import below wait for the steps' stylesheet
+// file, which failed, so the modal never opened. Imported by the modal, the CSS is no dependency of the
+// lazy chunk; the page carries it inline either way.
+import './ProfileCard.css';
+import './birth-date.css';
+import './signup-steps/activation-mail.css';
+import './signup-steps/signup-steps.css';
 
 // The steps' code loads when the modal first opens, not with every page that merely may open it.
 const SignupStepsContent = lazy(() =>

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import {
+  type AbortableOperationOptions,
   CompiledQuery,
   type DatabaseConnection,
   type DatabaseIntrospector,
@@ -136,8 +137,8 @@ class SignallingConnection implements DatabaseConnection {
     this.driver = driver;
   }
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(query);
+  async executeQuery<R>(query: CompiledQuery, options?: AbortableOperationOptions): Promise<QueryResult<R>> {
+    const result = await this.inner.executeQuery<R>(query, options);
     const callback = afterCommit.get(query);
     if (callback) {
       if (this.inTransaction) this.callbacks.push(callback);
@@ -156,8 +157,12 @@ class SignallingConnection implements DatabaseConnection {
     return result;
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(query, chunkSize);
+  streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options?: AbortableOperationOptions,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize, options);
   }
 }
 

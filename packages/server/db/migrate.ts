@@ -1,4 +1,5 @@
-import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type MigrationResultSet } from 'kysely';
+import { sql } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, type MigrationResultSet } from 'kysely/migration';
 import type { Db } from './database.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 

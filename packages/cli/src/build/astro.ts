@@ -8,7 +8,11 @@ export interface AstroBuildOptions {
   scope?: readonly string[];
   /** Astro's own log: `warn` keeps it to problems, `info` lists every page. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Keep Astro's compiler loaded for another build in this process (the bench builds several times). */
+  /**
+   * Kept for the callers (the bench builds several times in one process): Astro 5 tore its Go/WASM
+   * compiler down after a build unless told not to; Astro 7's compiler is native and has nothing to
+   * tear down, so the option no longer changes anything.
+   */
   keepCompiler?: boolean;
 }
 
@@ -30,17 +34,14 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
   const cwd = process.cwd();
   process.chdir(ROOT);
   try {
-    await build(
-      {
-        ...siteConfig({ brands: options.brands, ...(options.scope ? { scope: options.scope } : {}) }),
-        root: ROOT,
-        configFile: false,
-        outDir: options.outDir,
-        logLevel: options.logLevel ?? 'warn',
-        mode: 'production',
-      },
-      { teardownCompiler: !options.keepCompiler },
-    );
+    await build({
+      ...siteConfig({ brands: options.brands, ...(options.scope ? { scope: options.scope } : {}) }),
+      root: ROOT,
+      configFile: false,
+      outDir: options.outDir,
+      logLevel: options.logLevel ?? 'warn',
+      mode: 'production',
+    });
   } finally {
     process.chdir(cwd);
   }

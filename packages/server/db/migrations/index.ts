@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as accounts from './20261120_0001_accounts.ts';
 import * as pageBounces from './20261120_0002_page_bounces.ts';
 import * as passwordReset from './20261120_0003_password_reset.ts';

@@ -1,4 +1,5 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConversation } from '../../features/chat/conversations.ts';
 import { insertTestMember } from '../../test/seed-members.ts';

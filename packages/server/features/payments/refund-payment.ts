@@ -75,7 +75,7 @@ export async function refundPayment(services: Services, paymentId: number): Prom
       await services.payments.createRefund(found.provider_payment_id, result.refundedCents, found.currency);
     } catch (error) {
       await restore(services, result.payment, result.credits, result.ref);
-      throw new Error(`the provider refused the refund; nothing was changed (${String(error)})`);
+      throw new Error(`the provider refused the refund; nothing was changed (${String(error)})`, { cause: error });
     }
   }
   // After the provider accepted the refund (a refusal restores the credits instead).
