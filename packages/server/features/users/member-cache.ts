@@ -33,10 +33,16 @@ interface Entry {
  */
 export class MemberCache {
   private readonly entries = new Map<string, Entry>();
+  /** Each member's cached sessions, so that forgetting a member costs her sessions, not the cache. */
+  private readonly sessionsOf = new Map<number, Set<string>>();
   private readonly ttlMs: number;
   private readonly capacity: number;
-  /** Bumped by every forget: a read that started under another generation may be stale. */
+  /** Bumped by every forget; a read remembers the generation it started under. */
   private generation = 0;
+  /** Per member, the generation of her last forget: a read of her begun before it may be old. */
+  private readonly changedAt = new Map<number, number>();
+  /** A read begun before this generation is not stored at all (a session ended, or too many changes to track). */
+  private floor = 0;
   /** Since when (ms since the epoch) the cache may be used; undefined while it may not. */
   usableSince: () => number | undefined = () => 0;
 
@@ -55,7 +61,7 @@ export class MemberCache {
     if (!entry) return undefined;
     const since = this.usableSince();
     if (since === undefined || entry.cachedAt < since || now - entry.cachedAt >= this.ttlMs) {
-      this.entries.delete(tokenHash);
+      this.drop(tokenHash, entry);
       return undefined;
     }
     // Most recently used last: the map's first key is the one to drop.
@@ -69,31 +75,58 @@ export class MemberCache {
     return this.generation;
   }
 
-  /** Stores what a read found, unless a forget happened since it started (then it may be old). */
+  /** Stores what a read found, unless its member (or every session) was forgotten since it started. */
   set(tokenHash: string, member: SessionMember, readGeneration: number, now = Date.now()): void {
-    if (readGeneration !== this.generation || this.usableSince() === undefined) return;
-    this.entries.delete(tokenHash);
+    if (readGeneration < this.floor || this.usableSince() === undefined) return;
+    if ((this.changedAt.get(member.id) ?? -1) > readGeneration) return;
+    const old = this.entries.get(tokenHash);
+    if (old) this.drop(tokenHash, old);
     this.entries.set(tokenHash, { member, cachedAt: now });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    let sessions = this.sessionsOf.get(member.id);
+    if (!sessions) this.sessionsOf.set(member.id, (sessions = new Set()));
+    sessions.add(tokenHash);
+    if (this.entries.size > this.capacity) {
+      const [oldest, entry] = this.entries.entries().next().value!;
+      this.drop(oldest, entry);
+    }
   }
 
   /** Forgets one session (it ended). */
   forgetSession(tokenHash: string): void {
-    this.generation += 1;
-    this.entries.delete(tokenHash);
+    this.floor = ++this.generation;
+    const entry = this.entries.get(tokenHash);
+    if (entry) this.drop(tokenHash, entry);
   }
 
   /** Forgets every session of these members (a write changed what their rows hold). */
   forgetMembers(ids: readonly number[]): void {
-    this.generation += 1;
-    if (this.entries.size === 0) return;
-    const gone = new Set(ids);
-    for (const [tokenHash, entry] of this.entries) if (gone.has(entry.member.id)) this.entries.delete(tokenHash);
+    const generation = ++this.generation;
+    // Bounded: past the cache's size, every read under way is refused instead of tracked per member.
+    if (this.changedAt.size + ids.length > this.capacity) {
+      this.changedAt.clear();
+      this.floor = generation;
+    }
+    for (const id of ids) {
+      if (this.floor !== generation) this.changedAt.set(id, generation);
+      const sessions = this.sessionsOf.get(id);
+      if (!sessions) continue;
+      for (const tokenHash of sessions) this.entries.delete(tokenHash);
+      this.sessionsOf.delete(id);
+    }
   }
 
   clear(): void {
-    this.generation += 1;
+    this.floor = ++this.generation;
     this.entries.clear();
+    this.sessionsOf.clear();
+    this.changedAt.clear();
+  }
+
+  private drop(tokenHash: string, entry: Entry): void {
+    this.entries.delete(tokenHash);
+    const sessions = this.sessionsOf.get(entry.member.id);
+    sessions?.delete(tokenHash);
+    if (sessions?.size === 0) this.sessionsOf.delete(entry.member.id);
   }
 }
 
