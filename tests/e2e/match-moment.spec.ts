@@ -100,9 +100,11 @@ test('A likes B, B likes A back: both meet the match live, with both pictures, a
   await expect(page.getByTestId('chat-partner')).toHaveText('Ben');
 
   // Seen is seen: neither meets this match again on a later page.
+  // Waited for from before the page loads: the island may ask before it counts as hydrated.
+  const benChecked = benPage.waitForResponse((r) => new URL(r.url()).pathname === '/api/match-moment.php');
   await benPage.goto('/likes');
   await islandHydrated(benPage, 'MatchModal');
-  await benPage.waitForResponse((r) => new URL(r.url()).pathname === '/api/match-moment.php');
+  await benChecked;
   await expect(benModal).not.toHaveAttribute('open');
   await context.close();
 });
@@ -128,9 +130,10 @@ test('a match made while she was away greets her on her next page, once; Esc clo
   await page.keyboard.press('Escape');
   await expect(modal).not.toHaveAttribute('open');
 
+  const checked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/match-moment.php');
   await page.reload();
   await islandHydrated(page, 'MatchModal');
-  await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/match-moment.php');
+  await checked;
   await expect(modal).not.toHaveAttribute('open');
   await other.close();
 });
