@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import pg from 'pg';
 import { COMMIT_SIGNAL_CHANNEL, registerCommitSignal, SignallingDialect } from './commit-signal.ts';
 import type { Database } from './schema.ts';
+import { prepareStatements } from './prepared-statements.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
 
@@ -93,6 +94,7 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
     });
     let warn = options.warn ?? ((message: string) => process.emitWarning(message));
     handleConnectionErrors(pool, (message) => warn(message));
+    prepareStatements(pool);
     const dialect = new SignallingDialect(new PostgresDialect({ pool }), COMMIT_SIGNAL_CHANNEL);
     const db = withCommitSignal(dialect);
     pools.set(db, pool);

@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { MAX_PREPARED_TEXTS, preparedTextCount } from './prepared-statements.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+/** The statements prepared on the connection `trx` runs on, by text. */
+async function preparedOnConnection(trx: TestDatabase['db']): Promise<string[]> {
+  const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+  return rows.map((row) => row.statement);
+}
+
+describe('prepared statements on PostgreSQL', () => {
+  it('runs a query with parameters as a named statement, once per text and connection', async (context) => {
+    if (database.engine !== 'postgres') return context.skip();
+    await database.db.transaction().execute(async (trx) => {
+      const byId = (id: number) => trx.selectFrom('users').select('id').where('id', '=', id);
+      await byId(1).execute();
+      await byId(2).execute();
+      // One transaction is one connection: what it prepared is in its pg_prepared_statements.
+      const statements = await preparedOnConnection(trx);
+      expect(statements.filter((statement) => statement === byId(0).compile().sql)).toHaveLength(1);
+    });
+  });
+
+  it('leaves a text without parameters to the simple protocol, which runs several statements', async (context) => {
+    if (database.engine !== 'postgres') return context.skip();
+    // A prepared statement refuses this text ("cannot insert multiple commands into a prepared statement").
+    await expect(sql`select 1 as n; select 2 as n`.execute(database.db)).resolves.toBeDefined();
+  });
+
+  it('stops naming new texts at its bound, and those still run', async (context) => {
+    if (database.engine !== 'postgres') return context.skip();
+    const before = preparedTextCount();
+    // Texts of every length of an `in (…)` list, as a query over a list of ids makes them.
+    for (let n = 1; before + n <= MAX_PREPARED_TEXTS + 5; n++) {
+      const ids = Array.from({ length: n }, (_, i) => i + 1);
+      const rows = await database.db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+      expect(rows).toEqual([]);
+    }
+    expect(preparedTextCount()).toBe(MAX_PREPARED_TEXTS);
+  });
+});

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/**
+ * Distinct SQL texts that get a prepared statement, per process. Query shapes are few (a hundred or
+ * so), but `in (…)` lists of every length each make a text; past this many, a new text runs unnamed,
+ * as before, so neither this map nor a connection's statements in PostgreSQL grow without end.
+ */
+export const MAX_PREPARED_TEXTS = 2_000;
+
+const names = new Map<string, string>();
+
+/** The statement name of a SQL text, the same in every process (so a log shows which query it is). */
+function statementName(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_PREPARED_TEXTS) {
+    name = `dk_${createHash('sha1').update(text).digest('hex')}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** How many SQL texts have a statement name now (for tests). */
+export function preparedTextCount(): number {
+  return names.size;
+}
+
+/**
+ * Makes every client of `pool` run each parameterised query as a named prepared statement: PostgreSQL
+ * parses, analyses and plans a query's text once per connection instead of on every execution (for the
+ * member and search queries, with their subqueries, that was more CPU than running them), and after
+ * five runs may keep a generic plan. Kysely sends a query as `query(text, parameters)`; the name is a
+ * hash of the text, so one query shape is one statement on each connection.
+ *
+ * Only queries with parameters: a text without any goes over the simple protocol, which also runs
+ * several statements in one text (migrations do), and a prepared statement cannot. A schema change
+ * does not break them: PostgreSQL re-plans a prepared statement after DDL on a table it reads.
+ */
+export function prepareStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [text, values] = args;
+      if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+        const name = statementName(text);
+        if (name) return query({ name, text, values });
+      }
+      return query(...args);
+    }) as typeof client.query;
+  });
+}
