@@ -42,7 +42,9 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 if (!(engine in ENGINE_NAMES) || (engine === 'pg' && !databaseUrl) || !(SECONDS > 0)) {
-  console.error('Usage: [DATABASE_URL=postgres://…] npx tsx bench/request-cost.ts [--engine sqlite|pg] [--seconds 5] …');
+  console.error(
+    'Usage: [DATABASE_URL=postgres://…] npx tsx bench/request-cost.ts [--engine sqlite|pg] [--seconds 5] …',
+  );
   process.exit(2);
 }
 
@@ -100,7 +102,12 @@ for (const [i, m] of members.entries()) {
   const partner = members[(i + 1) % members.length]!.id;
   const answer = await fetch(`${baseUrl}/api/message.php`, {
     method: 'POST',
-    headers: { ...client(m.cookie), 'content-type': 'application/json', origin: `http://${host}`, 'idempotency-key': randomUUID() },
+    headers: {
+      ...client(m.cookie),
+      'content-type': 'application/json',
+      origin: `http://${host}`,
+      'idempotency-key': randomUUID(),
+    },
     body: JSON.stringify({ profile_id: partner, text: `request cost ${m.id}` }),
   });
   const { message } = (await answer.json()) as { message: { conversation_id: number } };
@@ -108,7 +115,10 @@ for (const [i, m] of members.entries()) {
 }
 
 const KINDS: Kind[] = [
-  { name: 'html /members', request: () => ({ path: '/members', headers: { ...browser(member().cookie), accept: 'text/html' } }) },
+  {
+    name: 'html /members',
+    request: () => ({ path: '/members', headers: { ...browser(member().cookie), accept: 'text/html' } }),
+  },
   {
     name: 'settings (304)',
     request: () => ({
@@ -117,7 +127,10 @@ const KINDS: Kind[] = [
     }),
   },
   { name: 'user.php', request: () => ({ path: '/api/user.php', headers: client(member().cookie) }) },
-  { name: 'members.php', request: () => ({ path: '/api/members.php?gender=female', headers: client(member().cookie) }) },
+  {
+    name: 'members.php',
+    request: () => ({ path: '/api/members.php?gender=female', headers: client(member().cookie) }),
+  },
   {
     name: 'member.php',
     request: () => {
@@ -170,7 +183,7 @@ async function measure(kind: Kind): Promise<{ requests: number; errors: number; 
   });
   return {
     requests: result.requests.total,
-    errors: result.non2xx + result.errors - (kind.name.includes('304') ? result['3xx'] ?? 0 : 0),
+    errors: result.non2xx + result.errors - (kind.name.includes('304') ? (result['3xx'] ?? 0) : 0),
     cpu: cpuSince(before, readCpu(pids())),
   };
 }
@@ -185,7 +198,13 @@ async function measureStreams(): Promise<{ requests: number; errors: number; cpu
   const open = () =>
     new Promise<void>((resolve) => {
       const req = http.get(
-        { host: url.hostname, port: url.port, path: '/api/events', agent: false, headers: { ...browser(member().cookie), accept: 'text/event-stream' } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/events',
+          agent: false,
+          headers: { ...browser(member().cookie), accept: 'text/event-stream' },
+        },
         (res) => {
           if (res.statusCode === 200) requests++;
           else errors++;
@@ -210,7 +229,9 @@ console.log(
   `${ENGINE_NAMES[engine]}, ${members.length} members, ${CONNECTIONS} connections, ${SECONDS} s per kind; load ${os.loadavg()[0]!.toFixed(1)}`,
 );
 try {
-  for (const kind of [...KINDS, { name: 'stream open' } as Kind].filter((k) => !values.only || k.name === values.only)) {
+  for (const kind of [...KINDS, { name: 'stream open' } as Kind].filter(
+    (k) => !values.only || k.name === values.only,
+  )) {
     const { requests, errors, cpu } = kind.name === 'stream open' ? await measureStreams() : await measure(kind);
     console.log(
       `  ${kind.name.padEnd(16)} ${(requests / SECONDS).toFixed(0).padStart(6)} req/s  ` +
