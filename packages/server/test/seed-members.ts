@@ -66,20 +66,24 @@ export async function seedMembersWithSessions(
         .execute();
     const senders = ids.filter((_, index) => isSender(index));
     if (senders.length === 0) return;
-    await trx.updateTable('users').set({ paid_user: 1 }).where('id', 'in', senders).execute();
-    await trx
-      .insertInto('credit_ledger')
-      .values(
-        senders.map((id) => ({
-          user_id: id,
-          amount: credits,
-          reason: 'grant' as const,
-          ref: null,
-          note: 'bench',
-          created_at: now,
-        })),
-      )
-      .execute();
+    // In chunks: a statement takes at most 32,766 values on SQLite.
+    for (let i = 0; i < senders.length; i += 1_000) {
+      const chunk = senders.slice(i, i + 1_000);
+      await trx.updateTable('users').set({ paid_user: 1 }).where('id', 'in', chunk).execute();
+      await trx
+        .insertInto('credit_ledger')
+        .values(
+          chunk.map((id) => ({
+            user_id: id,
+            amount: credits,
+            reason: 'grant' as const,
+            ref: null,
+            note: 'bench',
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
   });
   return { ids, cookies };
 }
