@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type Logger, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { COMMIT_SIGNAL_CHANNEL, registerCommitSignal, SignallingDialect } from './commit-signal.ts';
 import type { Database } from './schema.ts';
@@ -20,6 +20,11 @@ export interface DatabaseOptions {
   searchPath?: string;
   /** Where a broken PostgreSQL connection is reported (default: a process warning). */
   warn?: (message: string) => void;
+  /**
+   * Sees every statement sent, compiled, on `db`, its transactions and `reads` (tests record what a
+   * request ran; a plugin would miss queries compiled ahead, db/compiled-query.ts).
+   */
+  onQuery?: (query: CompiledQuery) => void;
 }
 
 /**
@@ -96,7 +101,7 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
     handleConnectionErrors(pool, (message) => warn(message));
     prepareStatements(pool);
     const dialect = new SignallingDialect(new PostgresDialect({ pool }), COMMIT_SIGNAL_CHANNEL);
-    const db = withCommitSignal(dialect);
+    const db = withCommitSignal(dialect, options.onQuery);
     pools.set(db, pool);
     warnings.set(db, (to) => (warn = to));
     return { db, reads: db, engine: 'postgres', closed: () => Promise.resolve() };
@@ -140,9 +145,9 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
         statements.close();
       },
     };
-    reads = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }) });
+    reads = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }), log: queryLog(options.onQuery) });
   }
-  const db = withCommitSignal(new SignallingDialect(new SqliteDialect({ database })));
+  const db = withCommitSignal(new SignallingDialect(new SqliteDialect({ database })), options.onQuery);
   return { db, reads: reads ?? db, engine: 'sqlite', closed: () => checkpointerStopped };
 }
 
@@ -186,8 +191,18 @@ function handleConnectionErrors(pool: pg.Pool, warn: (message: string) => void):
 }
 
 /** A Kysely instance whose commits of jobs due now wake the job runners (db/commit-signal.ts). */
-function withCommitSignal(dialect: SignallingDialect): Db {
-  const db = new Kysely<Database>({ dialect });
+function withCommitSignal(dialect: SignallingDialect, onQuery?: (query: CompiledQuery) => void): Db {
+  const db = new Kysely<Database>({ dialect, log: queryLog(onQuery) });
   registerCommitSignal(db, dialect);
   return db;
+}
+
+/** Kysely's log, passing each statement that ran to `onQuery` (none without it). */
+function queryLog(onQuery?: (query: CompiledQuery) => void): Logger | undefined {
+  return (
+    onQuery &&
+    ((event) => {
+      if (event.level === 'query') onQuery(event.query);
+    })
+  );
 }

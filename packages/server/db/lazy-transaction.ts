@@ -30,6 +30,12 @@ export interface LazyTransaction {
   rollback(): Promise<void>;
 }
 
+/**
+ * One adapter per engine for every lazy transaction: it holds no state, and a query compiled ahead
+ * (db/compiled-query.ts) is kept per adapter, so each lazy transaction's own would compile it anew.
+ */
+const ADAPTERS = { postgres: new PostgresAdapter(), sqlite: new SqliteAdapter() };
+
 export function lazyTransaction(db: Db, engine: Engine): LazyTransaction {
   let opening: Promise<ControlledTransaction<Database>> | undefined;
   const open = () => (opening ??= db.startTransaction().execute());
@@ -53,13 +59,13 @@ export function lazyTransaction(db: Db, engine: Engine): LazyTransaction {
   const dialect: Dialect =
     engine === 'postgres'
       ? {
-          createAdapter: () => new PostgresAdapter(),
+          createAdapter: () => ADAPTERS.postgres,
           createDriver: () => driver,
           createIntrospector: (k) => new PostgresIntrospector(k),
           createQueryCompiler: () => new PostgresQueryCompiler(),
         }
       : {
-          createAdapter: () => new SqliteAdapter(),
+          createAdapter: () => ADAPTERS.sqlite,
           createDriver: () => driver,
           createIntrospector: (k) => new SqliteIntrospector(k),
           createQueryCompiler: () => new SqliteQueryCompiler(),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabase, type Db, type Engine } from '../db/database.ts';
+import { createDatabase, type DatabaseOptions, type Db, type Engine } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
 export interface TestDatabase {
@@ -23,14 +23,15 @@ export interface TestDatabase {
 
 /**
  * A freshly migrated database for one test file: a temporary SQLite file, or (DATEKIT_TEST_DB=postgres)
- * a new schema in TEST_DATABASE_URL, dropped afterwards. The same tests run against both.
+ * a new schema in TEST_DATABASE_URL, dropped afterwards. The same tests run against both. `onQuery`
+ * sees every statement run on it (createDatabase).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   if (process.env.DATEKIT_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('DATEKIT_TEST_DB=postgres needs TEST_DATABASE_URL');
-    const { db, reads, engine } = createDatabase({ databaseUrl: url, searchPath: name });
+    const { db, reads, engine } = createDatabase({ ...options, databaseUrl: url, searchPath: name });
     await createMigratedSchema(url, name, db);
     return {
       db,
@@ -45,7 +46,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-db-'));
-  const { db, reads, engine, closed } = createDatabase({ sqlitePath: path.join(dir, `${name}.sqlite`) });
+  const { db, reads, engine, closed } = createDatabase({
+    ...options,
+    sqlitePath: path.join(dir, `${name}.sqlite`),
+  });
   await migrateToLatest(db);
   return {
     db,

@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
 import { visibleTo, type Visibility } from '../members/visible-to.ts';
 import { selectProfiles } from '../users/member-row.ts';
@@ -12,7 +13,11 @@ const PARTNER: Visibility = { brand: null, activeOnly: false, hideInvisible: fal
 
 /** The member's listed conversations, newest first, each with its last message (null columns when none). */
 export function conversationsWithLastMessage(db: Db, memberId: number) {
-  return db
+  return conversationsQuery.all(db, { memberId });
+}
+
+const conversationsQuery = compiledQuery((db: Db, p: { memberId: number }) =>
+  db
     .selectFrom('conversation_members as cm')
     .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
     .leftJoin('messages as m', (join) =>
@@ -43,11 +48,10 @@ export function conversationsWithLastMessage(db: Db, memberId: number) {
       'm.photo_blurred_filename',
       'm.created_at as m_created_at',
     ])
-    .where('cm.member_id', '=', memberId)
+    .where('cm.member_id', '=', p.memberId)
     .where('cm.hidden', '=', 0)
-    .orderBy('c.last_message_at', 'desc')
-    .execute();
-}
+    .orderBy('c.last_message_at', 'desc'),
+);
 
 /** The partners among `ids` the member may still see in her conversations, with their presence. */
 export function partnerProfiles(db: Db, memberId: number, ids: readonly number[]) {
@@ -61,27 +65,33 @@ export function partnerProfiles(db: Db, memberId: number, ids: readonly number[]
 
 /** One partner, if the member may still see her, with her presence. */
 export function partnerProfile(db: Db, memberId: number, otherId: number) {
-  return selectProfiles(db)
+  return partnerQuery.first(db, { memberId, otherId });
+}
+
+const partnerQuery = compiledQuery((db: Db, p: { memberId: number; otherId: number }) =>
+  selectProfiles(db)
     .leftJoin('member_presence as mp', 'mp.user_id', 'p.id')
     .select(PRESENCE_COLUMNS)
-    .where('p.id', '=', otherId)
-    .where((eb) => visibleTo(eb, memberId, PARTNER))
-    .executeTakeFirst();
-}
+    .where('p.id', '=', p.otherId)
+    .where((eb) => visibleTo(eb, p.memberId, PARTNER)),
+);
 
 /** The member's place in a conversation and what her partner has seen; undefined when she is not in it. */
 export function conversationMembership(db: Db, memberId: number, conversationId: number) {
-  return db
+  return membershipQuery.first(db, { memberId, conversationId });
+}
+
+const membershipQuery = compiledQuery((db: Db, p: { memberId: number; conversationId: number }) =>
+  db
     .selectFrom('conversation_members as cm')
     .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
     .innerJoin('conversation_members as partner', (join) =>
-      join.onRef('partner.conversation_id', '=', 'c.id').on('partner.member_id', '!=', memberId),
+      join.onRef('partner.conversation_id', '=', 'c.id').on('partner.member_id', '!=', p.memberId),
     )
     .select(['c.id', 'c.member_a', 'c.member_b', 'cm.cleared_at', 'cm.unread', 'partner.seen_message_id'])
-    .where('cm.conversation_id', '=', conversationId)
-    .where('cm.member_id', '=', memberId)
-    .executeTakeFirst();
-}
+    .where('cm.conversation_id', '=', p.conversationId)
+    .where('cm.member_id', '=', p.memberId),
+);
 
 /** How many messages of the conversation the member has not read; 0 when she is not in it. */
 export async function unreadCount(db: Db, memberId: number, conversationId: number): Promise<number> {
@@ -92,13 +102,16 @@ export async function unreadCount(db: Db, memberId: number, conversationId: numb
 
 /** The id of the conversation's newest message, if any. */
 export async function newestMessageId(db: Db, conversationId: number): Promise<number | null> {
-  const newest = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
+  const newest = await newestMessageQuery.first(db, { conversationId });
   return newest?.id ?? null;
 }
+
+const newestMessageQuery = compiledQuery((db: Db, p: { conversationId: number }) =>
+  db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('conversation_id', '=', p.conversationId),
+);
 
 /**
  * The id of the oldest message within the newest `limit` sent after `since` (the member's clearing);
@@ -110,17 +123,20 @@ export async function historyBoundary(
   since: number,
   limit: number,
 ): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('messages')
-    .select('id')
-    .where('conversation_id', '=', conversationId)
-    .where('created_at', '>', since)
-    .orderBy('id', 'desc')
-    .offset(limit - 1)
-    .limit(1)
-    .executeTakeFirst();
+  const row = await historyBoundaryQuery.first(db, { conversationId, since, skip: limit - 1 });
   return row?.id;
 }
+
+const historyBoundaryQuery = compiledQuery((db: Db, p: { conversationId: number; since: number; skip: number }) =>
+  db
+    .selectFrom('messages')
+    .select('id')
+    .where('conversation_id', '=', p.conversationId)
+    .where('created_at', '>', p.since)
+    .orderBy('id', 'desc')
+    .offset(p.skip)
+    .limit(1),
+);
 
 /** Where a page of messages lies: after `since`, from `fromId` on, before `beforeId`; `size` of them at most. */
 export interface MessageWindow {
@@ -132,16 +148,37 @@ export interface MessageWindow {
 
 /** The conversation's messages inside `window`, newest first. */
 export function messagesNewestFirst(db: Db, conversationId: number, window: MessageWindow) {
-  return db
-    .selectFrom('messages')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .where('created_at', '>', window.since)
-    .$if(window.fromId !== undefined, (q) => q.where('id', '>=', window.fromId!))
-    .$if(window.beforeId !== undefined, (q) => q.where('id', '<', window.beforeId!))
-    .orderBy('id', 'desc')
-    .limit(window.size)
-    .execute();
+  const shape = messagePage(window.fromId !== undefined, window.beforeId !== undefined);
+  const { since, fromId, beforeId, size } = window;
+  return shape.all(db, { conversationId, since, fromId, beforeId, size });
+}
+
+/** The page query for each combination of the window's bounds, present or not (compiled on first use). */
+const messagePages = new Map<string, ReturnType<typeof messagePageShape>>();
+
+function messagePage(from: boolean, before: boolean) {
+  const key = `${from} ${before}`;
+  let shape = messagePages.get(key);
+  if (!shape) {
+    shape = messagePageShape(from, before);
+    messagePages.set(key, shape);
+  }
+  return shape;
+}
+
+function messagePageShape(from: boolean, before: boolean) {
+  type Params = { conversationId: number; since: number; fromId?: number; beforeId?: number; size: number };
+  return compiledQuery((db: Db, p: Params) =>
+    db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', '=', p.conversationId)
+      .where('created_at', '>', p.since)
+      .$if(from, (q) => q.where('id', '>=', p.fromId!))
+      .$if(before, (q) => q.where('id', '<', p.beforeId!))
+      .orderBy('id', 'desc')
+      .limit(p.size),
+  );
 }
 
 /** Takes the conversation off the member's list and clears her history up to `now`; `db` should be a transaction. */

@@ -59,6 +59,53 @@ describe('conversations', () => {
     );
   });
 
+  it('pages a conversation 50 messages at a time, newest last, within its newest 200', async () => {
+    const [anna, ben] = [await chatter({ credits: 10 }), await chatter()];
+    await send(anna, ben, 'message 1');
+    const id = (await ben.browser.get<Chats>('/api/chats.php')).body.chats[0]!.conversation.id;
+    const sendUpTo = async (from: number, to: number) => {
+      const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+      await server.services.db
+        .insertInto('messages')
+        .values(
+          numbers.map((n) => ({
+            conversation_id: id,
+            sender_id: anna.id,
+            kind: 'text' as const,
+            body: `message ${n}`,
+            gift_id: null,
+            photo_filename: null,
+            created_at: server.services.now() + n,
+          })),
+        )
+        .execute();
+    };
+    type Page = { messages: { id: number; text: string }[]; has_more: boolean };
+    const pages = async () => {
+      const found: string[][] = [];
+      let before: number | undefined;
+      do {
+        const page = await ben.browser.get<Page>(`/api/chat.php?id=${id}${before ? `&before=${before}` : ''}`);
+        found.push(page.body.messages.map((m) => m.text));
+        before = page.body.has_more ? page.body.messages[0]!.id : undefined;
+      } while (before);
+      return found.map((texts) => [texts.length, texts[0], texts.at(-1)]);
+    };
+    await sendUpTo(2, 60);
+    expect(await pages()).toEqual([
+      [50, 'message 11', 'message 60'],
+      [10, 'message 1', 'message 10'],
+    ]);
+    // Past 200 messages, the oldest are hidden.
+    await sendUpTo(61, 210);
+    expect(await pages()).toEqual([
+      [50, 'message 161', 'message 210'],
+      [50, 'message 111', 'message 160'],
+      [50, 'message 61', 'message 110'],
+      [50, 'message 11', 'message 60'],
+    ]);
+  });
+
   it('deleting a chat removes it from the list for you only; a new message brings it back', async () => {
     const [a, b] = [await chatter({ credits: 20 }), await chatter()];
     await send(a, b, 'first');

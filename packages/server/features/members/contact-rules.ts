@@ -1,3 +1,5 @@
+import { compiledQuery } from '../../db/compiled-query.ts';
+import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { Services } from '../../services.ts';
 import type { CurrentMember } from '../users/current-member.ts';
@@ -17,6 +19,46 @@ export interface ProfileTarget {
   inConversation: boolean;
 }
 
+/** Another member with how she stands to the viewer; `reachableProfile` answers from it. */
+const reachableQuery = compiledQuery((db: Db, p: { viewerId: number; brand: string; profileId: number }) =>
+  db
+    .selectFrom('profiles as p')
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.invisible',
+      eb('p.id', 'in', blockersOf(eb, p.viewerId)).as('blocks_viewer'),
+      eb('p.id', 'in', blockedBy(eb, p.viewerId)).as('blocked_by_viewer'),
+      eb
+        .exists(
+          eb
+            .selectFrom('likes')
+            .select('likes.liker_id')
+            .whereRef('likes.liker_id', '=', 'p.id')
+            .where('likes.liked_id', '=', p.viewerId),
+        )
+        .as('contacted_viewer'),
+      eb
+        .exists(
+          eb
+            .selectFrom('conversations as c')
+            .select('c.id')
+            .where((c) =>
+              c.or([
+                c.and([c('c.member_a', '=', c.ref('p.id')), c('c.member_b', '=', p.viewerId)]),
+                c.and([c('c.member_a', '=', p.viewerId), c('c.member_b', '=', c.ref('p.id'))]),
+              ]),
+            ),
+        )
+        .as('in_conversation'),
+    ])
+    .where('p.id', '=', p.profileId)
+    // Blocks and invisibility are answered by `reachableProfile`, each with its own error.
+    .where((eb) =>
+      visibleTo(eb, p.viewerId, { brand: p.brand, activeOnly: true, hideInvisible: false, hideBlocked: false }),
+    ),
+);
+
 /**
  * Loads another member as the viewer may reach them, in one query, enforcing spec §6 on the server:
  * only active profiles of the viewer's own brand; a member who blocked the viewer answers
@@ -28,43 +70,7 @@ export async function reachableProfile(
   viewer: CurrentMember,
   profileId: number,
 ): Promise<ProfileTarget> {
-  const row = await services.db
-    .selectFrom('profiles as p')
-    .select((eb) => [
-      'p.id',
-      'p.name',
-      'p.invisible',
-      eb('p.id', 'in', blockersOf(eb, viewer.id)).as('blocks_viewer'),
-      eb('p.id', 'in', blockedBy(eb, viewer.id)).as('blocked_by_viewer'),
-      eb
-        .exists(
-          eb
-            .selectFrom('likes')
-            .select('likes.liker_id')
-            .whereRef('likes.liker_id', '=', 'p.id')
-            .where('likes.liked_id', '=', viewer.id),
-        )
-        .as('contacted_viewer'),
-      eb
-        .exists(
-          eb
-            .selectFrom('conversations as c')
-            .select('c.id')
-            .where((c) =>
-              c.or([
-                c.and([c('c.member_a', '=', c.ref('p.id')), c('c.member_b', '=', viewer.id)]),
-                c.and([c('c.member_a', '=', viewer.id), c('c.member_b', '=', c.ref('p.id'))]),
-              ]),
-            ),
-        )
-        .as('in_conversation'),
-    ])
-    .where('p.id', '=', profileId)
-    // Blocks and invisibility are answered below, each with its own error.
-    .where((eb) =>
-      visibleTo(eb, viewer.id, { brand: viewer.brand, activeOnly: true, hideInvisible: false, hideBlocked: false }),
-    )
-    .executeTakeFirst();
+  const row = await reachableQuery.first(services.db, { viewerId: viewer.id, brand: viewer.brand, profileId });
   if (!row) throw new ApiError('not_found');
   const target: ProfileTarget = {
     id: row.id,

@@ -1,4 +1,5 @@
 import type { SearchFilters } from '@datekit/runtime/rules/search';
+import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
 import { searchConditions, type SearchScope } from '../search/search-conditions.ts';
 import { selectProfiles } from '../users/member-row.ts';
@@ -41,42 +42,50 @@ export function searchableMember(db: Db, id: number, scope: SearchScope, filters
  * has just admitted. Not for anyone else.
  */
 export function admittedProfile(db: Db, id: number) {
-  return selectProfiles(db).where('p.id', '=', id).executeTakeFirst();
+  return admittedProfileQuery.first(db, { id });
 }
 
+const admittedProfileQuery = compiledQuery((db: Db, p: { id: number }) => selectProfiles(db).where('p.id', '=', p.id));
+
 /** The detail columns of member `id`, admitted as for `admittedProfile`. */
-export function admittedDetails(db: Db, id: number) {
-  return db.selectFrom('profiles').select(DETAIL_FIELDS).where('id', '=', id).executeTakeFirstOrThrow();
+export async function admittedDetails(db: Db, id: number) {
+  const row = await admittedDetailsQuery.first(db, { id });
+  if (!row) throw new Error(`admittedDetails: no profile ${id}`);
+  return row;
 }
+
+const admittedDetailsQuery = compiledQuery((db: Db, p: { id: number }) =>
+  db.selectFrom('profiles').select(DETAIL_FIELDS).where('id', '=', p.id),
+);
 
 /** The interests of member `id`, in their order. */
 export function interestsOf(db: Db, id: number) {
-  return db
-    .selectFrom('profile_interests')
-    .select('interest_id')
-    .where('profile_id', '=', id)
-    .orderBy('interest_id')
-    .execute();
+  return interestsQuery.all(db, { id });
 }
+
+const interestsQuery = compiledQuery((db: Db, p: { id: number }) =>
+  db.selectFrom('profile_interests').select('interest_id').where('profile_id', '=', p.id).orderBy('interest_id'),
+);
 
 /** Whether `likerId` likes `likedId`. */
 export async function likes(db: Db, likerId: number, likedId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('likes')
-    .select('liker_id')
-    .where('liker_id', '=', likerId)
-    .where('liked_id', '=', likedId)
-    .executeTakeFirst();
-  return Boolean(row);
+  return Boolean(await likeQuery.first(db, { likerId, likedId }));
 }
+
+const likeQuery = compiledQuery((db: Db, p: { likerId: number; likedId: number }) =>
+  db.selectFrom('likes').select('liker_id').where('liker_id', '=', p.likerId).where('liked_id', '=', p.likedId),
+);
 
 /** `memberId` has seen the like `likerId` gave her: it is no longer new (spec §4). */
 export async function markLikeSeen(db: Db, likerId: number, memberId: number): Promise<void> {
-  await db
+  await markLikeSeenQuery.all(db, { likerId, memberId });
+}
+
+const markLikeSeenQuery = compiledQuery((db: Db, p: { likerId: number; memberId: number }) =>
+  db
     .updateTable('likes')
     .set({ is_new: 0 })
-    .where('liker_id', '=', likerId)
-    .where('liked_id', '=', memberId)
-    .where('is_new', '=', 1)
-    .execute();
-}
+    .where('liker_id', '=', p.likerId)
+    .where('liked_id', '=', p.memberId)
+    .where('is_new', '=', 1),
+);

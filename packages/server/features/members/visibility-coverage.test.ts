@@ -16,8 +16,12 @@ const SERVER = path.resolve(import.meta.dirname, '../..');
 const PROFILE_QUERY = /\b(?:selectFrom|innerJoin|leftJoin)\(\s*'profiles\b[^']*'|\bselectProfiles\(/g;
 /** How a query states the rule. */
 const STATES_THE_RULE = /\b(?:visibleTo|searchConditions)\(/;
-/** Where a query's text ends: its execution (a subquery ends with its outer query). */
-const QUERY_END = /\.execute(?:TakeFirst|TakeFirstOrThrow)?\(/g;
+/**
+ * Where a query's text ends: its execution, or the end of the statement that builds it (a shape
+ * compiled ahead, db/compiled-query.ts, is never executed where it is built). A subquery ends with its
+ * outer query.
+ */
+const QUERY_END = /\.execute(?:TakeFirst|TakeFirstOrThrow)?\(|\);$/gm;
 
 interface Allowed {
   /** Path under packages/server. */
@@ -59,12 +63,13 @@ const ALLOWED: Allowed[] = [
   },
   {
     file: 'features/members/members.queries.ts',
-    query: "return selectProfiles(db).where('p.id', '=', id).executeTakeFirst();",
+    query:
+      "const admittedProfileQuery = compiledQuery((db: Db, p: { id: number }) => selectProfiles(db).where('p.id', '=', p.id));",
     why: 'the member herself, or the target reachableProfile (contact-rules.ts) admitted just before',
   },
   {
     file: 'features/members/members.queries.ts',
-    query: "return db.selectFrom('profiles').select(DETAIL_FIELDS).where('id', '=', id).executeTakeFirstOrThrow();",
+    query: "db.selectFrom('profiles').select(DETAIL_FIELDS).where('id', '=', p.id),",
     why: 'the member herself, or the target reachableProfile (contact-rules.ts) admitted just before',
   },
   {

@@ -1,5 +1,6 @@
 import { CARD_PHOTOS } from '@datekit/runtime/rules/search';
 import type { MemberPhoto } from '@datekit/runtime/schemas/api/members';
+import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import { MEDIA_PREFIX } from '../users/user-json.ts';
@@ -34,6 +35,24 @@ function shownPhoto(p: PhotoRow, viewer: PhotoViewer): MemberPhoto {
 }
 
 /**
+ * A member's photos, main first: every one for herself (`ownPhotos`), only those past their check for
+ * anyone else (`checkedPhotos`): photos awaiting their check reach their owner only.
+ */
+function photosOf(db: Db, profileId: number) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'filename', 'thumb_filename', 'blurred_filename', 'is_main', 'status'])
+    .where('profile_id', '=', profileId)
+    .orderBy('is_main', 'desc')
+    .orderBy('id');
+}
+
+const ownPhotos = compiledQuery((db: Db, p: { profileId: number }) => photosOf(db, p.profileId));
+const checkedPhotos = compiledQuery((db: Db, p: { profileId: number }) =>
+  photosOf(db, p.profileId).where('status', '=', 'active'),
+);
+
+/**
  * A member's photos as `viewer` may see them, main first (GET /api/member.php and
  * /api/member-photos.php). Another member: the checked photos only, as `shownPhoto` says. Herself:
  * every photo, those awaiting their check marked `pending`.
@@ -44,15 +63,7 @@ export async function memberPhotoList(
   profileId: number,
 ): Promise<MemberPhoto[]> {
   const own = profileId === viewer.id;
-  const rows = await services.db
-    .selectFrom('photos')
-    .select(['id', 'filename', 'thumb_filename', 'blurred_filename', 'is_main', 'status'])
-    .where('profile_id', '=', profileId)
-    // Photos awaiting their check reach their owner only.
-    .$if(!own, (q) => q.where('status', '=', 'active'))
-    .orderBy('is_main', 'desc')
-    .orderBy('id')
-    .execute();
+  const rows = await (own ? ownPhotos : checkedPhotos).all(services.db, { profileId });
   if (!own) return rows.map((p) => shownPhoto(p, viewer));
   return rows.map((p) => ({
     id: p.id,
