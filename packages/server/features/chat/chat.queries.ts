@@ -53,15 +53,37 @@ const conversationsQuery = compiledQuery((db: Db, p: { memberId: number }) =>
     .orderBy('c.last_message_at', 'desc'),
 );
 
-/** The partners among `ids` the member may still see in her conversations, with their presence. */
-export function partnerProfiles(db: Db, memberId: number, ids: readonly number[]) {
-  return selectProfiles(db)
+/**
+ * The partners of the member's listed conversations (those `conversationsWithLastMessage` lists) whom
+ * she may still see, with their presence. Found through her conversations rather than by a list of
+ * ids, so the query has one shape for any number of chats and is compiled once.
+ */
+export function partnerProfiles(db: Db, memberId: number) {
+  return partnersQuery.all(db, { memberId });
+}
+
+const partnersQuery = compiledQuery((db: Db, p: { memberId: number }) =>
+  selectProfiles(db)
     .leftJoin('member_presence as mp', 'mp.user_id', 'p.id')
     .select(PRESENCE_COLUMNS)
-    .where('p.id', 'in', ids)
-    .where((eb) => visibleTo(eb, memberId, PARTNER))
-    .execute();
-}
+    .where('p.id', 'in', (eb) =>
+      eb
+        .selectFrom('conversation_members as cm')
+        .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+        .select((c) =>
+          c
+            .case()
+            .when('c.member_a', '=', p.memberId)
+            .then(c.ref('c.member_b'))
+            .else(c.ref('c.member_a'))
+            .end()
+            .as('partner'),
+        )
+        .where('cm.member_id', '=', p.memberId)
+        .where('cm.hidden', '=', 0),
+    )
+    .where((eb) => visibleTo(eb, p.memberId, PARTNER)),
+);
 
 /** One partner, if the member may still see her, with her presence. */
 export function partnerProfile(db: Db, memberId: number, otherId: number) {

@@ -39,7 +39,7 @@ export const listChats = defineRoute({
     // Two queries for any number of chats: the conversations with their last message, then the profiles.
     const rows = await conversationsWithLastMessage(services.reads, member.id);
     const otherId = (r: (typeof rows)[number]) => (r.member_a === member.id ? r.member_b : r.member_a);
-    const profiles = rows.length ? await partnerProfiles(services.reads, member.id, rows.map(otherId)) : [];
+    const profiles = rows.length ? await partnerProfiles(services.reads, member.id) : [];
     const byId = new Map(profiles.map((p) => [p.id, p]));
     const now = services.now();
     const chats = rows
