@@ -18,6 +18,10 @@
  *   4. a rebuild with nothing changed (seconds; no Astro run at all).
  * CPU seconds include the child processes (render workers, the `astro` child): unlike wall seconds,
  * other work on the machine hardly changes them. The machine's load average is printed beside each figure.
+ * Started through tsx (`npx tsx bench/build-scale.ts`), the bench runs itself again on plain Node, as
+ * `datekit build` and the reference's `astro` child run: a build of a few brands renders in this
+ * process, and under tsx every module Astro, Vite and the rendered bundle load went through tsx's
+ * loader hooks and source maps, a cost neither `datekit build` nor the reference pays.
  * Usage: npx tsx bench/build-scale.ts [--brands 50] [--workers N] [--no-reference] [--verify] [--keep]
  *   --brands N      brands to make, 4 language versions each (default 50, the issue's scale).
  *   --no-reference  skips the plain Astro builds.
@@ -32,6 +36,11 @@ import { BRANDS_DIR, formatProblem, loadBrands } from '@datekit/brand-config';
 import { buildBrands, type BuildResult } from '../packages/cli/src/build/build-brands.ts';
 import { ROOT } from '../packages/cli/src/paths.ts';
 import { buildPlainAstro, cpuSecondsWithChildren, htmlPages, writePlainAstroProject } from './plain-astro.ts';
+import { rerunOnPlainNode } from './plain-node.ts';
+
+// A build of few language versions renders in the process that runs it: on plain Node, as under
+// `datekit build`, not through tsx's loader hooks (see plain-node.ts).
+rerunOnPlainNode(import.meta.filename);
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
