@@ -8,7 +8,9 @@ import { htmlFiles, writeJson } from './output.ts';
 export async function languageScriptHashes(langDir: string, pages?: readonly string[]): Promise<string[]> {
   const hashes = new Set<string>();
   for (const page of pages ?? (await htmlFiles(langDir))) {
-    for (const hash of inlineScriptHashes(await readFile(path.join(langDir, page), 'utf8'))) hashes.add(hash);
+    // As finishLanguage reads pages: bytes as latin1, no UTF-8 decoding (inlineScriptHashes says why that is the same).
+    const html = (await readFile(path.join(langDir, page))).toString('latin1');
+    for (const hash of inlineScriptHashes(html, 'latin1')) hashes.add(hash);
   }
   return [...hashes].sort();
 }
