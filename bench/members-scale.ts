@@ -55,7 +55,10 @@ if (databaseUrl) {
 const services = await openServices(loadConfig({ DATEKIT_VAR_DIR: dir, RATE_LIMIT: 'off' }));
 if (databaseUrl) {
   await services.db.destroy();
-  services.db = createDatabase({ databaseUrl, searchPath: schema }).db;
+  // Both handles: reads (the session, search, profiles) go through `services.reads`.
+  const opened = createDatabase({ databaseUrl, searchPath: schema });
+  services.db = opened.db;
+  services.reads = opened.reads;
   services.engine = 'postgres';
 }
 const db: Db = services.db;

@@ -146,7 +146,9 @@ describe('query plans of the hot read paths', () => {
     // PostgreSQL: with every other way to read a table priced out, only an index holding every column
     // the count needs (the id among them) gives an index-only scan; otherwise a Seq Scan is left.
     const plan = (await planOf(counts[0]!, ['enable_seqscan', 'enable_indexscan', 'enable_bitmapscan'])).join('\n');
-    if (database.engine === 'sqlite') expect(plan).toMatch(/SEARCH p USING COVERING INDEX profiles_search_covering/);
-    else expect(plan).toMatch(/Index Only Scan using profiles_search_covering on profiles p/);
+    // Either search index holds every column the count reads (on a table of a few rows the planner
+    // may take the one in the search's order).
+    if (database.engine === 'sqlite') expect(plan).toMatch(/SEARCH p USING COVERING INDEX profiles_search_/);
+    else expect(plan).toMatch(/Index Only Scan using profiles_search_(covering|photo_recent) on profiles p/);
   });
 });

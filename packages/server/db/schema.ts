@@ -69,6 +69,11 @@ export interface ProfilesTable {
   /** The centre of the member's town, for distances in search (`placeOfProfile`); null when unknown. */
   lat: Generated<number | null>;
   lon: Generated<number | null>;
+  /**
+   * 1 while the member has an approved main photo, else 0: search lists them first. Kept by triggers
+   * on `photos` (migration 20261129_1200); never written by the application.
+   */
+  photo_visible: Generated<number>;
 }
 
 export interface ProfileInterestsTable {

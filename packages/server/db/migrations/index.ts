@@ -36,6 +36,7 @@ import * as postbacks from './20261129_1000_postbacks.ts';
 import * as trafficQuality from './20261129_1010_traffic_quality.ts';
 import * as landerVisits from './20261129_1100_lander_visits.ts';
 import * as experiments from './20261129_1110_experiments.ts';
+import * as profilePhotoVisible from './20261129_1200_profile_photo_visible.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129_1010_traffic_quality': trafficQuality,
   '20261129_1100_lander_visits': landerVisits,
   '20261129_1110_experiments': experiments,
+  '20261129_1200_profile_photo_visible': profilePhotoVisible,
 };

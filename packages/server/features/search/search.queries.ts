@@ -1,20 +1,25 @@
 import type { RawBuilder } from 'kysely';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchFilters } from '@datekit/runtime/rules/search';
 import type { Db } from '../../db/database.ts';
-import { selectProfiles, withoutVisiblePhoto } from '../users/member-row.ts';
+import { selectProfiles } from '../users/member-row.ts';
 import { searchConditions, type SearchScope } from './search-conditions.ts';
 
 /** The orderings a search puts first (nearestFirst in distance.ts), before a visible photo and the newest. */
 export type SearchOrder = readonly RawBuilder<number>[];
 
-/** The members a search finds, in its order: `order` first, then those with a visible photo, newest first. */
+/**
+ * The members a search finds, in its order: `order` first, then those with a visible photo, newest
+ * first. The photo's part is `profiles.photo_visible` (the same as `withoutVisiblePhoto`, kept by
+ * triggers), so without `order` a page is read in order from `profiles_search_photo_recent` and the
+ * read stops after it, however many members match.
+ */
 function searchResults(db: Db, scope: SearchScope, filters: SearchFilters, order: SearchOrder) {
   return order
     .reduce(
       (sorted, by) => sorted.orderBy(by),
       selectProfiles(db).where((eb) => searchConditions(eb, scope, filters)),
     )
-    .orderBy(withoutVisiblePhoto)
+    .orderBy('p.photo_visible', 'desc')
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc');
 }

@@ -78,6 +78,34 @@ describe('member search', () => {
     expect(res.body.profiles.map((p) => p.name)).toEqual(['Julie', 'Anouk', 'Ilse']);
   });
 
+  it('lists members whose main photo others see first, then the newest; a photo awaiting its check does not count', async () => {
+    const photo = (profileId: number, status: 'active' | 'inspection') =>
+      server.services.db
+        .insertInto('photos')
+        .values({
+          profile_id: profileId,
+          filename: `search-${profileId}.webp`,
+          thumb_filename: `search-${profileId}-t.webp`,
+          match_filename: `search-${profileId}-m.webp`,
+          blurred_filename: null,
+          width: null,
+          height: null,
+          status,
+          is_main: 1,
+          created_at: 1,
+        })
+        .execute();
+    await photo(ids.utrecht40, 'active');
+    await photo(ids.amsterdam30, 'inspection');
+    try {
+      // Ilse is the oldest member but the only one others see a photo of; Julie is newer than Anouk.
+      expect((await search('')).body.profiles.map((p) => p.name)).toEqual(['Ilse', 'Julie', 'Anouk']);
+    } finally {
+      await server.services.db.deleteFrom('photos').where('filename', 'like', 'search-%').execute();
+    }
+    expect((await search('')).body.profiles.map((p) => p.name)).toEqual(['Julie', 'Anouk', 'Ilse']);
+  });
+
   it('filters by gender, country, region and age', async () => {
     expect(names((await search('gender=male')).body)).toEqual(['Bram']);
     expect(names((await search('gender=any&country=NL&countryregion=NL-NH')).body)).toEqual(['Anouk', 'Bram']);
