@@ -95,8 +95,8 @@ describe('member search', () => {
           created_at: 1,
         })
         .execute();
-    await photo(ids.utrecht40, 'active');
-    await photo(ids.amsterdam30, 'inspection');
+    await photo(ids.utrecht40!, 'active');
+    await photo(ids.amsterdam30!, 'inspection');
     try {
       // Ilse is the oldest member but the only one others see a photo of; Julie is newer than Anouk.
       expect((await search('')).body.profiles.map((p) => p.name)).toEqual(['Ilse', 'Julie', 'Anouk']);
