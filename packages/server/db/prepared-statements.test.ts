@@ -28,6 +28,19 @@ describe('prepared statements on PostgreSQL', () => {
     });
   });
 
+  it('leaves a query of all columns unprepared, so a column added by a migration under it changes nothing', async (context) => {
+    if (database.engine !== 'postgres') return context.skip();
+    await sql`create table prepared_probe (a integer)`.execute(database.db);
+    await sql`insert into prepared_probe (a) values (1)`.execute(database.db);
+    const probe = sql<Record<string, unknown>>`select * from prepared_probe where a = ${1}`;
+    // Every connection of the pool, so the one that runs it after the change has run it before.
+    for (let i = 0; i < 12; i++) await Promise.all(Array.from({ length: 10 }, () => probe.execute(database.db)));
+    await sql`alter table prepared_probe add column b integer`.execute(database.db);
+    // Prepared, this is "cached plan must not change result type" on those connections.
+    const results = await Promise.all(Array.from({ length: 10 }, () => probe.execute(database.db)));
+    expect(results.map((r) => r.rows[0])).toEqual(Array.from({ length: 10 }, () => ({ a: 1, b: null })));
+  });
+
   it('leaves a text without parameters to the simple protocol, which runs several statements', async (context) => {
     if (database.engine !== 'postgres') return context.skip();
     // A prepared statement refuses this text ("cannot insert multiple commands into a prepared statement").

@@ -10,8 +10,17 @@ export const MAX_PREPARED_TEXTS = 2_000;
 
 const names = new Map<string, string>();
 
+/**
+ * `select *`, `"t".*` or `returning *`: the text's columns are the table's, whatever they are when it
+ * runs. Such a text is not prepared: after a migration adds a column (`datekit db migrate` runs while
+ * the old instances still serve), PostgreSQL refuses a prepared one ("cached plan must not change
+ * result type") on every connection that prepared it. `count(*)` is not a column list.
+ */
+const ALL_COLUMNS = /(?:^|[\s,])(?:"[^"]+"\.)?\*(?:\s*,|\s+from\b|\s*$)/i;
+
 /** The statement name of a SQL text, the same in every process (so a log shows which query it is). */
 function statementName(text: string): string | undefined {
+  if (ALL_COLUMNS.test(text)) return undefined;
   let name = names.get(text);
   if (name === undefined && names.size < MAX_PREPARED_TEXTS) {
     name = `dk_${createHash('sha1').update(text).digest('hex')}`;
