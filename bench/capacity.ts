@@ -49,16 +49,14 @@
  *   --beyond N measures N more steps after the first over the limits (default 0): the curve past
  *   the knee.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { CLI, ROOT } from '../packages/server/test/cli-process.ts';
 import { startGenerators } from './capacity/generators.ts';
 import { count, merge, quantile, type Histogram } from './capacity/histogram.ts';
-import { BRAND, ENGINE_NAMES, startInstallation, type Engine } from './capacity/installation.ts';
+import { builtDemoDist, ENGINE_NAMES, startInstallation, type Engine } from './capacity/installation.ts';
 import { cpuSince, postgresPids, readCpu } from './capacity/proc-cpu.ts';
 import type { Report } from './capacity/protocol.ts';
 
@@ -133,16 +131,7 @@ const load = () =>
 const ms = (n: number) => (Number.isNaN(n) ? '–' : n < 10 ? n.toFixed(1) : n.toFixed(0));
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-capacity-'));
-let distDir = values.dist;
-if (!distDir) {
-  distDir = path.join(scratch, 'dist');
-  console.log(`Building the demo brand into ${distDir} …`);
-  execFileSync(process.execPath, [CLI, 'build', '--brand', BRAND], {
-    cwd: ROOT,
-    env: { ...process.env, DATEKIT_DIST_DIR: distDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+const distDir = builtDemoDist(scratch, values.dist);
 console.log(
   `Node ${process.version}, ${os.cpus().length} cores; steps ${STEPS.join(', ')}, ${HOLD_S} s each after ` +
     `${RAMP_MS / 1000} s to settle; ${GENERATORS} load generator(s); load ${load()}`,
@@ -220,7 +209,7 @@ async function rampUp(engine: Engine): Promise<Step[]> {
   const installation = await startInstallation({
     engine,
     scratch,
-    distDir: distDir!,
+    distDir,
     port: Number(values.port),
     count: top,
     databaseUrl,

@@ -15,15 +15,13 @@
  *   (--only with NODE_OPTIONS=--cpu-prof profiles one kind: the server is a child with that environment)
  */
 import { randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { CLI, ROOT } from '../packages/server/test/cli-process.ts';
-import { BRAND, ENGINE_NAMES, startInstallation, type Engine } from './capacity/installation.ts';
+import { builtDemoDist, ENGINE_NAMES, startInstallation, type Engine } from './capacity/installation.ts';
 import { cpuSince, postgresPids, readCpu } from './capacity/proc-cpu.ts';
 
 const { values } = parseArgs({
@@ -49,16 +47,7 @@ if (!(engine in ENGINE_NAMES) || (engine === 'pg' && !databaseUrl) || !(SECONDS 
 }
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-request-cost-'));
-let distDir = values.dist;
-if (!distDir) {
-  distDir = path.join(scratch, 'dist');
-  console.log(`Building the demo brand into ${distDir} …`);
-  execFileSync(process.execPath, [CLI, 'build', '--brand', BRAND], {
-    cwd: ROOT,
-    env: { ...process.env, DATEKIT_DIST_DIR: distDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+const distDir = builtDemoDist(scratch, values.dist);
 
 const installation = await startInstallation({
   engine,

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -157,4 +157,17 @@ async function refuseTakenPort(port: number): Promise<void> {
     probe.listen(port, '127.0.0.1', resolve);
   });
   await new Promise((resolve) => probe.close(resolve));
+}
+
+/** `--dist` if given, else the demo brand built into `scratch`/dist (about a minute), as the benches start. */
+export function builtDemoDist(scratch: string, dist: string | undefined): string {
+  if (dist) return dist;
+  const distDir = path.join(scratch, 'dist');
+  console.log(`Building the demo brand into ${distDir} …`);
+  execFileSync(process.execPath, [CLI, 'build', '--brand', BRAND], {
+    cwd: ROOT,
+    env: { ...process.env, DATEKIT_DIST_DIR: distDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return distDir;
 }
