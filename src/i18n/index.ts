@@ -39,7 +39,14 @@ export function translator(lang: Locale) {
   return i18nFor(lang).t;
 }
 
-const inlined = new Map<Locale, InlineI18n>();
+/** `make(lang)`, computed once per language and kept: a build renders every page of a language alike. */
+function oncePerLanguage<T>(make: (lang: Locale) => T): (lang: Locale) => T {
+  const made = new Map<Locale, T>();
+  return (lang) => {
+    if (!made.has(lang)) made.set(lang, make(lang));
+    return made.get(lang)!;
+  };
+}
 
 /** Keys of the operator console (`locales/<lang>/operator.json`): shipped to its pages only. */
 const OPERATOR_PREFIX = 'op.';
@@ -49,30 +56,16 @@ function pick(bundle: UiBundle, keep: (key: string) => boolean): UiBundle {
 }
 
 /** What a brand page inlines for its islands: the language's strings without the build-only page copy and the console's. */
-export function inlineI18n(lang: Locale): InlineI18n {
-  let value = inlined.get(lang);
-  if (!value) {
-    const island = islandBundle(bundles.get(lang) ?? fallback);
-    value = { lng: lang, ui: pick(island, (key) => !key.startsWith(OPERATOR_PREFIX)) };
-    inlined.set(lang, value);
-  }
-  return value;
-}
-
-const inlinedJson = new Map<Locale, string>();
+export const inlineI18n = oncePerLanguage((lang): InlineI18n => {
+  const island = islandBundle(bundles.get(lang) ?? fallback);
+  return { lng: lang, ui: pick(island, (key) => !key.startsWith(OPERATOR_PREFIX)) };
+});
 
 /**
  * `inlineI18n(lang)` as the text of the page's JSON script: the same on every page of a language, so
  * it is serialized once per language instead of once per page (tens of kilobytes each time).
  */
-export function inlineI18nJson(lang: Locale): string {
-  let json = inlinedJson.get(lang);
-  if (json === undefined) {
-    json = inlineJson(inlineI18n(lang));
-    inlinedJson.set(lang, json);
-  }
-  return json;
-}
+export const inlineI18nJson = oncePerLanguage((lang) => inlineJson(inlineI18n(lang)));
 
 /** Keys of the code every island shares (the error boundary of `UiProvider`), so the console has them too. */
 const SHARED_ISLAND_KEYS: ReadonlySet<string> = new Set(['error.generic']);
@@ -83,18 +76,9 @@ export function inlineOperatorI18n(lang: Locale): InlineI18n {
   return { lng: lang, ui: pick(bundles.get(lang) ?? fallback, keep) };
 }
 
-const inlinedOperatorJson = new Map<Locale, string>();
-
 /**
  * `inlineOperatorI18n(lang)` as the text of a console page's JSON script, made once per language like
  * `inlineI18nJson`: picking the console's keys out of the whole bundle for every page was about 1 % of
  * a build's rendering time.
  */
-export function inlineOperatorI18nJson(lang: Locale): string {
-  let json = inlinedOperatorJson.get(lang);
-  if (json === undefined) {
-    json = inlineJson(inlineOperatorI18n(lang));
-    inlinedOperatorJson.set(lang, json);
-  }
-  return json;
-}
+export const inlineOperatorI18nJson = oncePerLanguage((lang) => inlineJson(inlineOperatorI18n(lang)));
