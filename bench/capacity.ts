@@ -58,6 +58,7 @@ import { startGenerators } from './capacity/generators.ts';
 import { count, merge, quantile, type Histogram } from './capacity/histogram.ts';
 import { builtDemoDist, ENGINE_NAMES, startInstallation, type Engine } from './capacity/installation.ts';
 import { cpuSince, postgresPids, readCpu } from './capacity/proc-cpu.ts';
+import { listenOverflows } from './listen-overflows.ts';
 import type { Report } from './capacity/protocol.ts';
 
 const P99_LIMIT_MS = 200;
@@ -155,6 +156,7 @@ function describe(
   report: Report,
   seconds: number,
   cpu: { node: number; pg: number | undefined; gens: number[] },
+  overflows: number,
 ) {
   const api: Histogram = {};
   let requests = 0;
@@ -190,7 +192,10 @@ function describe(
     )
     .join(', ');
   console.log(
-    `         by kind, p50/p99 ms ×requests: ${byKind}; ${(report.views / seconds).toFixed(0)} views/s, ${report.streams} streams open`,
+    `         by kind, p50/p99 ms ×requests: ${byKind}; ${(report.views / seconds).toFixed(0)} views/s, ${report.streams} streams open` +
+      (overflows
+        ? `; ${overflows} connections refused by a full listen queue since the step began (1 s SYN retries)`
+        : ''),
   );
   if (errors)
     console.log(
@@ -231,6 +236,7 @@ async function rampUp(engine: Engine): Promise<Step[]> {
   const steps: Step[] = [];
   try {
     for (const members of STEPS) {
+      const overflowsBefore = listenOverflows();
       generators.setActive(members);
       await sleep(RAMP_MS, undefined, { signal: stopped.signal });
       const before = {
@@ -248,7 +254,7 @@ async function rampUp(engine: Engine): Promise<Step[]> {
         pg: engine === 'pg' && !pgHere ? undefined : cpuSince(before.pg, readCpu(pgPids())),
         gens: generators.pids.map((p, g) => cpuSince(before.gens[g]!, readCpu([p]))),
       };
-      const step = describe(members, report, seconds, cpu);
+      const step = describe(members, report, seconds, cpu, listenOverflows() - overflowsBefore);
       steps.push(step);
       const firstOver = steps.findIndex((s) => !passed(s));
       if (firstOver >= 0 && steps.length - 1 - firstOver >= BEYOND) break;

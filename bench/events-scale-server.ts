@@ -7,12 +7,13 @@
  */
 import type { AddressInfo } from 'node:net';
 import { constants, monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
-import { createApp } from '@datekit/server';
+import { createApp, LISTEN_BACKLOG } from '@datekit/server';
 import { openServerServices } from './scratch-database.ts';
 
 const services = await openServerServices();
 const app = createApp(services);
-await app.listen({ port: 0, host: '127.0.0.1' });
+// As `datekit serve` listens: 10,000 streams opening at once overflow Node's default backlog.
+await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 process.send!({ port: (app.server.address() as AddressInfo).port });
 // How long the event loop was held up since the last report (what delays a delivery).
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });

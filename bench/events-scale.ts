@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { createDatabase, loadConfig, migrateToLatest } from '@datekit/server';
 import { openServices } from '../packages/cli/src/server-context.ts';
 import { seedMembersWithSessions } from '../packages/server/test/seed-members.ts';
+import { listenOverflows } from './listen-overflows.ts';
 import { raised } from './open-files.ts';
 import { scratchDatabase } from './scratch-database.ts';
 
@@ -131,6 +132,7 @@ function openStream(index: number): Promise<void> {
   });
 }
 // At most 100 connections being opened at a time, as tabs coming and going would.
+const overflowsBefore = listenOverflows();
 let nextStream = 0;
 await Promise.all(
   Array.from({ length: 100 }, async () => {
@@ -142,7 +144,7 @@ console.log(
     `Node ${process.version}, ${os.cpus().length} cores, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}; load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' ')}`,
+      .join(' ')}; connections refused by a full listen queue meanwhile: ${listenOverflows() - overflowsBefore}`,
 );
 const after = (await Promise.all(instances.map((i) => reportOf(i, 'memory')))).map((r) => r.memory);
 instances.forEach((_, i) => {

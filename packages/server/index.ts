@@ -1,4 +1,5 @@
 export { createApp, API_ROUTES } from './app.ts';
+export { LISTEN_BACKLOG } from './http/listen-backlog.ts';
 export { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 export { createServices } from './create-services.ts';
 export { createDatabase, warnThrough, type Db, type Engine } from './db/database.ts';

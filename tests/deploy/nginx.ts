@@ -33,7 +33,7 @@ function siteSpecific(site: Site): [string, string][] {
     ['proxy_pass http://datekit;', `proxy_pass http://${site.upstream};`],
     ['server 127.0.0.1:4321 max_fails=0;', `server ${site.instances[0]} max_fails=0;`],
     ['server 127.0.0.1:4322 max_fails=0;', `server ${site.instances[1]} max_fails=0;`],
-    ['listen 443 ssl http2;', `listen 127.0.0.1:${site.httpsPort} ssl http2;`],
+    ['listen 443 ssl http2 backlog=4096;', `listen 127.0.0.1:${site.httpsPort} ssl http2 backlog=4096;`],
     ['listen 80;', `listen 127.0.0.1:${site.httpPort};`],
     ['server_name flirtnord.dk www.flirtnord.dk operator.flirtnord.dk;', 'server_name localhost operator.localhost;'],
     ['/etc/letsencrypt/live/flirtnord.dk/fullchain.pem', site.certificate],

@@ -91,6 +91,20 @@ function notifyStatement(pending: Pending): CompiledQuery | undefined {
   return CompiledQuery.raw(`select set_config('synchronous_commit', 'off', true), ${calls.join(', ')}`, parameters);
 }
 
+/** Compiled queries that only carry marks and are never sent to the database (`commitMarker`). */
+const marksOnly = new WeakSet<CompiledQuery>();
+
+/**
+ * A statement for marks alone (`notifyOnCommit`, `runAfterCommit`) when the write they are about has
+ * no query of its own to carry them: it is never sent to the database, so it costs the transaction no
+ * round trip. Execute it with `db.executeQuery(query)` like any marked query.
+ */
+export function commitMarker(): CompiledQuery {
+  const query = CompiledQuery.raw('select 1', []);
+  marksOnly.add(query);
+  return query;
+}
+
 /** Compiled queries with something to run in this process once their transaction commits. */
 const afterCommit = new WeakMap<CompiledQuery, () => void>();
 
@@ -138,7 +152,7 @@ class SignallingConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery, options?: AbortableOperationOptions): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(query, options);
+    const result = marksOnly.has(query) ? { rows: [] } : await this.inner.executeQuery<R>(query, options);
     const callback = afterCommit.get(query);
     if (callback) {
       if (this.inTransaction) this.callbacks.push(callback);

@@ -3,6 +3,24 @@ import type { Db } from '../db/database.ts';
 import { insertMember } from '../features/users/insert-member.ts';
 import { SESSION_COOKIE } from '../http/request-context.ts';
 
+/**
+ * Member `index`'s gender, birth date and country: alternating genders, ages spread over 19 to 66
+ * and a third in Belgium, as a site's members are, so that searches by age, gender or country match
+ * a share of them, not all or none (every member born on one day made two of the capacity bench's
+ * five searches match no one, and read every profile to find that out). The first member is a
+ * woman born on 1 January 1990 in the Netherlands.
+ */
+function demographics(index: number) {
+  const year = 1960 + ((index * 17 + 30) % 48);
+  const month = String(1 + (index % 12)).padStart(2, '0');
+  const day = String(1 + (index % 28)).padStart(2, '0');
+  return {
+    gender: index % 2 ? ('male' as const) : ('female' as const),
+    birth_date: `${year}-${month}-${day}`,
+    country: index % 3 === 2 ? 'BE' : 'NL',
+  };
+}
+
 /** Seeded members: their ids and, in the same order, the `Cookie` header of each one's session. */
 export interface SeededMembers {
   ids: number[];
@@ -39,13 +57,7 @@ export async function seedMembersWithSessions(
         language: 'en',
         createdAt: now,
         acceptedTermsAt: now,
-        profile: {
-          name: `Member${i}`,
-          gender: i % 2 ? 'male' : 'female',
-          birth_date: '1990-01-01',
-          country: 'NL',
-          status: 'active',
-        },
+        profile: { name: `Member${i}`, status: 'active', ...demographics(i) },
       });
       ids.push(id);
     }

@@ -85,4 +85,36 @@ describe('datekit serve', () => {
     expect(Date.now() - signalled).toBeLessThan(10_000);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   }, 60_000);
+
+  it('queues a burst of connections while it is busy instead of dropping them (the listen backlog)', async () => {
+    await run(process.execPath, [CLI, 'db', 'migrate'], { env, cwd: ROOT });
+    const child = spawn(process.execPath, [CLI, 'serve'], { env, cwd: ROOT });
+    const exit = exitCode(child);
+    await printed(child, 'datekit serving');
+    // Stopped, the server accepts nothing, as when it is too busy to: each connection whose handshake
+    // the kernel completes waits in the listen queue. Past Node's default backlog of 511 the kernel
+    // drops the SYNs, and these connects would hang (each client retrying after a second) until the
+    // server runs again; the test would time out.
+    const BURST = 700;
+    const sockets: net.Socket[] = [];
+    process.kill(child.pid!, 'SIGSTOP');
+    try {
+      await Promise.all(
+        Array.from(
+          { length: BURST },
+          () =>
+            new Promise<void>((resolve, reject) => {
+              const socket = net.connect(port, '127.0.0.1', resolve);
+              socket.once('error', reject);
+              sockets.push(socket);
+            }),
+        ),
+      );
+    } finally {
+      process.kill(child.pid!, 'SIGCONT');
+      for (const socket of sockets) socket.destroy();
+    }
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import {
   createPostgresBus,
   exitOnSignals,
   isDatabaseUnavailable,
+  LISTEN_BACKLOG,
   NotMigratedError,
   setStartupProblem,
   shutdown,
@@ -54,7 +55,7 @@ export async function startServer(options: { migrate?: boolean; services?: Servi
   setStartupProblem(services, 'starting: checking the database and its migrations');
   const { port, host } = services.config;
   try {
-    await app.listen({ port, host });
+    await app.listen({ port, host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     await shutdown(app, services);
     throw isAddressInUse(error) ? new PortInUseError(host, port) : error;

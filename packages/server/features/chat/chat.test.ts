@@ -33,6 +33,8 @@ describe('conversations', () => {
     expect(res.body).toMatchObject({ credits: 20, message: { kind: 'text', text: 'Hi Ben!', sender_id: anna.id } });
     const bens = (await ben.browser.get<Chats>('/api/chats.php')).body;
     expect(bens.total_unread).toBe(1);
+    // The one statement that counts it for the recipient leaves the sender's own count alone.
+    expect((await anna.browser.get<Chats>('/api/chats.php')).body.total_unread).toBe(0);
     expect(bens.chats).toEqual([
       expect.objectContaining({ profile: expect.objectContaining({ id: anna.id }), num_unread_messages: 1 }),
     ]);

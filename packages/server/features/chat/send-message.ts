@@ -116,18 +116,20 @@ export async function sendMessage(
       });
     }
     await trx.updateTable('conversations').set({ last_message_at: now }).where('id', '=', conversationId).execute();
-    // The recipient gets an unread message (and the chat back in the list if they had deleted it).
+    // Both members see the chat in their list again if they had deleted it, and the recipient has one
+    // more unread message: one statement for the conversation's two member rows.
     await trx
       .updateTable('conversation_members')
-      .set((eb) => ({ unread: eb('unread', '+', 1), hidden: 0 }))
+      .set((eb) => ({
+        unread: eb
+          .case()
+          .when('member_id', '=', recipient.id)
+          .then(eb('unread', '+', 1))
+          .else(eb.ref('unread'))
+          .end(),
+        hidden: 0,
+      }))
       .where('conversation_id', '=', conversationId)
-      .where('member_id', '=', recipient.id)
-      .execute();
-    await trx
-      .updateTable('conversation_members')
-      .set({ hidden: 0 })
-      .where('conversation_id', '=', conversationId)
-      .where('member_id', '=', sender.id)
       .execute();
     await queueMessageMail(
       trx,

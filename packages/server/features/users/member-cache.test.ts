@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app.ts';
 import { createServices } from '../../create-services.ts';
 import { createDatabase } from '../../db/database.ts';
@@ -139,6 +140,42 @@ describe.runIf(process.env.DATEKIT_TEST_DB === 'postgres')('two instances on one
     } finally {
       await instanceB.close();
       await bus.close();
+      await db.destroy();
+    }
+  });
+});
+
+describe.runIf(process.env.DATEKIT_TEST_DB === 'postgres')('a member changed in a transaction', () => {
+  it('costs the transaction no statement of its own; the NOTIFY after the commit names her', async () => {
+    const m = await member(server, { label: 'Marker' });
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(server.services.db)).rows[0]!.s;
+    // What the connections send, seen by pg's client: installed before the database below connects.
+    const sent: { text: string; values: unknown[] }[] = [];
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const [first, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+      sent.push(
+        typeof first === 'string'
+          ? { text: first, values: values ?? [] }
+          : { text: first.text, values: first.values ?? [] },
+      );
+      return query.apply(this, args);
+    } as typeof pg.Client.prototype.query);
+    const { db } = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, searchPath: schema });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ language: 'de' }).where('id', '=', m.id).execute();
+        await memberChanged(trx, m.id);
+      });
+      // Before, a `select 1` carried the mark: a round trip inside the transaction, on every send.
+      expect(sent.map((s) => s.text)).not.toContain('select 1');
+      const notify = sent.find((s) => s.text.includes('pg_notify'));
+      expect(notify?.values).toContain(String(m.id));
+    } finally {
+      spy.mockRestore();
       await db.destroy();
     }
   });

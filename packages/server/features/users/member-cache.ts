@@ -1,5 +1,5 @@
-import { CompiledQuery, PostgresAdapter } from 'kysely';
-import { notifyOnCommit, runAfterCommit } from '../../db/commit-signal.ts';
+import { PostgresAdapter } from 'kysely';
+import { commitMarker, notifyOnCommit, runAfterCommit } from '../../db/commit-signal.ts';
 import type { Db } from '../../db/database.ts';
 import type { MemberRow } from './member-row.ts';
 
@@ -160,9 +160,8 @@ export async function memberChanged(db: Db, ids: number | readonly number[]): Pr
   if (!(adapter instanceof PostgresAdapter)) return;
   // A marker, not a NOTIFY in the transaction (which would hold PostgreSQL's notification lock until
   // the commit's flush): the commit sends one NOTIFY for all it changed (db/commit-signal.ts).
-  const marker = CompiledQuery.raw('select 1', []);
   const words = members.map(String);
-  await db.executeQuery(runAfterCommit(notifyOnCommit(marker, MEMBER_CHANNEL, words), forget));
+  await db.executeQuery(runAfterCommit(notifyOnCommit(commitMarker(), MEMBER_CHANNEL, words), forget));
 }
 
 /** The member ids of a `MEMBER_CHANNEL` payload. */
