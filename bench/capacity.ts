@@ -4,7 +4,8 @@
  *
  * For each engine: the demo brand built (or --dist), a scratch database (a SQLite directory; on
  * PostgreSQL a new database on DATABASE_URL's server, dropped afterwards) migrated and seeded with
- * members who are logged in and have credits, then `node packages/cli/bin/datekit.mjs serve` as a
+ * members who are logged in and have credits (both genders, ages 19–66, two countries: the searches
+ * below match a share of them, test/seed-members.ts), then `node packages/cli/bin/datekit.mjs serve` as a
  * child process in production mode (a test site: sandbox payments, mail to files) with RATE_LIMIT=off
  * (every simulated member comes from 127.0.0.1; the per-address limits would refuse the bench). One
  * instance, no Redis: Redis only shares rate-limit counts between instances, and they are off.

@@ -29,6 +29,11 @@ export interface TestServer {
    * notifications are sent after their request has answered and may land after a later signup's mail.
    */
   latestActivationLink(): string;
+  /**
+   * Runs `work`, which changes the schema (renames a table, say), while no other test file changes
+   * or reads theirs through Kysely's migrator (test-database.ts, SCHEMA_CHANGE_LOCK).
+   */
+  migrating<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -101,6 +106,7 @@ export async function startTestServer(
       if (!mail) throw new Error('no activation mail in the outbox');
       return activationLink(mail);
     },
+    migrating: (work) => database.migrating(work),
     async close() {
       await app.close();
       await services.events.close();

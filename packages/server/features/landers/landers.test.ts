@@ -158,9 +158,13 @@ describe('lander visits', () => {
     await server.client().get('/landers/video/milf');
     // The write fails once (the table is briefly gone), and the count is not lost.
     const db = server.services.db;
-    await db.schema.alterTable('lander_visits').renameTo('lander_visits_away').execute();
-    await counter.flush();
-    await db.schema.alterTable('lander_visits_away').renameTo('lander_visits').execute();
+    // Under the schema lock: another test file's migrator, listing every schema's tables meanwhile,
+    // failed on the renamed table ("relation … lander_visits_away does not exist").
+    await server.migrating(async () => {
+      await db.schema.alterTable('lander_visits').renameTo('lander_visits_away').execute();
+      await counter.flush();
+      await db.schema.alterTable('lander_visits_away').renameTo('lander_visits').execute();
+    });
     const rows = await visits();
     expect(rows.map((r) => [r.variant, r.niche, r.visits])).toEqual([['video', 'milf', 1]]);
   });
