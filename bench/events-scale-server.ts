@@ -12,7 +12,7 @@ import { openServerServices } from './scratch-database.ts';
 
 const services = await openServerServices();
 const app = createApp(services);
-// As `datekit serve` listens: 10,000 streams opening at once overflow Node's default backlog.
+// As `datekit serve` listens (LISTEN_BACKLOG): the streams' connections arrive in bursts.
 await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 process.send!({ port: (app.server.address() as AddressInfo).port });
 // How long the event loop was held up since the last report (what delays a delivery).
