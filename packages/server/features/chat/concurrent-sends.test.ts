@@ -40,3 +40,45 @@ describe('concurrent sends', () => {
     expect(statuses.filter((status) => status !== 201)).toEqual([]);
   });
 });
+
+describe('first messages that cross', () => {
+  it('start one conversation per pair, holding both messages, when two members write to each other at once', async () => {
+    // Twelve pairs, each writing its first messages to each other at the same moment: on PostgreSQL
+    // both sends may find no conversation yet and insert one, and the second meets conversations_pair
+    // (it waits for the first and sends into that one). More pairs, more chances to cross.
+    const { ids: members, cookies } = await seedMembersWithSessions(server.services.db, {
+      brand: 'alpha.test',
+      count: 24,
+      emailPrefix: 'crossing',
+      isSender: () => true,
+    });
+    const clients = cookies.map((cookie) => {
+      const browser = server.client();
+      const [name, value] = cookie.split('=');
+      browser.cookies.set(name!, value!);
+      return browser;
+    });
+    const pairs = Array.from({ length: 12 }, (_, i) => [2 * i, 2 * i + 1] as const);
+    const sends = pairs.flatMap(([a, b]) => [
+      clients[a]!.post('/api/message.php', { profile_id: members[b], text: 'hello first' }),
+      clients[b]!.post('/api/message.php', { profile_id: members[a], text: 'hello second' }),
+    ]);
+    expect((await Promise.all(sends)).map((res) => res.status).filter((status) => status !== 201)).toEqual([]);
+    for (const [a, b] of pairs) {
+      const [low, high] = [members[a]!, members[b]!].sort((x, y) => x - y) as [number, number];
+      const conversations = await server.services.db
+        .selectFrom('conversations')
+        .select('id')
+        .where('member_a', '=', low)
+        .where('member_b', '=', high)
+        .execute();
+      expect(conversations).toHaveLength(1);
+      const messages = await server.services.db
+        .selectFrom('messages')
+        .select('body')
+        .where('conversation_id', '=', conversations[0]!.id)
+        .execute();
+      expect(messages.map((m) => m.body).sort()).toEqual(['hello first', 'hello second']);
+    }
+  });
+});
