@@ -6,21 +6,27 @@ import type { TestClient } from '../../test/http-client.ts';
 let server: TestServer;
 let ids: number[];
 let browsers: TestClient[];
-beforeAll(async () => {
-  server = await startTestServer();
+
+/** `count` paying members with credits, logged in: their ids and a browser holding each one's session. */
+async function sendersWithBrowsers(count: number, emailPrefix: string) {
   const seeded = await seedMembersWithSessions(server.services.db, {
     brand: 'alpha.test',
-    count: 6,
-    emailPrefix: 'concurrent',
+    count,
+    emailPrefix,
     isSender: () => true,
   });
-  ids = seeded.ids;
-  browsers = seeded.cookies.map((cookie) => {
+  const clients = seeded.cookies.map((cookie) => {
     const browser = server.client();
     const [name, value] = cookie.split('=');
     browser.cookies.set(name!, value!);
     return browser;
   });
+  return { ids: seeded.ids, browsers: clients };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ ids, browsers } = await sendersWithBrowsers(6, 'concurrent'));
 });
 afterAll(() => server.close());
 
@@ -46,18 +52,7 @@ describe('first messages that cross', () => {
     // Twelve pairs, each writing its first messages to each other at the same moment: on PostgreSQL
     // both sends may find no conversation yet and insert one, and the second meets conversations_pair
     // (it waits for the first and sends into that one). More pairs, more chances to cross.
-    const { ids: members, cookies } = await seedMembersWithSessions(server.services.db, {
-      brand: 'alpha.test',
-      count: 24,
-      emailPrefix: 'crossing',
-      isSender: () => true,
-    });
-    const clients = cookies.map((cookie) => {
-      const browser = server.client();
-      const [name, value] = cookie.split('=');
-      browser.cookies.set(name!, value!);
-      return browser;
-    });
+    const { ids: members, browsers: clients } = await sendersWithBrowsers(24, 'crossing');
     const pairs = Array.from({ length: 12 }, (_, i) => [2 * i, 2 * i + 1] as const);
     const sends = pairs.flatMap(([a, b]) => [
       clients[a]!.post('/api/message.php', { profile_id: members[b], text: 'hello first' }),
