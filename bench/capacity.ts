@@ -14,15 +14,20 @@
  * views a page of the members' area as the multi-page site does:
  *   1. the page's HTML (the route's shell),
  *   2. then at once, as its islands do: `GET /api/settings.php?host=…` revalidated with the last ETag
- *      (304 after the first), `GET /api/user.php`, the page's own call, and a new event stream
- *      (`GET /api/events`, no Last-Event-ID; the previous page's stream is closed first).
+ *      (304 after the first), `GET /api/user.php`, the page's own call, and the event stream
+ *      (`GET /api/events`, no Last-Event-ID) if the member has none open. A browser whose shared worker
+ *      outlives the page (Chromium 148 and later: `extendedLifetime`, packages/runtime/live/) keeps
+ *      its stream from page to page; the others (Safari, Firefox, older browsers) close it with the
+ *      page and open a new one on the next. --reopen sets the share of members whose browsers do the
+ *      latter: 0.35 by default, an assumption for a European audience (Safari and Firefox's share of
+ *      page views); set it from the site's own analytics, 1 for the worst case.
  * The pages, by share of views: members search 35 % (`/members`, `members.php` with one of five
  * filter sets, a later page in 30 %), a profile 25 % (`/members/<id>`, `member.php`), the chat list
  * 15 % (`/chats`, `chats.php`), a conversation 25 % (`/chats/<id>`, `chat.php`, and in two of five
  * also `POST /api/message.php` to the other member; a member without a conversation yet writes to a
- * random member from `/members/<id>/chat`, which starts one). So a view is 5–6 requests, one of them
- * a stream open; about one view in ten sends a message, which reaches the recipient's stream if
- * open. Requests carry what a browser and the site's client send: cookies (session, language),
+ * random member from `/members/<id>/chat`, which starts one). So a view is 4–6 requests, a stream
+ * open among them for the members whose browsers reopen it; about one view in ten sends a message,
+ * which reaches the recipient's stream if open. Requests carry what a browser and the site's client send: cookies (session, language),
  * `Accept-Encoding` (pages come compressed), `x-client-request`, `Sec-Fetch-Site`, and on a send
  * `Origin` and an `Idempotency-Key`. Page assets (JS, CSS, images) are left out: a browser has them
  * cached after the first page. Pages and API calls share a pool of keep-alive connections (as a
@@ -42,7 +47,7 @@
  *
  * Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/test] npx tsx bench/capacity.ts
  *   [--engine sqlite|pg|both] [--steps 250,500,…] [--max N] [--hold seconds] [--generators N]
- *   [--beyond N] [--port N] [--dist <built dist directory>]
+ *   [--beyond N] [--reopen share] [--port N] [--dist <built dist directory>]
  *   Defaults: both engines (PostgreSQL only with DATABASE_URL), steps 250, 500, 1000, 1500, 2000, 3000,
  *   then every 1000 up to --max 6000, --hold 45, port 4433; without --dist the demo brand is built
  *   into a scratch directory first (about a minute). Goals: ≥ 3,000 members on SQLite and ≥ 1,500 on
@@ -82,6 +87,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4433' },
     beyond: { type: 'string', default: '0' },
     dist: { type: 'string' },
+    reopen: { type: 'string', default: '0.35' },
   },
 });
 const MAX = Number(values.max);
@@ -92,6 +98,7 @@ const STEPS = (values.steps?.split(',').map(Number) ?? defaultSteps).filter((n) 
 const HOLD_S = Number(values.hold);
 const GENERATORS = Number(values.generators);
 const BEYOND = Number(values.beyond);
+const REOPEN_SHARE = Number(values.reopen);
 const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const engines: Engine[] = values.engine === 'both' ? ['sqlite', 'pg'] : [values.engine as Engine];
 if (
@@ -99,11 +106,12 @@ if (
   STEPS.length === 0 ||
   !(HOLD_S > 0) ||
   !(GENERATORS >= 1) ||
-  !(BEYOND >= 0)
+  !(BEYOND >= 0) ||
+  !(REOPEN_SHARE >= 0 && REOPEN_SHARE <= 1)
 ) {
   console.error(
     'Usage: npx tsx bench/capacity.ts [--engine sqlite|pg|both] [--steps 250,500,…] [--max N] [--hold s] ' +
-      '[--generators N] [--beyond N] [--port N] [--dist dir] (the top of the file says more)',
+      '[--generators N] [--beyond N] [--reopen share] [--port N] [--dist dir] (the top of the file says more)',
   );
   process.exit(2);
 }
@@ -136,7 +144,8 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-capacity-'));
 const distDir = builtDemoDist(scratch, values.dist);
 console.log(
   `Node ${process.version}, ${os.cpus().length} cores; steps ${STEPS.join(', ')}, ${HOLD_S} s each after ` +
-    `${RAMP_MS / 1000} s to settle; ${GENERATORS} load generator(s); load ${load()}`,
+    `${RAMP_MS / 1000} s to settle; ${GENERATORS} load generator(s); ` +
+    `${Math.round(REOPEN_SHARE * 100)} % of members open a stream per page; load ${load()}`,
 );
 
 interface Step {
@@ -227,6 +236,7 @@ async function rampUp(engine: Engine): Promise<Step[]> {
     host: installation.host,
     members: installation.members,
     rampMs: RAMP_MS,
+    reopenShare: REOPEN_SHARE,
   });
   // PostgreSQL on another machine: its CPU cannot be read here, and the figures are Node's alone.
   const pgHere = engine === 'pg' && ['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(databaseUrl!).hostname);

@@ -27,6 +27,12 @@ interface Member extends SimulatedMember {
   /** Conversations this member has, with whom. */
   conversations: { id: number; partner: number }[];
   stream?: http.ClientRequest;
+  /**
+   * Whether this member's browser opens a new event stream on every page. Chromium's (148 and later)
+   * keep the one their shared worker holds from page to page (runtime/live/); the others open one
+   * per page view, as every browser did before.
+   */
+  reopens: boolean;
   timer?: NodeJS.Timeout;
   playing: boolean;
 }
@@ -238,7 +244,7 @@ function closeStream(m: Member): void {
 }
 
 /**
- * Opens the page's event stream (EventSource, no Last-Event-ID: a new page starts a new one); its
+ * Opens the member's event stream (EventSource, no Last-Event-ID: a new page starts a new one); its
  * latency is until the answer's headers, which the server sends once the stream is set up.
  */
 function openStream(m: Member): Promise<void> {
@@ -262,6 +268,10 @@ function openStream(m: Member): Promise<void> {
       (res) => {
         res.resume();
         res.on('error', () => undefined);
+        // A stream the server ended (a restart) is opened again by the next page.
+        res.on('close', () => {
+          if (m.stream === req) m.stream = undefined;
+        });
         settle(res.statusCode === 200 ? undefined : String(res.statusCode));
       },
     );
@@ -273,10 +283,13 @@ function openStream(m: Member): Promise<void> {
   });
 }
 
-/** One page view: the HTML, then what its islands ask for at once: settings, user, the page's call, the stream. */
+/**
+ * One page view: the HTML, then what its islands ask for at once: settings, user, the page's call, and
+ * the event stream if the member's browser opens one per page (or has none open yet).
+ */
 async function view(m: Member): Promise<void> {
   const page = pickPage().open(m);
-  closeStream(m);
+  if (m.reopens) closeStream(m);
   await send('html', m, page.path, { headers: { accept: 'text/html' } });
   await Promise.all([
     api('settings', m, `/api/settings.php?host=${encodeURIComponent(host)}`, {
@@ -288,7 +301,7 @@ async function view(m: Member): Promise<void> {
     }),
     api('user', m, '/api/user.php'),
     page.call(),
-    openStream(m),
+    m.stream ? undefined : openStream(m),
   ]);
   views++;
 }
@@ -325,7 +338,13 @@ process.on('message', (message: ToGenerator) => {
       host = message.host;
       everyone = message.everyone;
       rampMs = message.rampMs;
-      members = message.members.map((m) => ({ ...m, jar: new Map(), conversations: [], playing: false }));
+      members = message.members.map((m) => ({
+        ...m,
+        jar: new Map(),
+        conversations: [],
+        playing: false,
+        reopens: Math.random() < message.reopenShare,
+      }));
       tell({ type: 'ready' });
       return;
     case 'active':

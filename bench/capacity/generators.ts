@@ -21,6 +21,7 @@ export async function startGenerators(options: {
   host: string;
   members: SimulatedMember[];
   rampMs: number;
+  reopenShare: number;
 }): Promise<Generators> {
   const { count } = options;
   const children: ChildProcess[] = [];
@@ -41,6 +42,7 @@ export async function startGenerators(options: {
       members: options.members.filter((_, i) => i % count === g),
       everyone: options.members.map((m) => m.id),
       rampMs: options.rampMs,
+      reopenShare: options.reopenShare,
     });
     await ready;
   }

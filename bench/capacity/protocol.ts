@@ -10,7 +10,16 @@ export interface SimulatedMember {
 
 export type ToGenerator =
   /** The site and the members this generator plays; `everyone` are all seeded ids (profiles to view, people to write to). */
-  | { type: 'init'; baseUrl: string; host: string; members: SimulatedMember[]; everyone: number[]; rampMs: number }
+  | {
+      type: 'init';
+      baseUrl: string;
+      host: string;
+      members: SimulatedMember[];
+      everyone: number[];
+      rampMs: number;
+      /** The share of members whose browsers open a new event stream on every page (no shared worker that outlives a page). */
+      reopenShare: number;
+    }
   /** Play the first `count` of this generator's members; those not playing yet start within `rampMs`. */
   | { type: 'active'; count: number }
   /** Forget what was measured so far: a new window starts. */

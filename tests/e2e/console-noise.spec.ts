@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { skipEntryWarning } from './entry-warning.ts';
-import { islandHydrated, signUpAndActivate } from './session.ts';
+import { islandHydrated, liveStreamOpen, signUpAndActivate } from './session.ts';
 
 test.beforeEach(({ context }) => skipEntryWarning(context));
 
@@ -24,7 +24,10 @@ test('/signup-matches hydrates without an error in the console', async ({ page }
   await page.goto('/signup-matches');
   await expect(page.getByTestId('signup-matches').or(page.getByTestId('signup-matches-empty'))).toBeVisible();
   await islandHydrated(page, 'SignupMatches');
-  await page.waitForLoadState('networkidle');
+  // The last thing the page starts: its live stream, through the shared worker (whose script request
+  // keeps Playwright's `networkidle` from ever coming, see withoutSharedWorker in session.ts).
+  await page.waitForLoadState('load');
+  await liveStreamOpen(page);
   expect(noise).toEqual([]);
 });
 

@@ -17,3 +17,5 @@ export const E2E_VAPID = {
   publicKey: 'BIxqyDhEgivr2qZyCRF3pw0LCAMjZ2ST3V18W7XCiCWirxqIDnH2gL481CPriLSij1IToLhXTPqz7GUdILIaYAw',
   privateKey: 'lM1sj3cZJGddH3iAIdmmiO5K5KlEGm3ug0iH9VJVaOQ',
 };
+/** The bearer token of the end-to-end server's `/metrics` (live-stream.spec.ts counts the streams opened). */
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token';

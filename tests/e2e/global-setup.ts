@@ -1,7 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { E2E_BASE_URL, E2E_PORT, E2E_POSTBACK_ORIGIN, E2E_VAR_DIR, E2E_VAPID, ROOT } from './e2e-env.ts';
+import {
+  E2E_BASE_URL,
+  E2E_METRICS_TOKEN,
+  E2E_PORT,
+  E2E_POSTBACK_ORIGIN,
+  E2E_VAR_DIR,
+  E2E_VAPID,
+  ROOT,
+} from './e2e-env.ts';
 
 const CLI = path.join(ROOT, 'packages/cli/bin/datekit.mjs');
 
@@ -48,6 +56,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PUSH_ENDPOINT_ALLOWLIST: 'https://push.example.invalid',
     // postbacks.spec.ts's local affiliate network (plain http on loopback: allowed by its exact origin).
     POSTBACK_ENDPOINT_ALLOWLIST: E2E_POSTBACK_ORIGIN,
+    METRICS_TOKEN: E2E_METRICS_TOKEN,
   };
   execFileSync(process.execPath, [CLI, 'db', 'seed', '--brand', 'localhost', '--count', '12'], {
     stdio: 'inherit',

@@ -183,8 +183,12 @@ function watchRequests(page: Page): Requests {
   const open = new Set<Request>();
   const done = (request: Request) => open.delete(request);
   page.on('request', (request) => {
-    // Streams stay open for as long as they play or listen: a video is sized before it loads.
-    if (!['eventsource', 'websocket', 'media'].includes(request.resourceType())) open.add(request);
+    // Streams stay open for as long as they play or listen: a video is sized before it loads. The
+    // shared worker's script is reported to the page but its end only to the worker
+    // (microsoft/playwright#33917); the worker renders nothing.
+    if (['eventsource', 'websocket', 'media'].includes(request.resourceType())) return;
+    if (new URL(request.url()).pathname.startsWith('/_astro/stream-worker-')) return;
+    open.add(request);
   });
   page.on('requestfinished', done);
   page.on('requestfailed', done);

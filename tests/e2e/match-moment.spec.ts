@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
-import { CLIENT_HEADER, islandHydrated, signUpAndActivate } from './session.ts';
+import { CLIENT_HEADER, islandHydrated, liveStreamOpen, signUpAndActivate } from './session.ts';
 
 /*
  * The "It's a Match" moment (MatchModal.tsx): both members meet it live, with both pictures and names,
@@ -22,11 +22,6 @@ async function secondMember(browser: Browser, name: string) {
   await skipEntryWarning(context);
   const page = await context.newPage();
   return { context, page, member: await signUpAndActivate(page.request, name) };
-}
-
-/** The page's live events stream is open (its answer's headers have arrived). */
-function eventStreamOpen(page: Page) {
-  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
 }
 
 /** The modal told the server that the member saw the moment. */
@@ -54,9 +49,8 @@ test('A likes B, B likes A back: both meet the match live, with both pictures, a
   const { context, page: benPage, member: ben } = await secondMember(browser, 'Ben');
 
   // Anna likes Ben from his profile: a like, no match yet.
-  const annaStream = eventStreamOpen(page);
   await page.goto(`/members/${ben.id}`);
-  await annaStream;
+  await liveStreamOpen(page);
   await islandHydrated(page, 'MemberProfile');
   await islandHydrated(page, 'MatchModal');
   await page.getByTestId('member-like').click();
@@ -65,9 +59,8 @@ test('A likes B, B likes A back: both meet the match live, with both pictures, a
   await expect(annaModal).not.toHaveAttribute('open');
 
   // Ben likes her back from her profile.
-  const benStream = eventStreamOpen(benPage);
   await benPage.goto(`/members/${anna.id}`);
-  await benStream;
+  await liveStreamOpen(benPage);
   await islandHydrated(benPage, 'MatchModal');
   await islandHydrated(benPage, 'MemberProfile');
   const benSeen = seenSaved(benPage);

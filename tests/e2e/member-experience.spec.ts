@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { activationLinkIn, waitForMail } from './outbox.ts';
-import { CLIENT_HEADER, islandHydrated, PASSWORD, signUpAndActivate } from './session.ts';
+import { CLIENT_HEADER, islandHydrated, liveStreamOpen, PASSWORD, signUpAndActivate } from './session.ts';
 import { skipToAccountStep, waitForHydration } from './signup-flow.ts';
 import { VIEWPORTS } from './viewports.ts';
 import { chooseBirthDate } from './birth-date.ts';
@@ -32,11 +32,6 @@ async function countMatchModalOpens(page: Page): Promise<() => Promise<number>> 
   return () => page.evaluate(() => (window as unknown as { __matchModalOpens: number }).__matchModalOpens);
 }
 
-/** The member's live events stream is open (its answer's headers have arrived). */
-function eventStreamOpen(page: Page) {
-  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
-}
-
 const uniqueName = (label: string) => `${label}${Date.now() % 100000}`;
 
 /** Step 3 of the signup: the account's own fields only (the personal choices are optional). */
@@ -61,16 +56,14 @@ for (const [screen, viewport] of VIEWPORTS) {
       expect(await liked.json()).toEqual({ match: false });
 
       // Anna browses the members, her live stream open.
-      const annaStream = eventStreamOpen(page);
       await page.goto('/members');
-      await annaStream;
+      await liveStreamOpen(page);
       await islandHydrated(page, 'MatchModal');
       const annaOpens = await countMatchModalOpens(page);
 
       // Ben likes her back from her profile, and sees the match.
-      const benStream = eventStreamOpen(benPage);
       await benPage.goto(`/members/${anna.id}`);
-      await benStream;
+      await liveStreamOpen(benPage);
       await islandHydrated(benPage, 'MatchModal');
       await islandHydrated(benPage, 'MemberProfile');
       const benOpens = await countMatchModalOpens(benPage);

@@ -1,10 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { skipEntryWarning } from './entry-warning.ts';
-import { logIn, signUpAndActivate } from './session.ts';
+import { logIn, signUpAndActivate, withoutSharedWorker } from './session.ts';
 
 // How the members area's pages load (a phone shows their content without waiting for one
 // request after another, and nothing jumps when it arrives). The entry warning has its own tests.
-test.beforeEach(({ context }) => skipEntryWarning(context));
+// Its tests wait for `networkidle` (see withoutSharedWorker).
+test.beforeEach(async ({ context }) => {
+  await skipEntryWarning(context);
+  await withoutSharedWorker(context);
+});
 
 test('the search asks for its results once, before React, and its first pictures at once with high priority', async ({
   page,

@@ -7,7 +7,7 @@ import { E2E_POSTBACK_ORIGIN, E2E_VAR_DIR, ROOT } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
 import { activationLinkIn, waitForMail } from './outbox.ts';
 import { addOperator, CONSOLE, signInToConsole } from './operator-console.ts';
-import { islandHydrated, PASSWORD } from './session.ts';
+import { islandHydrated, PASSWORD, withoutSharedWorker } from './session.ts';
 import { skipToAccountStep } from './signup-flow.ts';
 
 /** The affiliate network: a real HTTP server on the allowlisted origin, recording each postback's query. */
@@ -24,7 +24,11 @@ test.beforeAll(async () => {
 });
 
 // The adults-only entry warning has its own tests (visitor.spec.ts); here the visitor has passed it.
-test.beforeEach(({ context }) => skipEntryWarning(context));
+// Its tests wait for `networkidle` (see withoutSharedWorker).
+test.beforeEach(async ({ context }) => {
+  await skipEntryWarning(context);
+  await withoutSharedWorker(context);
+});
 
 test.afterAll(async () => {
   listener.closeAllConnections();

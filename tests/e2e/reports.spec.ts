@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { skipEntryWarning } from './entry-warning.ts';
 import { addOperator, CONSOLE, datekit, signInToConsole } from './operator-console.ts';
 import { waitForMail } from './outbox.ts';
-import { islandHydrated, logIn, PASSWORD, signUpAndActivate } from './session.ts';
+import { islandHydrated, liveStreamOpen, logIn, PASSWORD, signUpAndActivate } from './session.ts';
 
 test.beforeEach(({ context }) => skipEntryWarning(context));
 
@@ -34,9 +34,8 @@ test('a member reports a profile; the moderator bans it in the console; the bann
   expect(await waitForMail(reporter.email, 10_000, /We received your report/)).toContain(reference);
 
   // The offender has a page open, with its live stream.
-  const streamOpen = offenderPage.waitForResponse((r) => r.url().includes('/api/events') && r.status() === 200);
   await offenderPage.goto('/chats');
-  await streamOpen;
+  await liveStreamOpen(offenderPage);
 
   // A moderator signs in to the console (password, then TOTP) and bans the member from the queue.
   expect(datekit('reports', 'list', '--brand', 'localhost')).toContain(`member ${offender.id} (Spammy)`);

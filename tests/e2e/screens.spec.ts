@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { E2E_BASE_URL } from './e2e-env.ts';
 import { skipEntryWarning } from './entry-warning.ts';
-import { grantCredits, signUpAndActivate } from './session.ts';
+import { grantCredits, signUpAndActivate, withoutSharedWorker } from './session.ts';
 import { VIEWPORTS } from './viewports.ts';
 
 /**
@@ -14,7 +14,11 @@ import { VIEWPORTS } from './viewports.ts';
  */
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-test.beforeEach(({ context }) => skipEntryWarning(context));
+// Its tests wait for `networkidle` (see withoutSharedWorker).
+test.beforeEach(async ({ context }) => {
+  await skipEntryWarning(context);
+  await withoutSharedWorker(context);
+});
 
 const AXE_RULES = ['color-contrast', 'label-content-name-mismatch'];
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { CLIENT_REQUEST_HEADER } from '@datekit/runtime/errors';
 import { E2E_VAR_DIR, ROOT } from './e2e-env.ts';
 import { activationLinkIn, waitForMail } from './outbox.ts';
@@ -107,4 +107,24 @@ export function backdateSignup(email: string, hours: number): void {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The page's member has their live events stream open. The page says so on `<body data-live>`: the
+ * request itself is made by the shared worker that holds the browser's one stream, out of the page's sight.
+ */
+export async function liveStreamOpen(page: Page): Promise<void> {
+  await expect(page.locator('body')).toHaveAttribute('data-live', 'open');
+}
+
+/**
+ * Leaves shared workers out of this context's pages: each page opens its own event stream, as in a
+ * browser without them (the runtime's fallback). For tests that wait for `networkidle`: Chromium reports
+ * the request for a shared worker's script to the page that started it, and its end only to the worker,
+ * which Playwright does not follow (microsoft/playwright#33917), so that page never becomes idle.
+ */
+export async function withoutSharedWorker(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    delete (window as { SharedWorker?: unknown }).SharedWorker;
+  });
 }

@@ -4,7 +4,9 @@ import { configureApi } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
 import { $chats } from './chats.ts';
 import { $likes } from './likes.ts';
-import { $live, configureLiveEvents, startLiveEvents, type EventSourceLike } from './live-events.ts';
+import { openEventStream } from '../live/shared-source.ts';
+import type { EventSourceLike } from '../live/protocol.ts';
+import { $live, configureLiveEvents, startLiveEvents } from './live-events.ts';
 import { json, scriptedFetch } from './test-network.ts';
 import { $user } from './user.ts';
 import { testMember, testProfile } from '../test-fixtures.ts';
@@ -97,7 +99,8 @@ beforeEach(() => {
   });
   unread = 0;
   FakeSource.last = undefined;
-  configureLiveEvents({ createSource: (url) => new FakeSource(url) });
+  // Node has no SharedWorker: each page opens its own stream, as in a browser without shared workers.
+  configureLiveEvents({ createSource: (request) => openEventStream(request, (url) => new FakeSource(url)) });
   $user.set(undefined);
   $chats.set({ status: 'idle' });
   $likes.set({ status: 'idle' });
@@ -231,6 +234,25 @@ describe('$live', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(FakeSource.last).not.toBe(first);
     expect(FakeSource.last!.url).toBe('/api/events?last_event_id=5');
+  });
+
+  it('when another tab logged in as someone else, asks who is logged in and opens their stream', async () => {
+    const other = testMember(testProfile(11, { name: 'Other' }), 5);
+    const { fetch } = scriptedFetch({
+      ...Object.fromEntries(['GET /api/chats.php', 'GET /api/likes.php'].map((k) => [k, () => json(200, {})])),
+      'GET /api/user.php': () => json(200, { user: other }),
+    });
+    configureApi({ fetch, ...noWait });
+    keepMount($live);
+    $user.set(member);
+    const first = FakeSource.last!;
+    first.open();
+    first.readyState = 2;
+    first.emit('replaced', {});
+    expect($live.get()).toBe('down');
+    await vi.waitFor(() => expect($user.get()?.profile.id).toBe(11));
+    expect(FakeSource.last).not.toBe(first);
+    expect(FakeSource.last!.url).toBe('/api/events');
   });
 
   it('updates the credits of the member on a credits event', () => {

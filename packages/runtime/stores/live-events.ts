@@ -2,7 +2,9 @@ import { atom, onMount } from 'nanostores';
 import { refreshDelay } from '../rules/refresh.ts';
 import { isPushSubscribed } from './push.ts';
 import { badgeCount, titleWithBadge } from '../rules/title-badge.ts';
-import { LAST_EVENT_ID_PARAM, LIVE_EVENT_TYPES } from '../data/live-events.ts';
+import { LIVE_EVENT_TYPES } from '../data/live-events.ts';
+import { CLOSED, type EventSourceLike } from '../live/protocol.ts';
+import { openEventStream, type StreamRequest } from '../live/shared-source.ts';
 import type { LiveEvent } from '../schemas/api/events.ts';
 import { isBrowser } from './api.ts';
 import { $chatCounters } from './chat-counters.ts';
@@ -12,27 +14,11 @@ import { $user, loadUser, receiveUser } from './user.ts';
 
 export type { LiveEvent };
 
-/** The stream's URL; a new EventSource resumes after `lastEventId` (the browser's own reconnects send the header). */
-export function eventStreamUrl(lastEventId: string | undefined): string {
-  return lastEventId ? `/api/events?${LAST_EVENT_ID_PARAM}=${encodeURIComponent(lastEventId)}` : '/api/events';
-}
+let createSource: (request: StreamRequest) => EventSourceLike = (request) =>
+  openEventStream(request, (url) => new EventSource(url) as unknown as EventSourceLike);
 
-/** The part of EventSource the store uses, so tests can hand in a fake. */
-export interface EventSourceLike {
-  readonly readyState: number;
-  onopen: ((event: Event) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
-  close(): void;
-}
-
-/** EventSource.CLOSED: the browser gave up reconnecting (e.g. the session ended). */
-const CLOSED = 2;
-
-let createSource: (url: string) => EventSourceLike = (url) => new EventSource(url) as unknown as EventSourceLike;
-
-/** Replaces the EventSource constructor (tests). */
-export function configureLiveEvents(options: { createSource: (url: string) => EventSourceLike }): void {
+/** Replaces how the stream is opened (tests). */
+export function configureLiveEvents(options: { createSource: (request: StreamRequest) => EventSourceLike }): void {
   createSource = options.createSource;
 }
 
@@ -110,7 +96,7 @@ onMount($live, () => {
         () => {
           refreshes += 1;
           // The browser gave up on the stream (e.g. a proxy answered 502 during a restart): try anew.
-          if (!source && memberId && memberId !== endedFor) open();
+          if (!source && memberId && memberId !== endedFor) open(memberId);
           void loadChats()
             .catch(() => undefined)
             .then(() => {
@@ -127,9 +113,9 @@ onMount($live, () => {
     source = undefined;
     stopFallback();
   };
-  const open = () => {
+  const open = (member: number) => {
     $live.set('connecting');
-    const current = createSource(eventStreamUrl(lastEventId));
+    const current = createSource({ member, lastEventId });
     source = current;
     current.onopen = () => {
       if (source !== current) return;
@@ -150,7 +136,7 @@ onMount($live, () => {
         if (type === 'reconnect') {
           // This server is going away: a new stream (to another instance) resumes after the last id.
           current.close();
-          open();
+          open(member);
           return;
         }
         if (type === 'session-ended') {
@@ -172,6 +158,15 @@ onMount($live, () => {
         handleLiveEvent(parsed);
       });
     }
+    // Another tab logged in as someone else (the stream is shared, live/shared-source.ts): this tab asks
+    // who is logged in now and opens the stream for them.
+    current.addEventListener('replaced', () => {
+      if (source !== current) return;
+      source = undefined;
+      $live.set('down');
+      startFallback();
+      void loadUser().catch(() => undefined);
+    });
   };
 
   const unbind = $user.subscribe((user) => {
@@ -186,7 +181,7 @@ onMount($live, () => {
       $live.set('idle');
       return;
     }
-    open();
+    open(id);
   });
   return () => {
     unbind();

@@ -142,6 +142,7 @@ describe('metrics', () => {
         /datekit_http_request_duration_seconds_count\{method="POST",route="\/api\/message\.php"\} 1/,
       );
       expect(res.text).toMatch(/datekit_open_event_streams 1\b/);
+      expect(res.text).toMatch(/datekit_event_streams_opened_total 1\b/);
       expect(res.text).toMatch(/datekit_messages_sent_total\{kind="text"\} 1/);
       expect(res.text).toMatch(/datekit_credits_spent 10\b/);
       // Buckets are cumulative: the last one counts every answer.

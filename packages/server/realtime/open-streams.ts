@@ -5,9 +5,12 @@
  */
 export class OpenStreams {
   private readonly enders = new Set<() => void>();
+  /** Streams opened since the process started: pages that share their browser's stream open few. */
+  opened = 0;
 
   /** Registers an open stream; the returned function forgets it (call it when the stream closes). */
   add(end: () => void): () => void {
+    this.opened += 1;
     this.enders.add(end);
     return () => this.enders.delete(end);
   }
