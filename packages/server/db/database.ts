@@ -80,6 +80,12 @@ export interface OpenedDatabase {
   reads: Db;
   engine: Engine;
   /**
+   * On an SQLite file, SQLite's `data_version` of the main connection: it changes when another
+   * connection commits (another process: a `datekit` command run beside `serve`), never for this
+   * process's own writes or its checkpoints. The member cache forgets everything when it changes.
+   */
+  otherWrites?: () => number;
+  /**
    * Resolves once `db.destroy()` has closed everything that had the database open: on SQLite also the
    * checkpointer's thread, which Kysely's synchronous close cannot wait for. Until then a file of the
    * database may still be written (a test removing its scratch directory waits for this).
@@ -148,7 +154,15 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
     reads = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }), log: queryLog(options.onQuery) });
   }
   const db = withCommitSignal(new SignallingDialect(new SqliteDialect({ database })), options.onQuery);
-  return { db, reads: reads ?? db, engine: 'sqlite', closed: () => checkpointerStopped };
+  if (file === ':memory:') return { db, reads: reads ?? db, engine: 'sqlite', closed: () => checkpointerStopped };
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  return {
+    db,
+    reads: reads ?? db,
+    engine: 'sqlite',
+    otherWrites: () => (sqlite.open ? (dataVersion.get() as number) : 0),
+    closed: () => checkpointerStopped,
+  };
 }
 
 /**

@@ -68,4 +68,18 @@ describe('the member cache itself', () => {
     expect(cache.get('a1', 5_999)?.id).toBe(1);
     expect(cache.get('a1', 6_000)).toBeUndefined();
   });
+
+  it('forgets everything, and stores no read under way, once another process has written (SQLite)', () => {
+    let writes = 1;
+    const cache = new MemberCache(30_000, 10, () => writes);
+    cache.set('a1', member(1), cache.startRead());
+    expect(cache.get('a1')?.id).toBe(1);
+    const read = cache.startRead();
+    writes += 1;
+    cache.set('b1', member(2), read);
+    expect(cache.get('b1')).toBeUndefined();
+    expect(cache.get('a1')).toBeUndefined();
+    cache.set('a1', member(1), cache.startRead());
+    expect(cache.get('a1')?.id).toBe(1);
+  });
 });

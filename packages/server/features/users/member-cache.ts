@@ -5,6 +5,11 @@ import type { MemberRow } from './member-row.ts';
 
 /** How long a session's member row is answered from memory, at most (issue 28). */
 export const MEMBER_CACHE_TTL_MS = 5_000;
+/**
+ * The same on an SQLite file, where the cache also hears other processes' writes (`otherWrites`):
+ * longer than the 2–10 s members take between pages, so a page view finds its member in memory.
+ */
+export const MEMBER_CACHE_TTL_SQLITE_MS = 30_000;
 /** Sessions kept, least recently used dropped first: a few KB each. */
 export const MEMBER_CACHE_SIZE = 10_000;
 /** The PostgreSQL channel on which `memberChanged` tells every instance which members changed. */
@@ -45,10 +50,15 @@ export class MemberCache {
   private floor = 0;
   /** Since when (ms since the epoch) the cache may be used; undefined while it may not. */
   usableSince: () => number | undefined = () => 0;
+  /** SQLite's count of other connections' commits (db/database.ts `otherWrites`), and the last one seen. */
+  private readonly otherWrites: (() => number) | undefined;
+  private seenWrites: number | undefined;
 
-  constructor(ttlMs = MEMBER_CACHE_TTL_MS, capacity = MEMBER_CACHE_SIZE) {
+  constructor(ttlMs = MEMBER_CACHE_TTL_MS, capacity = MEMBER_CACHE_SIZE, otherWrites?: () => number) {
     this.ttlMs = ttlMs;
     this.capacity = capacity;
+    this.otherWrites = otherWrites;
+    this.seenWrites = otherWrites?.();
   }
 
   get size(): number {
@@ -57,6 +67,7 @@ export class MemberCache {
 
   /** The cached member of the session, if fresh; `now` is the wall clock (Date.now()). */
   get(tokenHash: string, now = Date.now()): SessionMember | undefined {
+    this.noticeOtherWrites();
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
     const since = this.usableSince();
@@ -77,6 +88,7 @@ export class MemberCache {
 
   /** Stores what a read found, unless its member (or every session) was forgotten since it started. */
   set(tokenHash: string, member: SessionMember, readGeneration: number, now = Date.now()): void {
+    this.noticeOtherWrites();
     if (readGeneration < this.floor || this.usableSince() === undefined) return;
     if ((this.changedAt.get(member.id) ?? -1) > readGeneration) return;
     const old = this.entries.get(tokenHash);
@@ -120,6 +132,19 @@ export class MemberCache {
     this.entries.clear();
     this.sessionsOf.clear();
     this.changedAt.clear();
+  }
+
+  /**
+   * Another process committed since the last look (a `datekit` command beside `serve` on the same
+   * SQLite file: a ban, a credit grant): what it changed is unknown, so everything is forgotten, and
+   * a read begun before is not stored. One `pragma data_version`, about a microsecond.
+   */
+  private noticeOtherWrites(): void {
+    if (!this.otherWrites) return;
+    const writes = this.otherWrites();
+    if (writes === this.seenWrites) return;
+    this.seenWrites = writes;
+    this.clear();
   }
 
   private drop(tokenHash: string, entry: Entry): void {
