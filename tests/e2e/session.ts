@@ -110,11 +110,12 @@ export function backdateSignup(email: string, hours: number): void {
 }
 
 /**
- * The page's member has their live events stream open. The page says so on `<body data-live>`: the
- * request itself is made by the shared worker that holds the browser's one stream, out of the page's sight.
+ * The page's member has their live events stream open. The page marks it (`performance.mark`,
+ * `datekit-live-open`): the request itself is made by the shared worker that holds the browser's one
+ * stream, out of the page's sight.
  */
 export async function liveStreamOpen(page: Page): Promise<void> {
-  await expect(page.locator('body')).toHaveAttribute('data-live', 'open');
+  await page.waitForFunction(() => performance.getEntriesByName('datekit-live-open').length > 0);
 }
 
 /**
