@@ -1,39 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_EVENT_ID_PARAM } from '../data/live-events.ts';
-import type { EventSourceLike, PageMessage } from './protocol.ts';
+import { FakeEventSource } from './fake-event-source.ts';
+import type { PageMessage } from './protocol.ts';
 import { createStreamHub, type HubPort } from './stream-hub.ts';
 
-/** The browser's EventSource as the worker or a page sees it, driven by hand. */
-class FakeSource implements EventSourceLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  private handlers = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), listener]);
-  }
-  close(): void {
-    this.closed = true;
-    this.readyState = 2;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  emit(type: string, data: unknown, lastEventId = ''): void {
-    for (const handler of this.handlers.get(type) ?? [])
-      handler(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
-  }
-}
-
 /** The streams the worker opened, and those pages opened themselves. */
-let workerSources: FakeSource[];
-let pageSources: FakeSource[];
+let workerSources: FakeEventSource[];
+let pageSources: FakeEventSource[];
 let hub: ReturnType<typeof createStreamHub>;
 let workerFails: boolean;
 
@@ -62,7 +35,7 @@ async function newPage() {
   const events: string[] = [];
   const open = (member: number, lastEventId?: string) => {
     const source = openEventStream({ member, lastEventId }, (url) => {
-      const own = new FakeSource(url);
+      const own = new FakeEventSource(url);
       pageSources.push(own);
       return own;
     });
@@ -78,7 +51,7 @@ async function newPage() {
 const useHub = (graceMs: number) => {
   hub = createStreamHub({
     createSource: (url) => {
-      const source = new FakeSource(url);
+      const source = new FakeEventSource(url);
       workerSources.push(source);
       return source;
     },

@@ -5,45 +5,11 @@ import { $chatCounters } from './chat-counters.ts';
 import { $chats } from './chats.ts';
 import { $likes } from './likes.ts';
 import { openEventStream } from '../live/shared-source.ts';
-import type { EventSourceLike } from '../live/protocol.ts';
+import { FakeEventSource } from '../live/fake-event-source.ts';
 import { $live, configureLiveEvents, startLiveEvents } from './live-events.ts';
 import { json, scriptedFetch } from './test-network.ts';
 import { $user } from './user.ts';
 import { testMember, testProfile } from '../test-fixtures.ts';
-
-/** A stand-in for the browser's EventSource that the test drives by hand. */
-class FakeSource implements EventSourceLike {
-  static last: FakeSource | undefined;
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  private handlers = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  readonly url: string;
-
-  constructor(url: string) {
-    this.url = url;
-    FakeSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), listener]);
-  }
-  close(): void {
-    this.closed = true;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  fail(): void {
-    this.readyState = 0;
-    this.onerror?.(new Event('error'));
-  }
-  emit(type: string, data: unknown, lastEventId = ''): void {
-    for (const handler of this.handlers.get(type) ?? [])
-      handler(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
-  }
-}
 
 const profile = testProfile(9, { name: 'Me' });
 const member = testMember(profile, 20);
@@ -98,9 +64,9 @@ beforeEach(() => {
     setAppBadge: (count: number) => (badge ? badge(count) : Promise.resolve()),
   });
   unread = 0;
-  FakeSource.last = undefined;
+  FakeEventSource.last = undefined;
   // Node has no SharedWorker: each page opens its own stream, as in a browser without shared workers.
-  configureLiveEvents({ createSource: (request) => openEventStream(request, (url) => new FakeSource(url)) });
+  configureLiveEvents({ createSource: (request) => openEventStream(request, (url) => new FakeEventSource(url)) });
   $user.set(undefined);
   $chats.set({ status: 'idle' });
   $likes.set({ status: 'idle' });
@@ -118,7 +84,7 @@ describe('$live', () => {
     configureApi({ fetch: network().fetch, ...noWait });
     keepMount($live);
     $user.set(null);
-    expect(FakeSource.last).toBeUndefined();
+    expect(FakeEventSource.last).toBeUndefined();
     expect($live.get()).toBe('idle');
   });
 
@@ -126,7 +92,7 @@ describe('$live', () => {
     configureApi({ fetch: network().fetch, ...noWait });
     keepMount($live);
     $user.set(member);
-    const source = FakeSource.last!;
+    const source = FakeEventSource.last!;
     expect(source.url).toBe('/api/events');
     source.open();
     expect($live.get()).toBe('open');
@@ -141,11 +107,11 @@ describe('$live', () => {
     keepMount($live);
     keepMount($chatCounters);
     $user.set(member);
-    FakeSource.last!.open();
+    FakeEventSource.last!.open();
     await flush();
     unread = 3;
     const before = calls.filter((c) => c.url.startsWith('/api/chats.php')).length;
-    FakeSource.last!.emit('message', {
+    FakeEventSource.last!.emit('message', {
       type: 'message',
       conversation_id: 4,
       message: incoming,
@@ -160,10 +126,10 @@ describe('$live', () => {
     configureApi({ fetch, ...noWait });
     keepMount($live);
     $user.set(member);
-    FakeSource.last!.open();
+    FakeEventSource.last!.open();
     await flush();
     const before = calls.length;
-    FakeSource.last!.emit('reset', { type: 'reset' }, '40');
+    FakeEventSource.last!.emit('reset', { type: 'reset' }, '40');
     await flush();
     expect(
       calls
@@ -177,13 +143,13 @@ describe('$live', () => {
     configureApi({ fetch: network().fetch, ...noWait });
     keepMount($live);
     $user.set(member);
-    const first = FakeSource.last!;
+    const first = FakeEventSource.last!;
     first.open();
     first.emit('ready', { type: 'ready' }, '17');
     first.emit('credits', { type: 'credits', credits: 3 }, '18');
     first.emit('reconnect', { type: 'reconnect' });
     expect(first.closed).toBe(true);
-    const second = FakeSource.last!;
+    const second = FakeEventSource.last!;
     expect(second).not.toBe(first);
     expect(second.url).toBe('/api/events?last_event_id=18');
     expect($live.get()).toBe('connecting');
@@ -204,7 +170,7 @@ describe('$live', () => {
     configureApi({ fetch, ...noWait });
     keepMount($live);
     $user.set(member);
-    const source = FakeSource.last!;
+    const source = FakeEventSource.last!;
     source.open();
     source.emit('ready', { type: 'ready' }, '7');
     source.emit('session-ended', { type: 'session-ended' }, '8');
@@ -217,7 +183,7 @@ describe('$live', () => {
     source.readyState = 2;
     source.onerror?.(new Event('error'));
     await vi.advanceTimersByTimeAsync(120_000);
-    expect(FakeSource.last).toBe(source);
+    expect(FakeEventSource.last).toBe(source);
   });
 
   it('opens the stream again, resuming, when the browser gave up on it', async () => {
@@ -225,15 +191,15 @@ describe('$live', () => {
     configureApi({ fetch: network().fetch, ...noWait });
     keepMount($live);
     $user.set(member);
-    const first = FakeSource.last!;
+    const first = FakeEventSource.last!;
     first.open();
     first.emit('ready', { type: 'ready' }, '5');
     first.readyState = 2;
     first.onerror?.(new Event('error'));
     expect($live.get()).toBe('down');
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(FakeSource.last).not.toBe(first);
-    expect(FakeSource.last!.url).toBe('/api/events?last_event_id=5');
+    expect(FakeEventSource.last).not.toBe(first);
+    expect(FakeEventSource.last!.url).toBe('/api/events?last_event_id=5');
   });
 
   it('when another tab logged in as someone else, asks who is logged in and opens their stream', async () => {
@@ -245,21 +211,21 @@ describe('$live', () => {
     configureApi({ fetch, ...noWait });
     keepMount($live);
     $user.set(member);
-    const first = FakeSource.last!;
+    const first = FakeEventSource.last!;
     first.open();
     first.readyState = 2;
     first.emit('replaced', {});
     expect($live.get()).toBe('down');
     await vi.waitFor(() => expect($user.get()?.profile.id).toBe(11));
-    expect(FakeSource.last).not.toBe(first);
-    expect(FakeSource.last!.url).toBe('/api/events');
+    expect(FakeEventSource.last).not.toBe(first);
+    expect(FakeEventSource.last!.url).toBe('/api/events');
   });
 
   it('updates the credits of the member on a credits event', () => {
     configureApi({ fetch: network().fetch, ...noWait });
     keepMount($live);
     $user.set(member);
-    FakeSource.last!.emit('credits', { type: 'credits', credits: 7 });
+    FakeEventSource.last!.emit('credits', { type: 'credits', credits: 7 });
     expect($user.get()?.credits).toBe(7);
   });
 
@@ -268,7 +234,7 @@ describe('$live', () => {
     configureApi({ fetch, ...noWait });
     keepMount($live);
     $user.set(member);
-    FakeSource.last!.emit('match', { type: 'match', profile_id: 12 });
+    FakeEventSource.last!.emit('match', { type: 'match', profile_id: 12 });
     await flush();
     expect(calls.some((c) => c.url.startsWith('/api/likes.php'))).toBe(true);
   });
@@ -280,7 +246,7 @@ describe('$live', () => {
     keepMount($live);
     $user.set(member);
     const chatCalls = () => calls.filter((c) => c.url.startsWith('/api/chats.php')).length;
-    FakeSource.last!.fail();
+    FakeEventSource.last!.fail();
     expect($live.get()).toBe('down');
     await vi.advanceTimersByTimeAsync(4_999);
     expect(chatCalls()).toBe(0);
@@ -288,7 +254,7 @@ describe('$live', () => {
     expect(chatCalls()).toBe(1);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(chatCalls()).toBe(2);
-    FakeSource.last!.open();
+    FakeEventSource.last!.open();
     await vi.advanceTimersByTimeAsync(120_000);
     expect(chatCalls()).toBe(2);
   });

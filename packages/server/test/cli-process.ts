@@ -35,6 +35,14 @@ export function exitCode(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+/** Stops a child that still runs as a service manager does (SIGTERM), and waits until it exited. */
+export async function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exit = exitCode(child);
+  child.kill('SIGTERM');
+  await exit;
+}
+
 /**
  * Resolves once the child printed `text` (e.g. `datekit serving`: it listens); rejects with everything
  * it printed if it exits first, so a server that failed to start fails the test with its reason.

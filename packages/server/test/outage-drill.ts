@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../db/database.ts';
-import { CLI, freePort, printed, ROOT } from './cli-process.ts';
+import { CLI, freePort, printed, ROOT, stopped } from './cli-process.ts';
 import { postMessage, ReconnectingTab } from './reconnecting-tab.ts';
 import { messagesSentBy, seedMembersWithSessions } from './seed-members.ts';
 import { databaseUrlVia, startTcpProxy } from './tcp-proxy.ts';
@@ -207,14 +207,7 @@ export async function runOutageDrill(options: OutageDrillOptions): Promise<Outag
   } finally {
     for (const tab of tabs) tab.close();
     await proxy.open().catch(() => undefined); // the servers' shutdown may want their database
-    await Promise.all(
-      servers.map(async (child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await gone;
-      }),
-    );
+    await Promise.all(servers.map(stopped));
     await proxy.cut();
     await db.destroy();
     await dropSchema(options.databaseUrl, schema);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, freePort, output, printed, sqliteEnv } from '../../../server/test/cli-process.ts';
+import { CLI, freePort, output, printed, sqliteEnv, stopped } from '../../../server/test/cli-process.ts';
 import { writeFakeBuild } from '../../../server/test/fake-build.ts';
 import { TestClient } from '../../../server/test/http-client.ts';
 import { loadBrands } from '@datekit/brand-config';
@@ -82,11 +82,7 @@ beforeAll(async () => {
   await printed(child, 'datekit serving');
 }, 60_000);
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exit = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exit;
-  }
+  if (child) await stopped(child);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
