@@ -84,7 +84,7 @@ export interface OpenedDatabase {
    * connection commits (another process: a `datekit` command run beside `serve`), never for this
    * process's own writes or its checkpoints. The member cache forgets everything when it changes.
    */
-  otherWrites?: () => number;
+  otherWrites?: (() => number) | undefined;
   /**
    * Resolves once `db.destroy()` has closed everything that had the database open: on SQLite also the
    * checkpointer's thread, which Kysely's synchronous close cannot wait for. Until then a file of the
@@ -124,7 +124,10 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
   let database: SqliteDatabase = statements;
   let checkpointerStopped = Promise.resolve();
   let reads: Db | undefined;
+  let otherWrites: (() => number) | undefined;
   if (file !== ':memory:') {
+    const dataVersion = sqlite.prepare('pragma data_version').pluck();
+    otherWrites = () => (sqlite.open ? (dataVersion.get() as number) : 0);
     const reader = openReader(file);
     // Checkpoints in a thread of their own, never inside a request's commit (db/wal-checkpointer.ts).
     // Started with the first statement: Kysely closes only a database it has used, so a thread
@@ -154,15 +157,7 @@ export function createDatabase(options: DatabaseOptions): OpenedDatabase {
     reads = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }), log: queryLog(options.onQuery) });
   }
   const db = withCommitSignal(new SignallingDialect(new SqliteDialect({ database })), options.onQuery);
-  if (file === ':memory:') return { db, reads: reads ?? db, engine: 'sqlite', closed: () => checkpointerStopped };
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  return {
-    db,
-    reads: reads ?? db,
-    engine: 'sqlite',
-    otherWrites: () => (sqlite.open ? (dataVersion.get() as number) : 0),
-    closed: () => checkpointerStopped,
-  };
+  return { db, reads: reads ?? db, engine: 'sqlite', otherWrites, closed: () => checkpointerStopped };
 }
 
 /**

@@ -203,15 +203,14 @@ export function registerMetrics(app: FastifyInstance, services: Services): Regis
       this.set(services.streams.size);
     },
   });
-  new Counter({
-    name: 'datekit_event_streams_opened_total',
-    help: 'Event streams opened on this instance (a browser keeps one across its pages and tabs where it can)',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(services.streams.opened);
-    },
-  });
+  register(
+    scrapedMetric(
+      'datekit_event_streams_opened_total',
+      'Event streams opened on this instance (a browser keeps one across its pages and tabs where it can)',
+      'counter',
+      () => [{ labels: {}, value: services.streams.opened }],
+    ),
+  );
   new Gauge({
     name: 'datekit_credits_spent',
     help: 'Credits spent by all members on messages, photos and gifts (from the ledger)',
