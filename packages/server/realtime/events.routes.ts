@@ -185,6 +185,7 @@ export const eventStream = defineRoute({
       memberId: member.id,
       ping: () => raw.write(': ping\n\n'),
       pump,
+      cursor: () => cursor,
     });
     // On shutdown the stream says `reconnect` and ends, so the tab moves on and the process can exit.
     const forget = services.streams.add(() => raw.end(RECONNECT_EVENT));

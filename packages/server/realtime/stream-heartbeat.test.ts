@@ -25,7 +25,7 @@ async function member(i: number): Promise<number> {
 }
 
 describe('the shared heartbeat of a process', () => {
-  it('pings every stream, marks every member present in one go, and wakes only members with recent events', async () => {
+  it('pings every stream, marks every member present in one go, and wakes only streams behind a recent event', async () => {
     const [anna, ben, cleo] = [await member(1), await member(2), await member(3)];
     const warnings: unknown[] = [];
     const heartbeat = new StreamHeartbeat({
@@ -37,23 +37,45 @@ describe('the shared heartbeat of a process', () => {
     });
     const pings = new Map<string, number>();
     const pumps = new Map<string, number>();
+    const cursors = new Map<string, number>();
     const add = (name: string, memberId: number) =>
       heartbeat.add({
         memberId,
         ping: () => pings.set(name, (pings.get(name) ?? 0) + 1),
         pump: () => pumps.set(name, (pumps.get(name) ?? 0) + 1),
+        cursor: () => cursors.get(name) ?? 0,
       });
     add('anna tab 1', anna);
     add('anna tab 2', anna);
     add('ben', ben);
     const closeCleo = add('cleo', cleo);
     closeCleo();
-    await recordEvents(database.db, [{ to: anna, event: { type: 'credits', credits: 5 } }], { at: Date.now() });
+    await recordEvents(
+      database.db,
+      [
+        { to: anna, event: { type: 'credits', credits: 5 } },
+        { to: ben, event: { type: 'credits', credits: 6 } },
+      ],
+      { at: Date.now() },
+    );
+    const newestOf = async (memberId: number) =>
+      Number(
+        (
+          await database.db
+            .selectFrom('member_events')
+            .select(({ fn }) => fn.max('id').as('id'))
+            .where('member_id', '=', memberId)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    // Ben's stream heard of his event from the bus and read it, and so did Anna's second tab.
+    cursors.set('ben', await newestOf(ben));
+    cursors.set('anna tab 2', await newestOf(anna));
 
     await heartbeat.beat();
 
     expect(Object.fromEntries(pings)).toEqual({ 'anna tab 1': 1, 'anna tab 2': 1, ben: 1 });
-    expect(Object.fromEntries(pumps)).toEqual({ 'anna tab 1': 1, 'anna tab 2': 1 });
+    expect(Object.fromEntries(pumps)).toEqual({ 'anna tab 1': 1 });
     const seen = await database.db
       .selectFrom('member_presence')
       .select(['user_id', 'stream_seen_at'])
@@ -76,7 +98,8 @@ describe('the shared heartbeat of a process', () => {
       markSeen: async (_db, memberIds) => void batches.push([...memberIds]),
       warn: () => undefined,
     });
-    const open = (memberId: number) => heartbeat.add({ memberId, ping: () => undefined, pump: () => undefined });
+    const open = (memberId: number) =>
+      heartbeat.add({ memberId, ping: () => undefined, pump: () => undefined, cursor: () => 0 });
     const closers = [open(30), open(10), open(20), open(10)];
     const gone = open(40);
     gone();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { pageEncoding, readPage } from './page-body.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datekit-page-body-'));
@@ -19,7 +19,10 @@ describe('page encoding', () => {
 });
 
 describe('readPage', () => {
-  it('compresses a page once and keeps it, until a build replaces the file', async () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('compresses a page once and keeps it, until a build replaces the file (seen within a second)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const file = path.join(dir, 'index.html');
     fs.writeFileSync(file, '<h1>first build</h1>');
     const first = await readPage(file, 'br');
@@ -29,6 +32,10 @@ describe('readPage', () => {
 
     fs.writeFileSync(`${file}.new`, '<h1>second build</h1>');
     fs.renameSync(`${file}.new`, file);
+    // Within the second after the file was last looked at, the kept copy is sent without a look.
+    vi.advanceTimersByTime(999);
+    expect((await readPage(file, 'br')).bytes).toBe(first.bytes);
+    vi.advanceTimersByTime(1);
     const rebuilt = await readPage(file, 'br');
     expect(zlib.brotliDecompressSync(rebuilt.bytes).toString()).toBe('<h1>second build</h1>');
     const gzipped = await readPage(file, 'gzip');

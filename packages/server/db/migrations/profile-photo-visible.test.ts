@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestMember } from '../../test/seed-members.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { down, up } from './20261129_1200_profile_photo_visible.ts';
+import * as searchOrderTies from './20261130_0800_search_order_ties.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -38,14 +39,21 @@ const visibleOf = async (id: number) =>
 describe('migration 20261129_1200_profile_photo_visible', () => {
   it('sets the column for the photos there are', async () => {
     const untyped = database.db as unknown as Kysely<unknown>;
-    await database.migrating(() => down(untyped));
+    // The later migration that replaced this one's index goes first, and comes back last.
+    await database.migrating(async () => {
+      await searchOrderTies.down(untyped);
+      await down(untyped);
+    });
     const approved = await insertTestMember(database.db, 'approved@example.com');
     const pending = await insertTestMember(database.db, 'pending@example.com');
     const secondOnly = await insertTestMember(database.db, 'second@example.com');
     await addPhoto(approved, { status: 'active', is_main: 1 });
     await addPhoto(pending, { status: 'inspection', is_main: 1 });
     await addPhoto(secondOnly, { status: 'active', is_main: 0 });
-    await database.migrating(() => up(untyped));
+    await database.migrating(async () => {
+      await up(untyped);
+      await searchOrderTies.up(untyped);
+    });
     expect([await visibleOf(approved), await visibleOf(pending), await visibleOf(secondOnly)]).toEqual([1, 0, 0]);
   });
 

@@ -10,7 +10,7 @@ export type SearchOrder = readonly RawBuilder<number>[];
 /**
  * The members a search finds, in its order: `order` first, then those with a visible photo, newest
  * first. The photo's part is `profiles.photo_visible` (the same as `withoutVisiblePhoto`, kept by
- * triggers), so without `order` a page is read in order from `profiles_search_photo_recent` and the
+ * triggers), so without `order` a page is read in order from `profiles_search_order` and the
  * read stops after it, however many members match.
  */
 function searchResults(db: Db, scope: SearchScope, filters: SearchFilters, order: SearchOrder) {
