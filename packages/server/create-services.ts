@@ -13,7 +13,7 @@ import { createLocalBus } from './realtime/event-bus.ts';
 import { OpenStreams } from './realtime/open-streams.ts';
 import type { Services } from './services.ts';
 import { createLanderTraffic } from './features/landers/lander-traffic.ts';
-import { MEMBER_CACHE_SIZE, MEMBER_CACHE_TTL_SQLITE_MS, MemberCache } from './features/users/member-cache.ts';
+import { MEMBER_CACHE_SIZE, MEMBER_CACHE_TTL_MS, MemberCache } from './features/users/member-cache.ts';
 
 /** Wires the real parts together: database from the config, mail to SMTP or the outbox, translations. */
 export function createServices(
@@ -40,9 +40,7 @@ export function createServices(
     // One process by default; `serve` swaps in the PostgreSQL bus when DATABASE_URL is set.
     events: createLocalBus(),
     streams: new OpenStreams(),
-    memberCache: otherWrites
-      ? new MemberCache(MEMBER_CACHE_TTL_SQLITE_MS, MEMBER_CACHE_SIZE, otherWrites)
-      : new MemberCache(),
+    memberCache: new MemberCache(MEMBER_CACHE_TTL_MS, MEMBER_CACHE_SIZE, otherWrites),
     log,
     now,
     landers: createLanderTraffic(db, now, log),

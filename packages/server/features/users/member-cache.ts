@@ -3,13 +3,14 @@ import { commitMarker, notifyOnCommit, runAfterCommit } from '../../db/commit-si
 import type { Db } from '../../db/database.ts';
 import type { MemberRow } from './member-row.ts';
 
-/** How long a session's member row is answered from memory, at most (issue 28). */
-export const MEMBER_CACHE_TTL_MS = 5_000;
 /**
- * The same on an SQLite file, where the cache also hears other processes' writes (`otherWrites`):
- * longer than the 2–10 s members take between pages, so a page view finds its member in memory.
+ * How long a session's member row is answered from memory, at most (issue 28): longer than the 2–10 s
+ * members take between pages, so a page view finds its member in memory (with 5 s most missed). Every
+ * write forgets its member at once here, in every other PostgreSQL instance at its commit (NOTIFY),
+ * and for another process on the same SQLite file at the next lookup (`otherWrites`), so the TTL
+ * bounds only how long a write that bypasses `memberChanged` (a hand-made SQL update) goes unseen.
  */
-export const MEMBER_CACHE_TTL_SQLITE_MS = 30_000;
+export const MEMBER_CACHE_TTL_MS = 30_000;
 /** Sessions kept, least recently used dropped first: a few KB each. */
 export const MEMBER_CACHE_SIZE = 10_000;
 /** The PostgreSQL channel on which `memberChanged` tells every instance which members changed. */
