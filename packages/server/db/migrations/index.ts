@@ -38,6 +38,7 @@ import * as landerVisits from './20261129_1100_lander_visits.ts';
 import * as experiments from './20261129_1110_experiments.ts';
 import * as profilePhotoVisible from './20261129_1200_profile_photo_visible.ts';
 import * as searchOrderTies from './20261130_0800_search_order_ties.ts';
+import * as usersGoneIndex from './20261130_0900_users_gone_index.ts';
 
 /** Every migration, by timestamped name. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129_1110_experiments': experiments,
   '20261129_1200_profile_photo_visible': profilePhotoVisible,
   '20261130_0800_search_order_ties': searchOrderTies,
+  '20261130_0900_users_gone_index': usersGoneIndex,
 };
