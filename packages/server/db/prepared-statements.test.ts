@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { searchPage } from '../features/search/search.queries.ts';
 import { MAX_PREPARED_TEXTS, preparedTextCount } from './prepared-statements.ts';
 
 let database: TestDatabase;
@@ -39,6 +40,28 @@ describe('prepared statements on PostgreSQL', () => {
     // Prepared, this is "cached plan must not change result type" on those connections.
     const results = await Promise.all(Array.from({ length: 10 }, () => probe.execute(database.db)));
     expect(results.map((r) => r.rows[0])).toEqual(Array.from({ length: 10 }, () => ({ a: 1, b: null })));
+  });
+
+  it('plans the member search for its values on every execution, never with a generic plan', async (context) => {
+    if (database.engine !== 'postgres') return context.skip();
+    const scope = { brand: 'alpha.test', countries: ['NL'], viewerId: 1, today: new Date() };
+    const filters = {
+      gender: 'female',
+      country: null,
+      countryregion: null,
+      min_age: 18,
+      max_age: 99,
+      page: 1,
+    } as const;
+    await database.db.transaction().execute(async (trx) => {
+      // More than the five runs after which PostgreSQL may keep a generic plan of a prepared statement.
+      for (let run = 0; run < 7; run++) await searchPage(trx, scope, filters, [], 1);
+      await trx.selectFrom('users').select('id').where('id', '=', 1).execute();
+      const statements = await preparedOnConnection(trx);
+      expect(statements.filter((statement) => statement.includes('"p"."photo_visible" desc'))).toEqual([]);
+      // The same connection prepares the rest as before.
+      expect(statements.some((statement) => statement.startsWith('select "id" from "users"'))).toBe(true);
+    });
   });
 
   it('leaves a text without parameters to the simple protocol, which runs several statements', async (context) => {

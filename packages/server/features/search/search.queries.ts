@@ -1,6 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchFilters } from '@datekit/runtime/rules/search';
 import type { Db } from '../../db/database.ts';
+import { plannedPerExecution } from '../../db/prepared-statements.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { searchConditions, type SearchScope } from './search-conditions.ts';
 
@@ -11,7 +12,8 @@ export type SearchOrder = readonly RawBuilder<number>[];
  * The members a search finds, in its order: `order` first, then those with a visible photo, newest
  * first. The photo's part is `profiles.photo_visible` (the same as `withoutVisiblePhoto`, kept by
  * triggers), so without `order` a page is read in order from `profiles_search_order` and the
- * read stops after it, however many members match.
+ * read stops after it, however many members match. On PostgreSQL it is planned for its values each
+ * time (`plannedPerExecution`): a generic plan cannot know how many members the filters match.
  */
 function searchResults(db: Db, scope: SearchScope, filters: SearchFilters, order: SearchOrder) {
   return order
@@ -21,7 +23,8 @@ function searchResults(db: Db, scope: SearchScope, filters: SearchFilters, order
     )
     .orderBy('p.photo_visible', 'desc')
     .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc');
+    .orderBy('p.id', 'desc')
+    .modifyEnd(plannedPerExecution);
 }
 
 /** One page (1-based) of the members a search finds. */
