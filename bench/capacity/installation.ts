@@ -176,10 +176,12 @@ export function builtDemoDist(scratch: string, dist: string | undefined): string
 }
 
 /**
- * A live installation's tables were analysed and checkpointed long ago; a fresh seed's were not, and
- * PostgreSQL's autovacuum and checkpointer then worked through the first step: p99 0.6–2.8 s at
- * 1,000–1,500 members right after seeding, where a second run on the same data gave 23–38 ms.
- * CHECKPOINT needs a superuser (or pg_checkpoint): without one, the step may still carry it.
+ * A live installation's tables have statistics (autovacuum analyses them) and were checkpointed long
+ * ago; a fresh seed's have neither. PostgreSQL plans differently with statistics, and the bench must
+ * measure what operators run: 1,500 members were at p99 23–55 ms on tables as seeded and 384–935 ms
+ * analysed, until the search was planned per execution and the gone-members check got its index. The
+ * seed's checkpoint, left to itself, fell in the first step (p99 2.8 s at 1,500 once).
+ * CHECKPOINT needs a superuser (or pg_checkpoint): without one, the first step may still carry it.
  */
 async function settle(db: Db): Promise<void> {
   await sql`vacuum analyze`.execute(db);

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Every list of profiles leaves out members pending deletion, banned or suspended (`selectProfiles`:
  * `not exists (… users as gone …)`). With statistics, as autovacuum keeps them, PostgreSQL answered that
  * anti-join by reading the whole `users` table once per query: at 3,500 members 0.8 ms of a search's
- * 1.3 ms, and four times the server's queries waited on it under load (bench/capacity.ts). An index of
+ * 1.3 ms (bench/capacity.ts with analysed tables went past 200 ms at 1,500 members). An index of
  * only the members who are gone (a handful) makes it an index-only scan of almost nothing, whatever
  * the table's size; SQLite, which looks each profile up by rowid, may read it too.
  */
