@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/http-client.ts';
 import { pathOf, startTestServer, validSignup, type TestServer } from '../test/test-server.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { readStreamStart } from '../realtime/event-store.ts';
 
 /**
  * The hot read paths (search, likes list, chat list, one conversation, a member's profile) must stay
@@ -205,5 +206,40 @@ describe('query plans of the hot read paths', () => {
     if (process.env.SHOW_PLANS) console.log(plan);
     if (database.engine === 'sqlite') expect(plan).not.toMatch(/SCAN gone\b/);
     else expect(plan).not.toMatch(/Seq Scan on users gone/);
+  });
+
+  it("opens a stream without reading the member's kept events unless it resumes, also with PostgreSQL's generic plan", async (context) => {
+    if (database.engine !== 'postgres') return context.skip();
+    const anna = await activeMember();
+    // A member with a week of events, as an active one has.
+    await sql`
+      insert into member_events (member_id, type, payload, created_at)
+      select ${anna.id}, 'credits', '{}', 0 from generate_series(1, 200)
+    `.execute(database.db);
+    await sql`analyze member_events`.execute(database.db);
+    takeRecorded();
+    await readStreamStart(database.db, { memberId: anna.id, tokenHash: 'x', now: 0, resumeFrom: null, limit: 100 });
+    const [start] = takeRecorded();
+    // After five runs PostgreSQL may plan a named statement once for every value; that plan is the one asked for here.
+    const plan = await database.db.connection().execute(async (connection) => {
+      const run = (text: string) => connection.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(text));
+      await run(`prepare stream_start as ${start!.sql}`);
+      await run('set plan_cache_mode = force_generic_plan');
+      try {
+        const values = start!.parameters.map((value) => (typeof value === 'string' ? `'${value}'` : String(value)));
+        const result = await run(
+          `explain (analyze, costs off, timing off, summary off) execute stream_start(${values.join(', ')})`,
+        );
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await run('reset plan_cache_mode');
+        await run('deallocate stream_start');
+      }
+    });
+    if (process.env.SHOW_PLANS) console.log(plan);
+    // The first events' read (alias `e`; `e_1`, `e_2` are the newest id and the resume check) does not run.
+    const firstEvents = plan.split('\n').filter((line) => / on member_events e( |$)/.test(line));
+    expect(firstEvents.length).toBeGreaterThan(0);
+    for (const line of firstEvents) expect(line).toMatch(/never executed/);
   });
 });

@@ -188,12 +188,25 @@ function messagePage(from: boolean, before: boolean) {
   return shape;
 }
 
+const MESSAGE_COLUMNS = [
+  'id',
+  'conversation_id',
+  'sender_id',
+  'kind',
+  'body',
+  'gift_id',
+  'photo_filename',
+  'photo_blurred_filename',
+  'created_at',
+] as const;
+
 function messagePageShape(from: boolean, before: boolean) {
   type Params = { conversationId: number; since: number; fromId?: number; beforeId?: number; size: number };
   return compiledQuery((db: Db, p: Params) =>
     db
       .selectFrom('messages')
-      .selectAll()
+      // The columns a message's JSON needs, named: a `select *` would not be prepared (prepared-statements.ts).
+      .select(MESSAGE_COLUMNS)
       .where('conversation_id', '=', p.conversationId)
       .where('created_at', '>', p.since)
       .$if(from, (q) => q.where('id', '>=', p.fromId!))

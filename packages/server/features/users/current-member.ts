@@ -42,10 +42,11 @@ async function sessionMember(services: Services, tokenHash: string, brand: Brand
   const now = services.now();
   const cached = services.memberCache.get(tokenHash);
   if (cached) return cached.brand === brand.domain && cached.session_expires_at > now ? cached : null;
-  const generation = services.memberCache.startRead();
-  const found = await memberBySession.first(services.db, { tokenHash, now, brand: brand.domain });
-  if (found) services.memberCache.set(tokenHash, found, generation);
-  return found ?? null;
+  const found = await services.memberCache.read(tokenHash, `${tokenHash} ${brand.domain}`, () =>
+    memberBySession.first(services.db, { tokenHash, now, brand: brand.domain }),
+  );
+  // Read for a request that came a moment earlier, at most: the session's end is checked by this one's clock.
+  return found && found.session_expires_at > now ? found : null;
 }
 
 /**

@@ -82,4 +82,56 @@ describe('the member cache itself', () => {
     cache.set('a1', member(1), cache.startRead());
     expect(cache.get('a1')?.id).toBe(1);
   });
+
+  describe('a read shared by the requests that ask while it runs', () => {
+    /** A read that answers when told to, counting how often it was started. */
+    function pendingRead() {
+      const started: ((found: SessionMember | undefined) => void)[] = [];
+      const read = () => new Promise<SessionMember | undefined>((resolve) => started.push(resolve));
+      return { read, started };
+    }
+
+    it('runs once for the requests of one page view, and stores what it found', async () => {
+      const cache = new MemberCache();
+      const { read, started } = pendingRead();
+      const asked = [cache.read('a1', 'a1 x', read), cache.read('a1', 'a1 x', read), cache.read('a1', 'a1 x', read)];
+      expect(started).toHaveLength(1);
+      started[0]!(member(1));
+      expect((await Promise.all(asked)).map((found) => found?.id)).toEqual([1, 1, 1]);
+      expect(cache.get('a1')?.id).toBe(1);
+    });
+
+    it('is not joined by a request that came after something was forgotten: that one reads again', async () => {
+      const cache = new MemberCache();
+      const { read, started } = pendingRead();
+      const first = cache.read('a1', 'a1 x', read);
+      cache.forgetMembers([1]);
+      const second = cache.read('a1', 'a1 x', read);
+      expect(started).toHaveLength(2);
+      // The read begun before the change is not stored; the one after it is, and later requests join it.
+      started[0]!(member(1));
+      await first;
+      expect(cache.get('a1')).toBeUndefined();
+      const third = cache.read('a1', 'a1 x', read);
+      expect(started).toHaveLength(2);
+      started[1]!(member(1));
+      expect((await second)?.id).toBe(1);
+      expect((await third)?.id).toBe(1);
+      expect(cache.get('a1')?.id).toBe(1);
+    });
+
+    it('is not shared across keys (another brand), nor once it has ended, also when it failed', async () => {
+      const cache = new MemberCache();
+      const { read, started } = pendingRead();
+      void cache.read('a1', 'a1 x', read);
+      void cache.read('a1', 'a1 y', read);
+      expect(started).toHaveLength(2);
+      const failing = () => Promise.reject(new Error('database unreachable'));
+      await expect(cache.read('b1', 'b1 x', failing)).rejects.toThrow('database unreachable');
+      const again = cache.read('b1', 'b1 x', read);
+      expect(started).toHaveLength(3);
+      started[2]!(undefined);
+      expect(await again).toBeUndefined();
+    });
+  });
 });

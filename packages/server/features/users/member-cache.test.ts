@@ -64,6 +64,19 @@ describe('the member cache', () => {
     expect((await elsewhere.get<UserAnswer>('/api/user.php')).body).toEqual({ user: null });
   });
 
+  it('reads the member once for the requests of a page view that arrive together with nothing cached', async () => {
+    const m = await member(server, { label: 'PageView' });
+    server.services.memberCache.clear();
+    const stored = vi.spyOn(server.services.memberCache, 'set');
+    try {
+      const answers = await Promise.all(Array.from({ length: 4 }, () => m.browser.get<UserAnswer>('/api/user.php')));
+      expect(answers.map((answer) => answer.body.user?.email)).toEqual(Array(4).fill(m.email));
+      expect(stored).toHaveBeenCalledTimes(1);
+    } finally {
+      stored.mockRestore();
+    }
+  });
+
   it('shows a profile edit and credits spent elsewhere on the next user.php', async () => {
     const m = await member(server, { label: 'Edited', credits: 50 });
     await cached(m.browser);
