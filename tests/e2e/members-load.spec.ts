@@ -238,11 +238,17 @@ async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts: LayoutShift[] = [];
     (window as unknown as { shifts: LayoutShift[] }).shifts = shifts;
-    type Shift = PerformanceEntry & { value: number; sources: { node: Node | null }[] };
+    type Shift = PerformanceEntry & {
+      value: number;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const box = (rect: DOMRectReadOnly) => `${rect.x},${rect.y} ${rect.width}×${rect.height}`;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
-        const nodes = entry.sources.map((source) =>
-          source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '?',
+        // What moved, and from where to where: a failure says which element to look at.
+        const nodes = entry.sources.map(
+          (source) =>
+            `${source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '?'} ${box(source.previousRect)} → ${box(source.currentRect)} at ${Math.round(entry.startTime)} ms`,
         );
         shifts.push({ value: entry.value, nodes });
       }
