@@ -85,23 +85,23 @@ export class MemberCache {
   }
 
   /**
-   * The session's member as `read` finds it (stored as `set` allows), shared by the requests that ask
+   * The session's member as `load` finds it (stored as `set` allows), shared by the requests that ask
    * while it runs. A page view's requests arrive together (settings, user, the page's own call, the
-   * stream), so with nothing cached each would read the same row: at 2,000 members on PostgreSQL,
-   * twice as many reads as sessions that missed. A request joins only a read begun in its own
-   * generation, when nothing was forgotten since: what that read finds is what its own would. `key`
-   * holds what else the read depends on (the brand).
+   * stream), so with nothing cached each would read the same row: in bench/capacity.ts, three times
+   * as many reads as with this. A request joins only a read begun in its own generation, when nothing
+   * was forgotten since: what that read finds is what its own would. `key` holds what else the read
+   * depends on (the brand).
    */
   read(
     tokenHash: string,
     key: string,
-    read: () => Promise<SessionMember | undefined>,
+    load: () => Promise<SessionMember | undefined>,
   ): Promise<SessionMember | undefined> {
     this.noticeOtherWrites();
     const underWay = this.reads.get(key);
     if (underWay?.generation === this.generation) return underWay.member;
     const generation = this.startRead();
-    const member = read().then((found) => {
+    const member = load().then((found) => {
       if (found) this.set(tokenHash, found, generation);
       return found;
     });
