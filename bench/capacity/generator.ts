@@ -74,7 +74,15 @@ const someoneElse = (m: Member): number => {
   return id === m.id ? someoneElse(m) : id;
 };
 
+/**
+ * When the step's measured window began (`reset`). A request made before it is not counted, even if
+ * it ends inside: the first seconds of a step bring every new member's first page at once (each with
+ * a stream to open), and those belong to the ramp, which the settling time is there to leave out.
+ */
+let windowStart = 0;
+
 function measure(kind: string, ms: number, error?: string): void {
+  if (performance.now() - ms < windowStart) return;
   let report = kinds.get(kind);
   if (!report) kinds.set(kind, (report = { latency: {} as Histogram, errors: {} }));
   record(report.latency, ms);
@@ -355,6 +363,7 @@ process.on('message', (message: ToGenerator) => {
       }
       return;
     case 'reset':
+      windowStart = performance.now();
       kinds.clear();
       views = 0;
       loopDelay.reset();
