@@ -35,7 +35,8 @@
  *
  * The members ramp in steps (each step's new members start within the first 10 s), each held
  * --hold seconds after 10 s to settle (only requests made within those seconds count), until the
- * API's p99 passes 200 ms or more than 1 % of requests fail. "API" is every request but the HTML, stream opens included (until the stream's headers).
+ * API's p99 passes 200 ms or more than 1 % of requests fail. "API" is every request but the HTML,
+ * stream opens included (until the stream's headers).
  * Per step: members, requests/s, API p50/p99, errors, CPU of the server process and of PostgreSQL
  * (backends of the bench's database plus PostgreSQL's background processes, from /proc/<pid>/stat;
  * % of one core), CPU per request, the load generators' own CPU and event-loop delay, the load
