@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { visibleTo, type Visibility } from '../members/visible-to.ts';
 import { selectProfiles } from '../users/member-row.ts';
 import { PRESENCE_COLUMNS } from './chat-live.ts';
+import { MESSAGE_COLUMNS } from './messages.ts';
 
 /**
  * How a conversation shows its other member: whatever their profile's status or invisible mode
@@ -188,24 +189,11 @@ function messagePage(from: boolean, before: boolean) {
   return shape;
 }
 
-const MESSAGE_COLUMNS = [
-  'id',
-  'conversation_id',
-  'sender_id',
-  'kind',
-  'body',
-  'gift_id',
-  'photo_filename',
-  'photo_blurred_filename',
-  'created_at',
-] as const;
-
 function messagePageShape(from: boolean, before: boolean) {
   type Params = { conversationId: number; since: number; fromId?: number; beforeId?: number; size: number };
   return compiledQuery((db: Db, p: Params) =>
     db
       .selectFrom('messages')
-      // The columns a message's JSON needs, named: a `select *` would not be prepared (prepared-statements.ts).
       .select(MESSAGE_COLUMNS)
       .where('conversation_id', '=', p.conversationId)
       .where('created_at', '>', p.since)

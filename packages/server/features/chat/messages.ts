@@ -7,6 +7,22 @@ export interface Viewer {
   paid_user: number;
 }
 
+/**
+ * The columns a message's JSON is made of (`toMessageJson`), named: a query of `select *` would not be
+ * prepared on PostgreSQL (db/prepared-statements.ts).
+ */
+export const MESSAGE_COLUMNS = [
+  'id',
+  'conversation_id',
+  'sender_id',
+  'kind',
+  'body',
+  'gift_id',
+  'photo_filename',
+  'photo_blurred_filename',
+  'created_at',
+] as const;
+
 type MessageRow = Pick<
   MessagesTable,
   'conversation_id' | 'sender_id' | 'kind' | 'body' | 'gift_id' | 'photo_filename' | 'created_at'

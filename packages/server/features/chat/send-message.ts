@@ -11,7 +11,7 @@ import { queueMessageMail } from '../notifications/mail-notifications.ts';
 import { queuePush } from '../../push/push-notifications.ts';
 import type { CurrentMember } from '../users/current-member.ts';
 import { conversationsStartedBy, findConversation, startConversation } from './conversations.ts';
-import { toMessageJson } from './messages.ts';
+import { MESSAGE_COLUMNS, toMessageJson } from './messages.ts';
 
 /**
  * A text longer than the brand's message_length is refused (`message_too_long`). Also holds for the
@@ -94,17 +94,7 @@ export async function sendMessage(
         photo_blurred_filename: outgoing.photo?.blurred_filename ?? null,
         created_at: now,
       })
-      .returning([
-        'id',
-        'conversation_id',
-        'sender_id',
-        'kind',
-        'body',
-        'gift_id',
-        'photo_filename',
-        'photo_blurred_filename',
-        'created_at',
-      ])
+      .returning(MESSAGE_COLUMNS)
       .executeTakeFirstOrThrow();
     if (outgoing.cost > 0) {
       await book(trx, {
